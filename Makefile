@@ -1,0 +1,49 @@
+# Skyjo Pad: `make run` serves the app on SQLite; `make test` runs every check.
+# Each creates the virtual environment it needs in .venv on first use.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test lint typecheck pytest browser bench screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.app: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.app
+
+run: $(VENV)/.app  ## set up and serve the app on http://127.0.0.1:5000
+	$(BIN)/skyjo-pad serve --host $(HOST) --port $(PORT)
+
+# Debian's Chromium when present (CI installs it), else Playwright's own download.
+browser: $(VENV)/.test
+	@if [ -x /usr/bin/chromium ] || [ -n "$$SKYJO_CHROMIUM" ]; then echo "browser: using system Chromium"; \
+	else $(BIN)/python -m playwright install chromium; fi
+
+lint: $(VENV)/.test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.test
+	$(BIN)/mypy
+
+pytest: $(VENV)/.test browser
+	$(BIN)/python -m pytest
+
+test: lint typecheck pytest  ## set up and run every check: lint, types, all tests
+
+bench: $(VENV)/.test
+	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/web_budget.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

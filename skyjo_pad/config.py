@@ -1,0 +1,61 @@
+"""Configuration from the environment, with safe defaults for one machine."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+SECRET_KEY_FILE = "secret_key"
+SQLITE_FILE = "skyjo-pad.sqlite3"
+
+
+def database_url(instance_path: str) -> str:
+    """`DATABASE_URL`, or a SQLite file in the instance folder."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return "sqlite:///" + str(Path(instance_path) / SQLITE_FILE)
+    if url.startswith("postgres://"):  # the scheme some hosts hand out; SQLAlchemy wants this
+        url = "postgresql://" + url.removeprefix("postgres://")
+    return url
+
+
+def secret_key(instance_path: str) -> str:
+    """`SECRET_KEY`, or a key generated once and kept in the instance folder."""
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = Path(instance_path) / SECRET_KEY_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with open(path, "x", encoding="ascii") as handle:  # "x": never overwrite
+                handle.write(secrets.token_hex(32))
+            path.chmod(0o600)
+        except FileExistsError:
+            pass  # another process wrote it first: use theirs
+    return path.read_text(encoding="ascii").strip()
+
+
+def load(instance_path: str) -> dict[str, Any]:
+    """The settings of the app, read from the environment."""
+    url = database_url(instance_path)
+    return {
+        "SECRET_KEY": secret_key(instance_path),
+        "SQLALCHEMY_DATABASE_URI": url,
+        "DATABASE_LABEL": url.split("://", 1)[0] if "@" in url else url,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "WTF_CSRF_TIME_LIMIT": None,  # a game at the table can last all evening
+        "COMPRESS_MIMETYPES": [
+            "text/html",
+            "text/css",
+            "application/javascript",
+            "text/javascript",
+            "application/json",
+            "image/svg+xml",
+        ],
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
+    }

@@ -1,0 +1,187 @@
+"""Scoring: a grid with the column rule, the closer penalty, totals, the end, the winners.
+
+The score pad and the digital table both score rounds with these functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .rules import Rules
+
+ROWS = 3
+COLUMNS = 4
+MIN_CARD = -2
+MAX_CARD = 12
+#: Under the official rules a raw round score lies in this range.
+RAW_MIN = -17
+RAW_MAX = 140
+
+Cell = int | None
+"""A card value, or None for a card already removed."""
+Grid = tuple[tuple[Cell, ...], ...]
+"""Three rows of four cells, top row first."""
+
+
+class GridError(ValueError):
+    """A grid that is not 3 rows of 4 card values; the message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class GridScore:
+    """The score of one grid after removing complete columns (and rows, if enabled)."""
+
+    raw: int
+    """The sum of the cards left."""
+    removed_columns: tuple[int, ...]
+    """Columns removed by the column rule now, from 0, left to right."""
+    removed_rows: tuple[int, ...] = ()
+    """Rows removed under the `row_clear` option."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round scored: each seat's raw and final score, and whether the closer paid."""
+
+    raw: tuple[int, ...]
+    """The sum of each seat's cards."""
+    final: tuple[int, ...]
+    """What is added to each seat's total."""
+    closer: int | None
+    """The seat that ended the round, or None."""
+    doubled: bool
+    """Whether the closer's score was multiplied."""
+
+
+def parse_grid(data: object) -> Grid:
+    """Check JSON-like data is 3 rows of 4 card values (or null) and return it as a Grid.
+
+    >>> parse_grid([[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]])[0]
+    (5, 5, -1, None)
+    """
+    if not isinstance(data, Sequence) or isinstance(data, str) or len(data) != ROWS:
+        raise GridError("A grid must be 3 rows of 4 cards.")
+    rows: list[tuple[Cell, ...]] = []
+    for row in data:
+        if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != COLUMNS:
+            raise GridError("A grid must be 3 rows of 4 cards.")
+        for cell in row:
+            if cell is None:
+                continue
+            if isinstance(cell, bool) or not isinstance(cell, int):
+                raise GridError("Each card must be a whole number from -2 to 12, or empty.")
+            if not MIN_CARD <= cell <= MAX_CARD:
+                raise GridError(f"{cell} is not a card: cards go from -2 to 12.")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def complete_columns(grid: Grid) -> tuple[int, ...]:
+    """The columns whose three cards are present and equal."""
+    return tuple(
+        c
+        for c in range(COLUMNS)
+        if grid[0][c] is not None and grid[0][c] == grid[1][c] == grid[2][c]
+    )
+
+
+def complete_rows(grid: Grid) -> tuple[int, ...]:
+    """The rows whose four cards are present and equal (the `row_clear` option)."""
+    return tuple(r for r, row in enumerate(grid) if row[0] is not None and len(set(row)) == 1)
+
+
+def clear_lines(grid: Grid, row_clear: bool = False) -> tuple[Grid, GridScore]:
+    """Remove complete columns (then complete rows, if enabled) and score what is left.
+
+    >>> _, score = clear_lines(((5, 5, -1, None), (5, 7, 2, None), (5, 0, 3, None)))
+    >>> score
+    GridScore(raw=16, removed_columns=(0,), removed_rows=())
+    """
+    columns = complete_columns(grid)
+    cells = [list(row) for row in grid]
+    for c in columns:
+        for row in cells:
+            row[c] = None
+    rows = complete_rows(tuple(tuple(row) for row in cells)) if row_clear else ()
+    for r in rows:
+        cells[r] = [None] * COLUMNS
+    cleared: Grid = tuple(tuple(row) for row in cells)
+    raw = sum(cell for row in cleared for cell in row if cell is not None)
+    return cleared, GridScore(raw=raw, removed_columns=columns, removed_rows=rows)
+
+
+def score_grid(grid: Grid, row_clear: bool = False) -> GridScore:
+    """The raw score of a final grid after the column rule.
+
+    >>> score_grid(((12, 12, 12, 1), (12, 0, 0, 1), (12, 0, 0, 1))).raw
+    3
+    """
+    return clear_lines(grid, row_clear)[1]
+
+
+def closer_is_doubled(raw: Sequence[int], closer: int | None, rules: Rules) -> bool:
+    """Whether the closer's round score is multiplied under the closer penalty.
+
+    The closer pays when someone else scored lower, or the same if ties double; a
+    score of 0 or below never pays unless `double_only_positive` is off.
+    """
+    if closer is None or rules.multiplier == 1:
+        return False
+    mine = raw[closer]
+    if rules.double_only_positive and mine <= 0:
+        return False
+    others = [score for seat, score in enumerate(raw) if seat != closer]
+    if rules.tie_doubles:
+        return any(score <= mine for score in others)
+    return any(score < mine for score in others)
+
+
+def score_round(raw: Sequence[int], closer: int | None, rules: Rules) -> RoundResult:
+    """Apply the closer penalty to a round's raw scores.
+
+    The rulebook example: the closer's 10 is doubled to 20 when another player has 8.
+
+    >>> score_round([8, 50, 10], 2, Rules()).final
+    (8, 50, 20)
+    """
+    if closer is not None and not 0 <= closer < len(raw):
+        raise ValueError(f"The closer must be one of the {len(raw)} seats.")
+    doubled = closer_is_doubled(raw, closer, rules)
+    final = list(raw)
+    if doubled and closer is not None:
+        final[closer] = raw[closer] * rules.multiplier
+    return RoundResult(raw=tuple(raw), final=tuple(final), closer=closer, doubled=doubled)
+
+
+def totals(rounds: Sequence[Sequence[int]], seats: int) -> tuple[int, ...]:
+    """Each seat's total over the rounds' final scores.
+
+    >>> totals([(8, 50, 20), (1, 2, 3)], 3)
+    (9, 52, 23)
+    """
+    return tuple(sum(r[seat] for r in rounds) for seat in range(seats))
+
+
+def game_over(running_totals: Sequence[int], rules: Rules) -> bool:
+    """Whether any total has reached the target."""
+    return any(total >= rules.target for total in running_totals)
+
+
+def winners(running_totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """The seats with the lowest total once the game is over (all of them if tied).
+
+    >>> winners((101, 40, 40), Rules())
+    (1, 2)
+    >>> winners((99, 40, 40), Rules())
+    ()
+    """
+    if not game_over(running_totals, rules):
+        return ()
+    lowest = min(running_totals)
+    return tuple(seat for seat, total in enumerate(running_totals) if total == lowest)
+
+
+def raw_out_of_bounds(score: int) -> bool:
+    """Whether a raw round score is impossible under the official rules (house rules exist)."""
+    return not RAW_MIN <= score <= RAW_MAX

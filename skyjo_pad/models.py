@@ -1,0 +1,126 @@
+"""The one store of players and games, score pad and digital alike.
+
+Models hold data only; the rules live in the engine and the workflows in services.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+GAME_ID_ALPHABET = string.ascii_lowercase + string.digits
+GAME_ID_LENGTH = 10
+NAME_MAX = 40
+
+
+def utcnow() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_game_id() -> str:
+    """A random id that is unique across installations (so imports never collide)."""
+    return "".join(secrets.choice(GAME_ID_ALPHABET) for _ in range(GAME_ID_LENGTH))
+
+
+def name_key(name: str) -> str:
+    """How two spellings of one name are recognised as the same player."""
+    return " ".join(name.split()).casefold()
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person in the address book."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
+    email: Mapped[str | None] = mapped_column(String(254))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """A game: a score pad game now, a digital table later, in the same table."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True, default=new_game_id)
+    kind: Mapped[str] = mapped_column(String(10), default="pad")
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    finished: Mapped[bool] = mapped_column(default=False)
+    finished_at: Mapped[datetime | None]
+    version: Mapped[int] = mapped_column(default=1)
+
+    seats: Mapped[list[GameSeat]] = relationship(
+        back_populates="game", order_by="GameSeat.seat", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (Index("ix_games_finished_created", "finished", "created_at"),)
+
+
+class GameSeat(db.Model):  # type: ignore[name-defined,misc]
+    """Who sits at seat N of a game (seats from 0, the turn order)."""
+
+    __tablename__ = "game_seats"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """One scored round of a game."""
+
+    __tablename__ = "rounds"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    closer: Mapped[int | None]
+    doubled: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+    scores: Mapped[list[RoundScore]] = relationship(
+        back_populates="round",
+        order_by="RoundScore.seat",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_rounds_game_number"),)
+
+
+class RoundScore(db.Model):  # type: ignore[name-defined,misc]
+    """One seat's score in one round: the cards' sum and what counted after doubling."""
+
+    __tablename__ = "round_scores"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("rounds.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    raw: Mapped[int]
+    final: Mapped[int]
+    grid: Mapped[list[list[int | None]] | None] = mapped_column(JSON)
+
+    round: Mapped[Round] = relationship(back_populates="scores")

@@ -1,0 +1,7 @@
+"""The pages."""
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Register the page blueprints."""
