@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 
@@ -23,3 +25,25 @@ def serve(host: str, port: int, threads: int) -> None:
     app = create_app()
     click.echo(f"Skyjo Pad on http://{host}:{port}/  (database: {app.config['DATABASE_LABEL']})")
     waitress_serve(app, host=host, port=port, threads=threads, ident="skyjo-pad")
+
+
+@main.command()
+@click.argument("file", metavar="FILE")
+@click.option("--indent", type=int, default=None, help="Pretty-print the JSON with this indent.")
+def replay(file: str, indent: int | None) -> None:
+    """Play the skyjo-record/1 in FILE (- for standard input) and print the outcome as JSON.
+
+    Exits with status 2, printing {"error": ...}, if the record is unreadable or a move is
+    illegal (then "move" gives its index, from 0).
+    """
+    import json
+
+    from skyjo_pad.replay import replay_file
+
+    report, status = replay_file(file)
+    click.echo(json.dumps(report, indent=indent))
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

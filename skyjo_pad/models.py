@@ -68,7 +68,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
     )
 
-    __mapper_args__ = {"version_id_col": version}
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy reads it)
     __table_args__ = (Index("ix_games_finished_created", "finished", "created_at"),)
 
 

@@ -1,5 +1,12 @@
-"""The JSON API under /api/ (see docs/api.md and /api/openapi.json)."""
+"""The JSON API under /api/ (see docs/api.md and /api/openapi.json).
 
-from flask import Blueprint
+Importing this package puts the routes of `pad` and `openapi` on `bp` and installs the
+JSON error handling of `errors`.
+"""
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+from . import errors, openapi, pad
+from .blueprint import bp
+
+__all__ = ["bp", "openapi", "pad"]
+
+errors.register(bp)

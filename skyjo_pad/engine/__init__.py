@@ -1,5 +1,78 @@
 """The rules of SKYJO as pure Python: standard library only, no I/O, no globals.
 
 See README.md in this folder. The score pad, the digital table, the bots and the
-replay command all play by these modules.
+replay command all play by these modules. The front door:
+
+- `new_game(players, rules, seed)` deals round 1; `legal_moves(position)` and
+  `apply(position, move)` are the one legality check (`IllegalMove` says why);
+- `round_result(position)` scores a round just ended, `game_winners`, `next_starter`;
+- `view(position, seat)` is the one place secrets are removed;
+- `position_to_json` / `position_from_json`, `record_*`, `move_*`, `view_to_json`
+  speak the skyjo-position/1 and skyjo-record/1 notation.
 """
+
+from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
+from .checks import check_position
+from .errors import IllegalMove, NotationError, PositionError
+from .game import game_winners, new_game, next_starter, round_result
+from .moves import apply, legal_moves, mover
+from .notation import (
+    Record,
+    move_from_json,
+    move_to_json,
+    position_from_json,
+    position_to_json,
+    record_from_json,
+    record_to_json,
+    round_to_json,
+    view_to_json,
+)
+from .rules import Rules, RulesError
+from .scoring import RoundResult
+from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
+from .views import HIDDEN, Hidden, View, view
+
+__all__ = [
+    "HIDDEN",
+    "Card",
+    "CardGrid",
+    "Coord",
+    "Deal",
+    "Discard",
+    "Draw",
+    "Flip",
+    "Held",
+    "HeldFrom",
+    "Hidden",
+    "IllegalMove",
+    "Move",
+    "NotationError",
+    "Phase",
+    "Position",
+    "PositionError",
+    "Record",
+    "Reveal",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "Swap",
+    "TakeDiscard",
+    "View",
+    "apply",
+    "check_position",
+    "game_winners",
+    "legal_moves",
+    "move_from_json",
+    "move_to_json",
+    "mover",
+    "new_game",
+    "next_starter",
+    "position_from_json",
+    "position_to_json",
+    "record_from_json",
+    "record_to_json",
+    "round_result",
+    "round_to_json",
+    "view",
+    "view_to_json",
+]

@@ -115,7 +115,7 @@ def score_grid(grid: Grid, row_clear: bool = False) -> GridScore:
     """The raw score of a final grid after the column rule.
 
     >>> score_grid(((12, 12, 12, 1), (12, 0, 0, 1), (12, 0, 0, 1))).raw
-    3
+    24
     """
     return clear_lines(grid, row_clear)[1]
 

@@ -152,7 +152,9 @@ def pad_rules(data: Mapping[str, Any] | None) -> Rules:
     try:
         return Rules.from_dict(data, allowed=PAD_RULE_KEYS)
     except (RulesError, TypeError) as error:
-        raise Invalid(str(error) if isinstance(error, RulesError) else "Unknown rule option.", "rules") from error
+        raise Invalid(
+            str(error) if isinstance(error, RulesError) else "Unknown rule option.", "rules"
+        ) from error
 
 
 def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) -> Sheet:
@@ -178,7 +180,9 @@ def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Previ
     return _preview(game, entry, number)
 
 
-def add_round(game_id: str, entry: RoundEntry, expected_version: int | None = None) -> tuple[Sheet, Preview]:
+def add_round(
+    game_id: str, entry: RoundEntry, expected_version: int | None = None
+) -> tuple[Sheet, Preview]:
     """Save a new round at the end of the sheet."""
     game = _load(game_id)
     _check_version(game, expected_version)
@@ -240,7 +244,9 @@ def sheet_of(game: Game) -> Sheet:
         final = tuple(s.final for s in row.scores)
         running = [t + f for t, f in zip(running, final, strict=True)]
         grids = tuple(scoring.parse_grid(s.grid) if s.grid else None for s in row.scores)
-        rounds.append(SheetRound(row.number, row.closer, raw, final, row.doubled, tuple(running), grids))
+        rounds.append(
+            SheetRound(row.number, row.closer, raw, final, row.doubled, tuple(running), grids)
+        )
     totals = tuple(running)
     winners = scoring.winners(totals, rules) if rounds else ()
     return Sheet(
@@ -302,7 +308,9 @@ def _check_end_stays_last(finals: list[tuple[int, ...]], rules: Rules, number: i
             )
 
 
-def _score_entry(entry: RoundEntry, names: list[str], rules: Rules) -> tuple[RoundResult, list[str]]:
+def _score_entry(
+    entry: RoundEntry, names: list[str], rules: Rules
+) -> tuple[RoundResult, list[str]]:
     if len(entry.seats) != len(names):
         raise Invalid(f"Give one score for each of the {len(names)} players.", field="scores")
     if entry.closer is not None and not 0 <= entry.closer < len(names):
@@ -319,8 +327,12 @@ def _score_entry(entry: RoundEntry, names: list[str], rules: Rules) -> tuple[Rou
 
 def _round_row(number: int, result: RoundResult, entry: RoundEntry) -> Round:
     row = Round(number=number, closer=result.closer, doubled=result.doubled)
-    for seat, (raw, final, seat_entry) in enumerate(zip(result.raw, result.final, entry.seats, strict=True)):
-        row.scores.append(RoundScore(seat=seat, raw=raw, final=final, grid=_grid_json(seat_entry.grid)))
+    for seat, (raw, final, seat_entry) in enumerate(
+        zip(result.raw, result.final, entry.seats, strict=True)
+    ):
+        row.scores.append(
+            RoundScore(seat=seat, raw=raw, final=final, grid=_grid_json(seat_entry.grid))
+        )
     return row
 
 
@@ -345,4 +357,3 @@ def _commit() -> None:
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise Conflict(STALE_SHEET) from error
-

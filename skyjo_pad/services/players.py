@@ -37,7 +37,9 @@ def check_names(names: Sequence[str], minimum: int = 2, maximum: int = 12) -> li
 def find_or_add(names: Sequence[str]) -> list[Player]:
     """The players with these names, adding to the address book the ones it lacks."""
     keys = [name_key(name) for name in names]
-    known = {p.name_key: p for p in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
+    known = {
+        p.name_key: p for p in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))
+    }
     players = []
     for name, key in zip(names, keys, strict=True):
         player = known.get(key)

@@ -1,7 +1,53 @@
-"""The pages."""
+"""The pages: blueprints, friendly error pages, template helpers."""
 
-from flask import Flask
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import Flask, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .pad import bp as pad_bp
+
+ERROR_TEXT = {
+    404: ("Not found", "There is nothing here. The game may have been deleted."),
+    405: ("Not allowed", "That page cannot be used this way."),
+    500: ("Something went wrong", "The app hit a problem. Nothing was saved from this request."),
+}
 
 
 def register(app: Flask) -> None:
-    """Register the page blueprints."""
+    """Register the page blueprints, error pages and template helpers."""
+    app.register_blueprint(pad_bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        return render_template(
+            "error.html",
+            title="Please try again",
+            text="This page was open too long or came from elsewhere. Reload it and try again.",
+        ), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int] | HTTPException:
+        if request.path.startswith("/api/"):
+            return error
+        code = error.code or 500
+        title, text = ERROR_TEXT.get(code, (error.name, error.description or ""))
+        return render_template("error.html", title=title, text=text), code
+
+    static = Path(app.static_folder or "static")
+
+    @cache
+    def fingerprint(filename: str) -> str:
+        return hashlib.sha256((static / filename).read_bytes()).hexdigest()[:10]
+
+    @app.template_global()
+    def asset(filename: str) -> str:
+        """A static file's URL with its content hash, so browsers may cache it for long."""
+        from flask import url_for
+
+        return url_for("static", filename=filename, v=fingerprint(filename))

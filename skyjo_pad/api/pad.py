@@ -1,0 +1,68 @@
+"""The score pad over JSON: games, their rounds, and the score of one grid.
+
+Each view reads its body, calls one service and answers the game as API.md describes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask import Response, jsonify, url_for
+
+from ..engine.scoring import score_grid
+from ..services import pad
+from . import bodies
+from .blueprint import bp
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    """Start a score pad game: 201 and the game."""
+    names, rules = bodies.new_game(bodies.json_object())
+    sheet = pad.new_game(names, rules)
+    location = url_for(".show_game", game_id=sheet.id)
+    return game_json(sheet), 201, {"Location": location}
+
+
+@bp.get("/games/<game_id>")
+def show_game(game_id: str) -> Response:
+    """The game."""
+    return game_json(pad.get_sheet(game_id))
+
+
+@bp.post("/games/<game_id>/rounds")
+def add_round(game_id: str) -> tuple[Response, int]:
+    """Save a new round at the end of the sheet: 201 and the game."""
+    entry, version = bodies.round_entry(bodies.json_object())
+    sheet, outcome = pad.add_round(game_id, entry, expected_version=version)
+    return game_json(sheet, outcome.warnings), 201
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>")
+def replace_round(game_id: str, number: int) -> Response:
+    """Correct a past round; later totals, the end and the winners follow."""
+    entry, version = bodies.round_entry(bodies.json_object())
+    sheet, outcome = pad.replace_round(game_id, number, entry, expected_version=version)
+    return game_json(sheet, outcome.warnings)
+
+
+@bp.delete("/games/<game_id>/rounds/<int:number>")
+def remove_round(game_id: str, number: int) -> Response:
+    """Take back the last round (another number: 409)."""
+    sheet = pad.remove_last_round(game_id, number, expected_version=bodies.version_arg())
+    return game_json(sheet)
+
+
+@bp.post("/score")
+def score() -> Response:
+    """The score of one final grid after the column rule."""
+    result = score_grid(bodies.grid_body(bodies.json_object()))
+    return jsonify(raw=result.raw, removed_columns=list(result.removed_columns))
+
+
+def game_json(sheet: pad.Sheet, warnings: Sequence[str] = ()) -> Response:
+    """The game as JSON, with the service's warnings when it has any."""
+    data = sheet.to_api()
+    if warnings:
+        data["warnings"] = list(warnings)
+    return jsonify(data)

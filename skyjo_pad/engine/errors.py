@@ -1,0 +1,15 @@
+"""The engine's named errors; each is a ValueError whose message says what is wrong."""
+
+from __future__ import annotations
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the position; the message says why in plain words."""
+
+
+class PositionError(ValueError):
+    """A position that breaks the rules of the game; the message names the problem."""
+
+
+class NotationError(ValueError):
+    """JSON that is not skyjo-position/1, skyjo-record/1 or a move; the message says where."""

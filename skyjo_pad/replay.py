@@ -1,0 +1,79 @@
+"""`skyjo-pad replay`: play a skyjo-record/1 and report where it leads (FORMATS.md).
+
+The engine does the playing and the scoring; this module only reads the record, walks
+its moves and shapes the report.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from skyjo_pad.engine import (
+    IllegalMove,
+    Phase,
+    apply,
+    game_winners,
+    move_from_json,
+    next_starter,
+    position_to_json,
+    round_result,
+    round_to_json,
+)
+from skyjo_pad.engine.notation import split_record
+
+#: The exit status of a replay that failed.
+FAILED = 2
+
+_ENDED = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def replay_record(data: object) -> tuple[dict[str, Any], int]:
+    """Play a record given as JSON data; the report (or error) and the exit status."""
+    try:
+        position, moves = split_record(data)
+    except ValueError as error:
+        return {"error": f"unreadable record: {error}"}, FAILED
+    rounds: list[dict[str, Any]] = []
+    for index, raw in enumerate(moves):
+        try:
+            after = apply(position, move_from_json(raw))
+        except (IllegalMove, ValueError) as error:
+            return {"error": str(error), "move": index}, FAILED
+        if after.phase in _ENDED and position.phase not in _ENDED:
+            result = round_result(after)
+            assert result is not None
+            rounds.append(round_to_json(after.round, result))
+        position = after
+    report = {
+        "position": position_to_json(position),
+        "rounds": rounds,
+        "totals": list(position.totals),
+        "game_over": position.phase is Phase.GAME_OVER,
+        "winners": list(game_winners(position)),
+        "next_starter": next_starter(position),
+    }
+    return report, 0
+
+
+def replay_text(text: str) -> tuple[dict[str, Any], int]:
+    """Play a record given as JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return {"error": f"unreadable record: not JSON ({error})"}, FAILED
+    return replay_record(data)
+
+
+def replay_file(path: str) -> tuple[dict[str, Any], int]:
+    """Play the record in the file at `path`, or on standard input when `path` is "-"."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        return {"error": f"cannot read {path}: {error}"}, FAILED
+    return replay_text(text)

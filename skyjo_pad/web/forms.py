@@ -1,0 +1,216 @@
+"""The pad's forms: a new game, and a round (typed scores or counted cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    StringField,
+)
+from wtforms.validators import InputRequired, NumberRange
+
+from ..engine import scoring
+from ..engine.rules import Rules
+from ..models import NAME_MAX, name_key
+from ..services.pad import RoundEntry, SeatEntry
+
+MAX_PLAYERS = 12
+NOBODY = "none"
+REMOVED_MARKS = {"x", "✕", "×", "*"}
+MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
+FORM_EXPIRED = "This page was open too long or came from elsewhere: please try again."
+_DEFAULTS = Rules()
+
+
+def _version(field: HiddenField) -> int | None:
+    try:
+        return int(field.data)
+    except (TypeError, ValueError):
+        return None
+
+
+class ConfirmForm(FlaskForm):
+    """A confirmation: only the CSRF token and the sheet version it was made on."""
+
+    version = HiddenField()
+
+    def expected_version(self) -> int | None:
+        """The sheet version the page was opened on."""
+        return _version(self.version)
+
+
+class NewGameForm(FlaskForm):
+    """Players in seat order and the pad's rule options."""
+
+    player = FieldList(StringField("Player", render_kw={"maxlength": NAME_MAX}), min_entries=4)
+    target = IntegerField(
+        "Game ends at",
+        default=_DEFAULTS.target,
+        validators=[
+            InputRequired("Give the score that ends the game."),
+            NumberRange(min=1, message="The game must end at 1 point or more."),
+        ],
+    )
+    multiplier = IntegerField(
+        "Closer's penalty: score ×",
+        default=_DEFAULTS.multiplier,
+        validators=[
+            InputRequired("Give the closer's multiplier (1 turns it off)."),
+            NumberRange(min=1, message="The multiplier is a whole number, 1 or more."),
+        ],
+    )
+    tie_doubles = BooleanField("A tie with the closer doubles the closer", default=True)
+    players_message = ""
+    """A message about the players as a whole (how many), shown above the list."""
+    double_only_positive = BooleanField("Only a score above 0 is doubled", default=True)
+
+    def names(self) -> list[str]:
+        """The names typed in, blanks dropped, spaces tidied."""
+        return [" ".join((f.data or "").split()) for f in self.player if (f.data or "").strip()]
+
+    def validate_names(self) -> bool:
+        """Check 2 to 12 names, none repeated; put each message next to its field."""
+        seen: dict[str, int] = {}
+        ok = True
+        for index, field in enumerate(self.player):
+            name = " ".join((field.data or "").split())
+            if not name:
+                continue
+            if len(name) > NAME_MAX:
+                field.errors = [f"At most {NAME_MAX} characters."]
+                ok = False
+            elif name_key(name) in seen:
+                field.errors = [f"{name} is already playing: give each player a different name."]
+                ok = False
+            seen.setdefault(name_key(name), index)
+        count = len(self.names())
+        if not 2 <= count <= MAX_PLAYERS:
+            self.players_message = f"A game needs 2 to {MAX_PLAYERS} players: you have {count}."
+            ok = False
+        return ok
+
+    def rules(self) -> dict[str, Any]:
+        """The rule options as the pad service takes them."""
+        return {
+            "target": self.target.data,
+            "multiplier": self.multiplier.data,
+            "tie_doubles": bool(self.tie_doubles.data),
+            "double_only_positive": bool(self.double_only_positive.data),
+        }
+
+
+def set_names(form: NewGameForm, names: list[str]) -> None:
+    """Replace the player fields with these names, in this order."""
+    form.player.entries = []
+    form.player.last_index = -1
+    for name in names:
+        form.player.append_entry(name)
+
+
+class SeatForm(Form):
+    """One player's part of a round: a typed score, or the 12 cards counted."""
+
+    score = StringField("Score", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    negative = BooleanField("minus")
+    cards = FieldList(StringField("Card"), min_entries=12, max_entries=12)
+
+
+class RoundForm(FlaskForm):
+    """A round: each seat's entry, who closed it, the sheet version it was made on."""
+
+    seats = FieldList(FormField(SeatForm))
+    closer = RadioField("Who closed the round?", choices=[], validate_choice=False)
+    version = HiddenField()
+    keep_unusual = BooleanField("Keep these scores anyway (house rules)")
+
+    def setup(self, players: tuple[str, ...]) -> RoundForm:
+        """Size the form for the game's players."""
+        while len(self.seats) < len(players):
+            self.seats.append_entry()
+        self.closer.choices = [(str(i), name) for i, name in enumerate(players)] + [
+            (NOBODY, "Nobody")
+        ]
+        return self
+
+    def fill(
+        self, raw: tuple[int, ...], grids: tuple[scoring.Grid | None, ...], closer: int | None
+    ) -> None:
+        """Show a stored round, for correcting it."""
+        for seat_form, score, grid in zip(self.seats, raw, grids, strict=True):
+            seat_form.form.score.data = str(abs(score))
+            seat_form.form.negative.data = score < 0
+            if grid is not None:
+                cells = [cell for row in grid for cell in row]
+                for card, cell in zip(seat_form.form.cards, cells, strict=True):
+                    card.data = "x" if cell is None else str(cell)
+        self.closer.data = NOBODY if closer is None else str(closer)
+
+    def expected_version(self) -> int | None:
+        """The sheet version the form was opened on."""
+        return _version(self.version)
+
+    def entry(self) -> RoundEntry | None:
+        """The round as entered, or None with messages put next to the fields."""
+        seats = [_seat_entry(seat_form.form) for seat_form in self.seats]
+        closer = self.closer.data
+        if closer in (None, "", "None"):
+            self.closer.errors = ["Choose who closed the round, or Nobody."]
+        elif closer != NOBODY and closer not in {str(i) for i in range(len(self.seats))}:
+            self.closer.errors = ["Choose one of the players, or Nobody."]
+        if self.closer.errors or any(seat is None for seat in seats):
+            return None
+        return RoundEntry(
+            seats=tuple(s for s in seats if s is not None),
+            closer=None if closer == NOBODY else int(str(closer)),
+        )
+
+
+def _seat_entry(form: SeatForm) -> SeatEntry | None:
+    """One seat's entry; None with the message on the field when it cannot be read."""
+    cells = [(card.data or "").strip().lower() for card in form.cards]
+    if any(cells):
+        grid = _grid(cells)
+        if grid is None:
+            form.cards.errors = [
+                "Fill in all 12 cards: a number from −2 to 12, or ✕ for a removed card."
+            ]
+            return None
+        return SeatEntry(grid=grid)
+    text = (form.score.data or "").strip().translate(MINUS_SIGNS).replace(" ", "")
+    if not text:
+        form.score.errors = ["Enter a score."]
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        form.score.errors = [f"“{text[:12]}” is not a whole number."]
+        return None
+    if abs(value) > 100_000:
+        form.score.errors = ["That number is far too large for a round."]
+        return None
+    return SeatEntry(score=-abs(value) if form.negative.data else value)
+
+
+def _grid(cells: list[str]) -> scoring.Grid | None:
+    """The 12 cells as a grid, or None if one is missing or not a card."""
+    values: list[int | None] = []
+    for cell in cells:
+        if cell in REMOVED_MARKS:
+            values.append(None)
+            continue
+        try:
+            value = int(cell.translate(MINUS_SIGNS))
+        except ValueError:
+            return None
+        if not scoring.MIN_CARD <= value <= scoring.MAX_CARD:
+            return None
+        values.append(value)
+    return tuple(tuple(values[r * 4 : r * 4 + 4]) for r in range(3))

@@ -1,0 +1,190 @@
+"""The score pad's pages: new game, the sheet, entering and correcting rounds."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..services import pad, players
+from ..services.errors import Conflict, NotFound, ServiceError
+from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
+
+bp = Blueprint("pad", __name__)
+
+
+@bp.route("/")
+def home() -> str:
+    """Start a game, resume one, or look at the last ones played."""
+    return render_template(
+        "home.html",
+        playing=pad.recent_games(finished=False, limit=20),
+        finished=pad.recent_games(finished=True, limit=10),
+    )
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> str | Response:
+    """Pick the players and the rules; `?again=<id>` starts with that game's players."""
+    form = NewGameForm()
+    if request.method == "GET":
+        _prefill_again(form, request.args.get("again", ""))
+    elif _rearrange(form):
+        pass  # a no-JavaScript button moved or added a player: show the form again
+    elif form.validate_on_submit() & form.validate_names():
+        try:
+            sheet = pad.new_game(form.names(), form.rules())
+        except ServiceError as error:
+            form.players_message = error.message
+        else:
+            return redirect(url_for("pad.sheet", game_id=sheet.id))
+    while len(form.player) < min(max(4, len(form.names()) + 1), MAX_PLAYERS):
+        form.player.append_entry()
+    return render_template("new_game.html", form=form, known=players.known_names())
+
+
+@bp.route("/games/<game_id>")
+def sheet(game_id: str) -> str:
+    """The score sheet: a row per round, a column per player, totals on top."""
+    return render_template("sheet.html", sheet=_sheet(game_id))
+
+
+@bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
+def new_round(game_id: str) -> str | Response:
+    """Enter the next round's scores."""
+    sheet = _sheet(game_id)
+    if sheet.finished:
+        flash("This game is over. Correct a round, or play again.", "info")
+        return redirect(url_for("pad.sheet", game_id=game_id))
+    return _round_page(sheet, None)
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(game_id: str, number: int) -> str | Response:
+    """Correct a past round."""
+    sheet = _sheet(game_id)
+    if not 1 <= number <= len(sheet.rounds):
+        abort(404)
+    return _round_page(sheet, number)
+
+
+@bp.route("/games/<game_id>/rounds/preview", methods=["POST"])
+def preview(game_id: str) -> str:
+    """The live preview fragment: doubling and new totals, nothing saved."""
+    sheet = _sheet(game_id)
+    number = request.args.get("number", type=int)
+    form = RoundForm().setup(sheet.players)
+    entry = form.entry()
+    try:
+        outcome = pad.preview(game_id, entry, number) if entry else None
+    except ServiceError as error:
+        return render_template("_preview.html", sheet=sheet, outcome=None, problem=error.message)
+    return render_template("_preview.html", sheet=sheet, outcome=outcome, problem=None)
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])
+def delete_round(game_id: str, number: int) -> str | Response:
+    """Take back the last round, after a confirmation."""
+    sheet = _sheet(game_id)
+    if request.method == "GET":
+        if number != len(sheet.rounds):
+            abort(404)
+        return render_template("confirm_delete.html", sheet=sheet, number=number)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(FORM_EXPIRED, "error")
+        return redirect(url_for("pad.sheet", game_id=game_id))
+    try:
+        pad.remove_last_round(game_id, number, form.expected_version())
+        flash(f"Round {number} taken back.", "info")
+    except ServiceError as error:
+        flash(error.message, "error")
+    return redirect(url_for("pad.sheet", game_id=game_id))
+
+
+def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
+    """Show, preview or save the round form (a new round when `number` is None)."""
+    form = RoundForm().setup(sheet.players)
+    if request.method == "GET":
+        form.version.data = str(sheet.version)
+        if number is not None:
+            row = sheet.rounds[number - 1]
+            form.fill(row.raw, row.grids, row.closer)
+        return _render_round(sheet, form, number, None)
+    entry = form.entry() if form.validate_on_submit() else None
+    if entry is None:
+        return _render_round(sheet, form, number, None)
+    try:
+        outcome = pad.preview(sheet.id, entry, number)
+        if request.form.get("action") == "preview" or (
+            outcome.warnings and not form.keep_unusual.data
+        ):
+            return _render_round(sheet, form, number, outcome)
+        if number is None:
+            pad.add_round(sheet.id, entry, form.expected_version())
+        else:
+            pad.replace_round(sheet.id, number, entry, form.expected_version())
+    except Conflict as error:
+        flash(error.message + " Here is the sheet as it is now.", "error")
+        return redirect(url_for("pad.sheet", game_id=sheet.id))
+    except ServiceError as error:
+        form.closer.errors = [error.message]
+        return _render_round(sheet, form, number, None)
+    return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
+
+
+def _render_round(
+    sheet: pad.Sheet, form: RoundForm, number: int | None, outcome: pad.Preview | None
+) -> str:
+    return render_template(
+        "round_form.html", sheet=sheet, form=form, number=number, outcome=outcome, problem=None
+    )
+
+
+def _sheet(game_id: str) -> pad.Sheet:
+    try:
+        return pad.get_sheet(game_id)
+    except NotFound:
+        abort(404)
+
+
+def _prefill_again(form: NewGameForm, game_id: str) -> None:
+    """Fill the form with a finished game's players and rules, for a rematch."""
+    if not game_id:
+        return
+    try:
+        previous = pad.get_sheet(game_id)
+    except NotFound:
+        return
+    set_names(form, list(previous.players))
+    rules = previous.rules
+    form.target.data, form.multiplier.data = rules.target, rules.multiplier
+    form.tie_doubles.data, form.double_only_positive.data = (
+        rules.tie_doubles,
+        rules.double_only_positive,
+    )
+
+
+def _rearrange(form: NewGameForm) -> bool:
+    """Handle the form's own buttons (add a known player, move up, remove)."""
+    names = [f.data or "" for f in form.player]
+    if "add" in request.form:
+        blanks = [i for i, n in enumerate(names) if not n.strip()]
+        added = request.form["add"]
+        if blanks:
+            names[blanks[0]] = added
+        else:
+            names.append(added)
+    elif "up" in request.form and request.form["up"].isdigit():
+        i = int(request.form["up"])
+        if 0 < i < len(names):
+            names[i - 1], names[i] = names[i], names[i - 1]
+    elif "remove" in request.form and request.form["remove"].isdigit():
+        i = int(request.form["remove"])
+        if 0 <= i < len(names):
+            del names[i]
+    elif "more" in request.form:
+        names.append("")
+    else:
+        return False
+    set_names(form, names[:MAX_PLAYERS])
+    return True

@@ -1,0 +1,150 @@
+// Skyjo Pad: small enhancements. Every form works without this file.
+"use strict";
+
+const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
+
+// Colour a card cell like the real deck, and mark removed cards.
+function paintCell(cell) {
+  const v = cell.value.trim().toLowerCase();
+  cell.classList.remove("v-neg", "v-zero", "v-low", "v-mid", "v-high", "gone");
+  if (v === "") return;
+  if (["x", "✕", "×", "*"].includes(v)) { cell.classList.add("gone"); return; }
+  const n = Number(v.replace("−", "-"));
+  if (!Number.isInteger(n)) return;
+  cell.classList.add(n < 0 ? "v-neg" : n === 0 ? "v-zero" : n <= 4 ? "v-low" : n <= 8 ? "v-mid" : "v-high");
+}
+
+// "Count my cards": tap a cell, then tap its value on the keypad.
+function setupCount(details, onChange) {
+  const cells = $$(details, ".cell");
+  let active = 0;
+  const select = (i) => {
+    active = Math.max(0, Math.min(cells.length - 1, i));
+    cells.forEach((c, j) => c.classList.toggle("active", j === active));
+  };
+  cells.forEach((cell, i) => {
+    cell.readOnly = true;
+    cell.inputMode = "none";
+    cell.addEventListener("click", () => select(i));
+    paintCell(cell);
+  });
+  const pad = document.createElement("div");
+  pad.className = "keypad";
+  const keys = ["-2", "-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "✕", "⌫", "Clear"];
+  for (const key of keys) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = key.replace("-", "−");
+    b.setAttribute("aria-label", key === "⌫" ? "Erase card" : key === "✕" ? "Removed card" : key === "Clear" ? "Clear all cards" : "Card " + key);
+    b.addEventListener("click", () => {
+      if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
+      else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }
+      else { cells[active].value = key === "✕" ? "x" : key; paintCell(cells[active]); select(active + 1); }
+      onChange();
+    });
+    pad.appendChild(b);
+  }
+  details.querySelector(".grid").after(pad);
+  select(cells.findIndex((c) => !c.value) === -1 ? 0 : cells.findIndex((c) => !c.value));
+}
+
+// The round form: a live preview of doubling and totals as scores are typed.
+function setupRoundForm(form) {
+  const target = form.querySelector("[data-preview]");
+  const url = form.dataset.previewUrl;
+  let timer = null;
+  let seq = 0;
+  const refresh = async () => {
+    const mine = ++seq;
+    const body = new FormData(form);
+    body.delete("action");
+    try {
+      const res = await fetch(url, { method: "POST", body, headers: { "X-Requested-With": "fetch" } });
+      if (!res.ok || mine !== seq) return;
+      target.innerHTML = await res.text();
+      // A completed card grid fills in that player's score.
+      for (const row of $$(target, "[data-raw-seat]")) {
+        const seat = form.querySelector(`[data-seat="${row.dataset.rawSeat}"]`);
+        const cells = $$(seat, ".cell");
+        if (cells.every((c) => c.value.trim() !== "")) {
+          const raw = Number(row.dataset.raw);
+          seat.querySelector(".score").value = String(Math.abs(raw));
+          seat.querySelector("[data-sign]").checked = raw < 0;
+        }
+      }
+    } catch (e) { /* offline for a moment: the Preview button still works */ }
+  };
+  const later = () => { clearTimeout(timer); timer = setTimeout(refresh, 250); };
+  form.addEventListener("input", later);
+  form.addEventListener("change", later);
+  $$(form, "details[data-count]").forEach((d) => setupCount(d, later));
+  const button = form.querySelector("[data-preview-button]");
+  if (button) button.hidden = true;
+}
+
+// The new-game form: add known players, move and remove rows without a reload.
+function setupNewGame(form) {
+  const list = form.querySelector("[data-players]");
+  const inputs = () => $$(list, "input");
+  const names = () => inputs().map((i) => i.value);
+  const render = (values) => {
+    while (inputs().length < Math.min(Math.max(values.length, 2), 12)) {
+      const last = list.lastElementChild;
+      const row = last.cloneNode(true);
+      $$(row, ".field-error").forEach((e) => e.remove());
+      list.appendChild(row);
+    }
+    while (inputs().length > Math.max(values.length, 2)) list.lastElementChild.remove();
+    $$(list, ".player-row").forEach((row, i) => {
+      const input = row.querySelector("input");
+      const label = row.querySelector("label");
+      input.name = input.id = `player-${i}`;
+      label.htmlFor = input.id;
+      label.textContent = `Player ${i + 1}`;
+      input.placeholder = `Player ${i + 1}`;
+      input.value = values[i] || "";
+      const [up, remove] = $$(row, "button");
+      up.value = remove.value = String(i);
+      up.disabled = i === 0;
+      up.setAttribute("aria-label", `Move player ${i + 1} up`);
+      remove.setAttribute("aria-label", `Remove player ${i + 1}`);
+    });
+  };
+  form.addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (!b || !["add", "up", "remove", "more"].includes(b.name)) return;
+    event.preventDefault();
+    const values = names();
+    const i = Number(b.value);
+    if (b.name === "add") {
+      if (values.some((v) => v.trim().toLowerCase() === b.value.toLowerCase())) return;
+      const blank = values.findIndex((v) => !v.trim());
+      if (blank >= 0) values[blank] = b.value; else if (values.length < 12) values.push(b.value);
+    } else if (b.name === "up" && i > 0) {
+      [values[i - 1], values[i]] = [values[i], values[i - 1]];
+    } else if (b.name === "remove") {
+      values.splice(i, 1);
+    } else if (b.name === "more" && values.length < 12) {
+      values.push("");
+    }
+    render(values);
+    if (b.name === "more") inputs()[values.length - 1].focus();
+  });
+}
+
+// One tap saves once: a second tap while saving does nothing.
+function guardDoubleSubmit(form) {
+  form.addEventListener("submit", (event) => {
+    if (form.dataset.sending) { event.preventDefault(); return; }
+    const by = event.submitter;
+    if (by && by.name === "action" && by.value === "preview") return;
+    form.dataset.sending = "1";
+    setTimeout(() => delete form.dataset.sending, 4000);
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $$(document, "form[data-round-form]").forEach(setupRoundForm);
+  $$(document, "form[data-new-game]").forEach(setupNewGame);
+  $$(document, "form[method=post]").forEach(guardDoubleSubmit);
+});
