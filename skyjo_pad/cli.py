@@ -45,5 +45,64 @@ def replay(file: str, indent: int | None) -> None:
     sys.exit(status)
 
 
+@main.command()
+@click.option("--players", type=int, default=4, show_default=True, help="Seats at the table.")
+@click.option(
+    "--bots",
+    required=True,
+    help="One bot per seat, comma-separated: easy, medium, hard or package.module:factory.",
+)
+@click.option(
+    "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play."
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="The run's seed.")
+@click.option(
+    "--rules", "rules_json", default=None, help="Rule options as JSON, e.g. '{\"target\": 50}'."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to play on.  [default: all cores]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate(
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    rules_json: str | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """Play whole games between bots and report each seat's results.
+
+    The same seed gives the same results, whatever the number of workers.
+    """
+    import json
+    import os
+
+    from skyjo_pad.bots import BotError
+    from skyjo_pad.simulate import default_workers, format_report, prepare, run
+
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # outside bots in the current folder, as `python -m`
+    try:
+        setup = prepare(players, bots, games, seed, rules_json)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    count = workers or default_workers()
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=games, label="Playing", file=sys.stderr) as bar:
+                data, tally = run(setup, count, bar.update)
+        else:
+            data, tally = run(setup, count)
+    except BotError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
+    click.echo(json.dumps(data) if as_json else format_report(data, tally.stalled))
+
+
 if __name__ == "__main__":
     main()

@@ -18,6 +18,8 @@ from .extensions import db
 GAME_ID_ALPHABET = string.ascii_lowercase + string.digits
 GAME_ID_LENGTH = 10
 NAME_MAX = 40
+NAME_KEY_MAX = 4 * NAME_MAX
+"""Room for a name's key: case folding can lengthen a name (ß → ss, ΐ → three characters)."""
 
 
 def utcnow() -> datetime:
@@ -42,7 +44,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
-    name_key: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_MAX), unique=True)
     email: Mapped[str | None] = mapped_column(String(254))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -124,3 +126,33 @@ class RoundScore(db.Model):  # type: ignore[name-defined,misc]
     grid: Mapped[list[list[int | None]] | None] = mapped_column(JSON)
 
     round: Mapped[Round] = relationship(back_populates="scores")
+
+
+class TableState(db.Model):  # type: ignore[name-defined,misc]
+    """The play state of a digital table (a game of kind "table"), kept on the server only.
+
+    The game's seats, rounds and version live in `games`, `game_seats`, `rounds` and
+    `round_scores` like any game's; this row adds what only a table has.
+    """
+
+    __tablename__ = "table_states"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    bots: Mapped[list[str | None]] = mapped_column(JSON)
+    """Per seat: None for a person, else the bot's name (easy, medium, hard, …)."""
+    start: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The first deal, skyjo-position/1 (secrets included): where the record starts."""
+    moves: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """Every move played since, in order (the record's moves)."""
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The position now, skyjo-position/1 (secrets included): never sent to a browser."""
+    log: Mapped[list[str]] = mapped_column(JSON)
+    """The latest things that happened, in words (public facts only), oldest first."""
+    status: Mapped[str] = mapped_column(String(10), default="playing")
+    """playing, finished or abandoned."""
+    seed: Mapped[int]
+    """The deal number the table was started with: the same one deals the same cards."""
+
+    game: Mapped[Game] = relationship()

@@ -14,9 +14,51 @@ function paintCell(cell) {
   cell.classList.add(n < 0 ? "v-neg" : n === 0 ? "v-zero" : n <= 4 ? "v-low" : n <= 8 ? "v-mid" : "v-high");
 }
 
+// A card cell's value: a number, null for a removed card, undefined when empty or unreadable.
+function cellValue(cell) {
+  const v = cell.value.trim().toLowerCase();
+  if (["x", "✕", "×", "*"].includes(v)) return null;
+  const n = Number(v.replace("−", "-"));
+  return v !== "" && Number.isInteger(n) && n >= -2 && n <= 12 ? n : undefined;
+}
+
+// The 12 cards' score (row by row, 4 columns); a column of three equal cards is removed.
+// The server scores the round again when it is previewed or saved.
+function gridScore(cells) {
+  const values = cells.map(cellValue);
+  if (values.some((v) => v === undefined)) return null;
+  let raw = 0;
+  const removed = [];
+  for (let col = 0; col < 4; col++) {
+    const column = [values[col], values[col + 4], values[col + 8]];
+    if (column[0] !== null && column.every((v) => v === column[0])) { removed.push(col); continue; }
+    for (const v of column) raw += v === null ? 0 : v;
+  }
+  return { raw, removed };
+}
+
 // "Count my cards": tap a cell, then tap its value on the keypad.
 function setupCount(details, onChange) {
   const cells = $$(details, ".cell");
+  const seat = details.closest("[data-seat]");
+  const sum = document.createElement("p");
+  sum.className = "grid-sum";
+  sum.setAttribute("aria-live", "polite");
+  // With all 12 cards in, the score field shows their sum straight away.
+  const count = () => {
+    const result = gridScore(cells);
+    const filled = cells.filter((c) => c.value.trim() !== "").length;
+    cells.forEach((c, i) => c.classList.toggle("dropped", result !== null && result.removed.includes(i % 4)));
+    if (result === null) {
+      sum.textContent = filled ? `${filled} of 12 cards` : "";
+      return;
+    }
+    const n = result.removed.length;
+    const gone = n ? `, ${n} column${n > 1 ? "s" : ""} removed` : "";
+    sum.textContent = `Count: ${String(result.raw).replace("-", "−")}${gone}`;
+    seat.querySelector(".score").value = String(Math.abs(result.raw));
+    seat.querySelector("[data-sign]").checked = result.raw < 0;
+  };
   let active = 0;
   const select = (i) => {
     active = Math.max(0, Math.min(cells.length - 1, i));
@@ -40,11 +82,13 @@ function setupCount(details, onChange) {
       if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
       else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }
       else { cells[active].value = key === "✕" ? "x" : key; paintCell(cells[active]); select(active + 1); }
+      count();
       onChange();
     });
     pad.appendChild(b);
   }
-  details.querySelector(".grid").after(pad);
+  details.querySelector(".grid").after(sum, pad);
+  count();
   select(cells.findIndex((c) => !c.value) === -1 ? 0 : cells.findIndex((c) => !c.value));
 }
 
@@ -87,6 +131,11 @@ function setupNewGame(form) {
   const list = form.querySelector("[data-players]");
   const inputs = () => $$(list, "input");
   const names = () => inputs().map((i) => i.value);
+  // A known player already in the list is not offered again.
+  const syncChips = () => {
+    const taken = new Set(names().map((v) => v.trim().toLowerCase()));
+    $$(form, "[data-known] button").forEach((chip) => { chip.hidden = taken.has(chip.value.toLowerCase()); });
+  };
   const render = (values) => {
     while (inputs().length < Math.min(Math.max(values.length, 2), 12)) {
       const last = list.lastElementChild;
@@ -128,8 +177,11 @@ function setupNewGame(form) {
       values.push("");
     }
     render(values);
+    syncChips();
     if (b.name === "more") inputs()[values.length - 1].focus();
   });
+  form.addEventListener("input", syncChips);
+  syncChips();
 }
 
 // One tap saves once: a second tap while saving does nothing.

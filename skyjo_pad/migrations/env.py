@@ -87,10 +87,26 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Batch migrations copy a table and drop the old one; with foreign keys
+            # enforced, dropping a table other rows point to fails. The pragma only takes
+            # effect outside a transaction, hence the commits around it.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            if sqlite:
+                connection.rollback()
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+                if broken:
+                    logger.error("Rows point to missing rows after migrating: %s", broken[:10])
 
 
 if context.is_offline_mode():

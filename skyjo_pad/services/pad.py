@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,15 +14,23 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import scoring
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
-from ..engine.scoring import Grid, RoundResult
+from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
-from ..models import Game, GameSeat, Round, RoundScore, utcnow
+from ..models import GAME_ID_LENGTH, Game, GameSeat, Round, RoundScore, utcnow
 from . import players as player_book
 from .errors import Conflict, Invalid, NotFound
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
-NEAR_TARGET_SHARE = 0.8
-"""A total at this share of the target or more gets a warning on the sheet."""
+NEAR_TARGET_PERCENT = 80
+"""A total at this percentage of the target or more gets a warning on the sheet."""
+SCORE_LIMIT = 1_000_000
+"""A round score must lie within ± this: far beyond any house rule, well within the store."""
+TARGET_MAX = 10_000
+"""The highest target a new game may have (the official one is 100)."""
+MULTIPLIER_MAX = 100
+"""The highest closer's multiplier a new game may have (the official one is 2)."""
+SAVE_ATTEMPTS = 3
+"""How often a new game is tried when another request adds one of its new players first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +40,28 @@ class SeatEntry:
     score: int | None = None
     grid: Grid | None = None
 
-    def raw(self) -> int:
-        """The raw round score: the typed number, or the grid after the column rule."""
+    def raw(self, name: str = "Each player") -> int:
+        """The raw round score: the typed number, or the grid after the column rule.
+
+        Refused (naming `name`) when the score is missing, not a whole number or beyond
+        ±SCORE_LIMIT, or the grid is not 3 rows of 4 cards.
+        """
         if self.grid is not None:
-            return scoring.score_grid(self.grid).raw
+            try:
+                grid = scoring.parse_grid(self.grid)
+            except GridError as error:
+                raise Invalid(f"In {name}'s cards: {error}", field="scores") from error
+            return scoring.score_grid(grid).raw
         if self.score is None:
             raise Invalid("Every player needs a score.", field="scores")
+        if isinstance(self.score, bool) or not isinstance(self.score, int):
+            raise Invalid(f"{name}'s score must be a whole number.", field="scores")
+        if abs(self.score) > SCORE_LIMIT:
+            raise Invalid(
+                f"{name}'s score is too large: a round score lies between "
+                f"{-SCORE_LIMIT:,} and {SCORE_LIMIT:,}.",
+                field="scores",
+            )
         return self.score
 
 
@@ -92,7 +115,7 @@ class Sheet:
         """Seats close to ending the game, while it goes on."""
         if self.finished:
             return ()
-        line = math.ceil(self.rules.target * NEAR_TARGET_SHARE)
+        line = -(-self.rules.target * NEAR_TARGET_PERCENT // 100)  # exact ceiling, any size
         return tuple(seat for seat, total in enumerate(self.totals) if total >= line)
 
     @property
@@ -148,25 +171,57 @@ class Preview:
 
 
 def pad_rules(data: Mapping[str, Any] | None) -> Rules:
-    """The pad's rule options from JSON-like data, defaults for what is left out."""
+    """The pad's rule options from JSON-like data, defaults for what is left out.
+
+    Beyond what the engine allows, a new game's target is at most TARGET_MAX and its
+    multiplier at most MULTIPLIER_MAX; the refusal names the option in its `field`.
+    """
     try:
-        return Rules.from_dict(data, allowed=PAD_RULE_KEYS)
+        rules = Rules.from_dict(data, allowed=PAD_RULE_KEYS)
     except (RulesError, TypeError) as error:
         raise Invalid(
-            str(error) if isinstance(error, RulesError) else "Unknown rule option.", "rules"
+            str(error) if isinstance(error, RulesError) else "Unknown rule option.",
+            _rule_field(str(error)),
         ) from error
+    if rules.target > TARGET_MAX:
+        raise Invalid(f"The target must be a whole number from 1 to {TARGET_MAX:,}.", "target")
+    if rules.multiplier > MULTIPLIER_MAX:
+        raise Invalid(
+            f"The multiplier must be a whole number from 1 to {MULTIPLIER_MAX}.", "multiplier"
+        )
+    return rules
+
+
+def _rule_field(message: str) -> str:
+    """The rule option a refusal is about (for a form to show it there), else "rules"."""
+    for key in ("target", "multiplier"):
+        if message.startswith(f"The {key} "):
+            return key
+    return "rules"
 
 
 def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) -> Sheet:
-    """Start a score pad game for these players (2 to 12, distinct names)."""
+    """Start a score pad game for these players (2 to 12, distinct names).
+
+    When another request adds one of the same new players at the same moment, the
+    address book refuses the second copy; the game is then tried again with that player.
+    """
     rules = pad_rules(rules_data)
     cleaned = player_book.check_names(names)
-    game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS))
-    for seat, player in enumerate(player_book.find_or_add(cleaned)):
-        game.seats.append(GameSeat(seat=seat, player=player))
-    db.session.add(game)
-    _commit()
-    return sheet_of(game)
+    attempt = 1
+    while True:
+        game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS))
+        for seat, player in enumerate(player_book.find_or_add(cleaned)):
+            game.seats.append(GameSeat(seat=seat, player=player))
+        db.session.add(game)
+        try:
+            db.session.commit()
+            return sheet_of(game)
+        except IntegrityError as error:
+            db.session.rollback()
+            if attempt >= SAVE_ATTEMPTS:
+                raise Conflict("The game could not be saved just now: please try again.") from error
+            attempt += 1
 
 
 def get_sheet(game_id: str) -> Sheet:
@@ -176,7 +231,9 @@ def get_sheet(game_id: str) -> Sheet:
 
 def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Preview:
     """Score an entry as round `number` (default: a new round) without saving it."""
-    game = _load(game_id)
+    game = _load(game_id, typed=True)
+    if number is not None:
+        _round_index(game, number)
     return _preview(game, entry, number)
 
 
@@ -184,7 +241,7 @@ def add_round(
     game_id: str, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
     """Save a new round at the end of the sheet."""
-    game = _load(game_id)
+    game = _load(game_id, typed=True)
     _check_version(game, expected_version)
     if game.finished:
         raise Conflict("This game is over: start a new game or correct a round.")
@@ -197,7 +254,7 @@ def replace_round(
     game_id: str, number: int, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
     """Correct a past round; later totals, the end and the winners follow."""
-    game = _load(game_id)
+    game = _load(game_id, typed=True)
     _check_version(game, expected_version)
     index = _round_index(game, number)
     outcome = _preview(game, entry, number)
@@ -212,7 +269,7 @@ def replace_round(
 
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
     """Take back the last round (only the last one)."""
-    game = _load(game_id)
+    game = _load(game_id, typed=True)
     _check_version(game, expected_version)
     index = _round_index(game, number)
     if index != len(game.rounds) - 1:
@@ -263,14 +320,26 @@ def sheet_of(game: Game) -> Sheet:
     )
 
 
-def _load(game_id: str) -> Game:
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+def _load(game_id: str, typed: bool = False) -> Game:
+    """The stored game, or NotFound; with `typed`, only a game whose rounds are typed in."""
+    plausible = (  # never ask the database about a NUL: PostgreSQL refuses it with an error
+        isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and "\x00" not in game_id
+    )
+    game = db.session.get(Game, game_id) if plausible else None
     if game is None:
         raise NotFound("There is no game with that id.")
+    if typed and game.kind != "pad":
+        raise Conflict(
+            "This game is played at a digital table: its rounds are scored there, "
+            "not typed in or changed on the score pad."
+        )
     return game
 
 
 def _check_version(game: Game, expected: int | None) -> None:
+    """Refuse a change to a digital table's rounds, or one made on an older sheet."""
+    if game.kind != "pad":
+        raise Conflict("This game is played at the digital table: its rounds come from the cards.")
     if expected is not None and expected != game.version:
         raise Conflict(STALE_SHEET)
 
@@ -313,9 +382,12 @@ def _score_entry(
 ) -> tuple[RoundResult, list[str]]:
     if len(entry.seats) != len(names):
         raise Invalid(f"Give one score for each of the {len(names)} players.", field="scores")
-    if entry.closer is not None and not 0 <= entry.closer < len(names):
+    closer = entry.closer
+    if closer is not None and (
+        isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < len(names)
+    ):
         raise Invalid("The closer must be one of the players, or nobody.", field="closer")
-    raw = [seat.raw() for seat in entry.seats]
+    raw = [seat.raw(name) for seat, name in zip(entry.seats, names, strict=True)]
     warnings = [
         f"{name}'s {score} is outside {scoring.RAW_MIN} to {scoring.RAW_MAX}, "
         "impossible under the official rules."

@@ -2,40 +2,68 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from sqlalchemy import func, select
 
 from ..extensions import db
 from ..models import NAME_MAX, GameSeat, Player, name_key
-from .errors import Invalid
+from .errors import Invalid, Malformed
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 12
+REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
+"""Control characters (NUL, bell, escape …) and lone surrogates: no database keeps them all."""
+VISIBLE_CATEGORIES = frozenset("LNPS")
+"""A name needs at least one letter, number, punctuation mark or symbol."""
 
 
-def clean_name(name: str) -> str:
-    """A name with its spaces tidied; refused if empty or too long."""
-    cleaned = " ".join(str(name).split())
-    if not cleaned:
+def clean_name(name: object) -> str:
+    """A name with its spaces tidied; refused if not text, empty, too long or unprintable."""
+    if not isinstance(name, str):
+        raise Malformed("Each player's name must be text.", field="players")
+    cleaned = " ".join(name.split())
+    if any(unicodedata.category(char) in REFUSED_CATEGORIES for char in cleaned):
+        raise Invalid(
+            "A name can hold letters, numbers, spaces and symbols, not control characters.",
+            field="players",
+        )
+    if not any(unicodedata.category(char)[0] in VISIBLE_CATEGORIES for char in cleaned):
         raise Invalid("Every player needs a name.", field="players")
     if len(cleaned) > NAME_MAX:
         raise Invalid(f"“{cleaned[:20]}…” is too long: {NAME_MAX} characters at most.", "players")
     return cleaned
 
 
-def check_names(names: Sequence[str], minimum: int = 2, maximum: int = 12) -> list[str]:
-    """Clean a game's names: 2 to 12, none empty, none twice."""
+def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> list[str]:
+    """Clean a game's names: 2 to 12 texts, none empty, none twice."""
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence):
+        raise Malformed("The players must be a list of names.", field="players")
     if not minimum <= len(names) <= maximum:
         raise Invalid(f"A game needs {minimum} to {maximum} players.", field="players")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str):
+            raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
     cleaned = [clean_name(name) for name in names]
     seen: set[str] = set()
     for name in cleaned:
         if name_key(name) in seen:
-            raise Invalid(f"{name} is in the game twice: give each player a different name.")
+            raise Invalid(
+                f"{name} is in the game twice: give each player a different name.",
+                field="players",
+            )
         seen.add(name_key(name))
     return cleaned
 
 
 def find_or_add(names: Sequence[str]) -> list[Player]:
-    """The players with these names, adding to the address book the ones it lacks."""
+    """The players with these names, adding to the address book the ones it lacks.
+
+    New players are only added to the session: a caller that commits may meet another
+    request that added the same new name first (an IntegrityError on `name_key`); it
+    should roll back and call this again, which then finds that player.
+    """
     keys = [name_key(name) for name in names]
     known = {
         p.name_key: p for p in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))

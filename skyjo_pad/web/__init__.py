@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from .pad import bp as pad_bp
+from .table import bp as table_bp
 
 ERROR_TEXT = {
     404: ("Not found", "There is nothing here. The game may have been deleted."),
@@ -22,6 +23,7 @@ ERROR_TEXT = {
 def register(app: Flask) -> None:
     """Register the page blueprints, error pages and template helpers."""
     app.register_blueprint(pad_bp)
+    app.register_blueprint(table_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

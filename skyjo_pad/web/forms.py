@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     FieldList,
@@ -20,9 +21,11 @@ from wtforms.validators import InputRequired, NumberRange
 from ..engine import scoring
 from ..engine.rules import Rules
 from ..models import NAME_MAX, name_key
-from ..services.pad import RoundEntry, SeatEntry
+from ..services.errors import ServiceError
+from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
+from ..services.players import MAX_PLAYERS as MAX_PLAYERS
+from ..services.players import MIN_PLAYERS, clean_name
 
-MAX_PLAYERS = 12
 NOBODY = "none"
 REMOVED_MARKS = {"x", "✕", "×", "*"}
 MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
@@ -37,7 +40,42 @@ def _version(field: HiddenField) -> int | None:
         return None
 
 
-class ConfirmForm(FlaskForm):
+class WholeNumberField(IntegerField):
+    """An IntegerField whose message for text that is not a number is in player words."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the number; anything else leaves no value and a friendly message."""
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as error:
+            raise ValueError("Give a whole number, like 100.") from error
+
+
+class _NoToken:
+    """Stands in for the CSRF field when CSRF is off (tests): renders nothing, never wrong."""
+
+    errors: tuple[str, ...] = ()
+
+    def __call__(self, **_attributes: Any) -> Markup:
+        return Markup("")
+
+    def __html__(self) -> str:
+        return ""
+
+    def __str__(self) -> str:
+        return ""
+
+
+class PadForm(FlaskForm):
+    """A FlaskForm whose `csrf_token` exists even with CSRF off, so its page still renders."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not hasattr(self, "csrf_token"):
+            self.csrf_token = _NoToken()
+
+
+class ConfirmForm(PadForm):
     """A confirmation: only the CSRF token and the sheet version it was made on."""
 
     version = HiddenField()
@@ -47,24 +85,32 @@ class ConfirmForm(FlaskForm):
         return _version(self.version)
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PadForm):
     """Players in seat order and the pad's rule options."""
 
     player = FieldList(StringField("Player", render_kw={"maxlength": NAME_MAX}), min_entries=4)
-    target = IntegerField(
+    target = WholeNumberField(
         "Game ends at",
         default=_DEFAULTS.target,
         validators=[
             InputRequired("Give the score that ends the game."),
-            NumberRange(min=1, message="The game must end at 1 point or more."),
+            NumberRange(
+                min=1,
+                max=TARGET_MAX,
+                message=f"The game must end at a score from 1 to {TARGET_MAX:,}.",
+            ),
         ],
     )
-    multiplier = IntegerField(
+    multiplier = WholeNumberField(
         "Closer's penalty: score ×",
         default=_DEFAULTS.multiplier,
         validators=[
             InputRequired("Give the closer's multiplier (1 turns it off)."),
-            NumberRange(min=1, message="The multiplier is a whole number, 1 or more."),
+            NumberRange(
+                min=1,
+                max=MULTIPLIER_MAX,
+                message=f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}.",
+            ),
         ],
     )
     tie_doubles = BooleanField("A tie with the closer doubles the closer", default=True)
@@ -78,22 +124,31 @@ class NewGameForm(FlaskForm):
 
     def validate_names(self) -> bool:
         """Check 2 to 12 names, none repeated; put each message next to its field."""
-        seen: dict[str, int] = {}
+        seen: set[str] = set()
         ok = True
-        for index, field in enumerate(self.player):
-            name = " ".join((field.data or "").split())
-            if not name:
+        for field in self.player:
+            text = field.data or ""
+            if not text.strip():
                 continue
-            if len(name) > NAME_MAX:
+            if len(" ".join(text.split())) > NAME_MAX:
                 field.errors = [f"At most {NAME_MAX} characters."]
                 ok = False
-            elif name_key(name) in seen:
+                continue
+            try:
+                name = clean_name(text)
+            except ServiceError as error:
+                field.errors = [error.message]
+                ok = False
+                continue
+            if name_key(name) in seen:
                 field.errors = [f"{name} is already playing: give each player a different name."]
                 ok = False
-            seen.setdefault(name_key(name), index)
+            seen.add(name_key(name))
         count = len(self.names())
-        if not 2 <= count <= MAX_PLAYERS:
-            self.players_message = f"A game needs 2 to {MAX_PLAYERS} players: you have {count}."
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            self.players_message = (
+                f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players: you have {count}."
+            )
             ok = False
         return ok
 
@@ -123,7 +178,7 @@ class SeatForm(Form):
     cards = FieldList(StringField("Card"), min_entries=12, max_entries=12)
 
 
-class RoundForm(FlaskForm):
+class RoundForm(PadForm):
     """A round: each seat's entry, who closed it, the sheet version it was made on."""
 
     seats = FieldList(FormField(SeatForm))
@@ -135,6 +190,8 @@ class RoundForm(FlaskForm):
         """Size the form for the game's players."""
         while len(self.seats) < len(players):
             self.seats.append_entry()
+        while len(self.seats) > len(players):
+            self.seats.pop_entry()
         self.closer.choices = [(str(i), name) for i, name in enumerate(players)] + [
             (NOBODY, "Nobody")
         ]
@@ -189,12 +246,17 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
         form.score.errors = ["Enter a score."]
         return None
     try:
-        value = int(text)
-    except ValueError:
-        form.score.errors = [f"“{text[:12]}” is not a whole number."]
+        value: int | None = int(text)
+    except ValueError:  # not a number, or one of thousands of digits
+        value = None
+    if value is None and not text.removeprefix("-").removeprefix("+").isdecimal():
+        shown = "".join(char for char in text[:12] if char.isprintable())
+        form.score.errors = [f"“{shown}” is not a whole number."]
         return None
-    if abs(value) > 100_000:
-        form.score.errors = ["That number is far too large for a round."]
+    if value is None or abs(value) > SCORE_LIMIT:
+        form.score.errors = [
+            f"That number is far too large for a round: at most {SCORE_LIMIT:,} either way."
+        ]
         return None
     return SeatEntry(score=-abs(value) if form.negative.data else value)
 

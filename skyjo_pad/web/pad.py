@@ -34,7 +34,13 @@ def new_game() -> str | Response:
         try:
             sheet = pad.new_game(form.names(), form.rules())
         except ServiceError as error:
-            form.players_message = error.message
+            rule_field = {"target": form.target, "multiplier": form.multiplier}.get(
+                error.field or ""
+            )
+            if rule_field is not None:
+                rule_field.errors = [error.message]
+            else:
+                form.players_message = error.message
         else:
             return redirect(url_for("pad.sheet", game_id=sheet.id))
     while len(form.player) < min(max(4, len(form.names()) + 1), MAX_PLAYERS):
@@ -127,16 +133,23 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         flash(error.message + " Here is the sheet as it is now.", "error")
         return redirect(url_for("pad.sheet", game_id=sheet.id))
     except ServiceError as error:
-        form.closer.errors = [error.message]
-        return _render_round(sheet, form, number, None)
+        if error.field == "closer":
+            form.closer.errors = [error.message]
+            return _render_round(sheet, form, number, None)
+        return _render_round(sheet, form, number, None, problem=error.message)
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
 
 
 def _render_round(
-    sheet: pad.Sheet, form: RoundForm, number: int | None, outcome: pad.Preview | None
+    sheet: pad.Sheet,
+    form: RoundForm,
+    number: int | None,
+    outcome: pad.Preview | None,
+    problem: str | None = None,
 ) -> str:
+    """The round form, with the preview of `outcome` or the `problem` that stopped it."""
     return render_template(
-        "round_form.html", sheet=sheet, form=form, number=number, outcome=outcome, problem=None
+        "round_form.html", sheet=sheet, form=form, number=number, outcome=outcome, problem=problem
     )
 
 
@@ -174,13 +187,13 @@ def _rearrange(form: NewGameForm) -> bool:
             names[blanks[0]] = added
         else:
             names.append(added)
-    elif "up" in request.form and request.form["up"].isdigit():
-        i = int(request.form["up"])
-        if 0 < i < len(names):
+    elif "up" in request.form:
+        i = _position(request.form["up"])
+        if i is not None and 0 < i < len(names):
             names[i - 1], names[i] = names[i], names[i - 1]
-    elif "remove" in request.form and request.form["remove"].isdigit():
-        i = int(request.form["remove"])
-        if 0 <= i < len(names):
+    elif "remove" in request.form:
+        i = _position(request.form["remove"])
+        if i is not None and 0 <= i < len(names):
             del names[i]
     elif "more" in request.form:
         names.append("")
@@ -188,3 +201,8 @@ def _rearrange(form: NewGameForm) -> bool:
         return False
     set_names(form, names[:MAX_PLAYERS])
     return True
+
+
+def _position(text: str) -> int | None:
+    """A player's position sent by a button (None: not a small whole number)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None

@@ -1,0 +1,375 @@
+"""The digital table: start one, play it move by move, let the computer play, keep it.
+
+The only layer that touches both the engine and the store for tables. The full position
+lives in `TableState` on the server; what leaves it is a seat's view (`table_screen`).
+Every move, a person's or a bot's, goes through the engine's `apply` and is refused with
+the engine's reason if illegal; a move made on an older version of the table is refused
+as stale. A round that ends is stored as `Round` rows, like a score pad round, so history
+and stats see a table game as any other game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..bots import BUILTIN, BotError, ask, make_bot
+from ..bots.base import mix
+from ..engine import (
+    Deal,
+    IllegalMove,
+    Move,
+    NotationError,
+    Phase,
+    Position,
+    PositionError,
+    Rules,
+    RulesError,
+    apply,
+    move_from_json,
+    move_to_json,
+    mover,
+    new_game,
+    position_from_json,
+    position_to_json,
+    round_result,
+    view,
+    view_to_json,
+)
+from ..engine.notation import RECORD_FORMAT
+from ..extensions import db
+from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
+from . import players as player_book
+from . import table_screen, table_story
+from .errors import Conflict, Invalid, Malformed, NotFound
+from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
+
+STALE = "The table moved on since this screen was drawn: here it is as it is now."
+LOG_KEEP = 40
+"""How many past events a table keeps in words."""
+SEED_MAX = 2**31 - 1
+"""Deal numbers go from 0 to this."""
+STALL_MAX = 10_000
+"""The highest `stall_turns` a table takes."""
+BOT_STEPS_MAX = 2_000
+"""At most this many computer steps are played in one request ("skip ahead")."""
+HINT_SALT = 7
+"""Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
+PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """Who sits at a seat: a name, and the bot's name for a computer player."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How a table was started: to start it again ("play this deal again")."""
+
+    seats: tuple[SeatChoice, ...]
+    rules: Rules
+    seed: int | None
+    """Only once the table is over: the deal number tells every card."""
+
+
+def table_rules(data: Mapping[str, Any] | None) -> Rules:
+    """Every rule option of RULES.md from JSON-like data, defaults for what is left out."""
+    try:
+        rules = Rules.from_dict(data)
+    except (RulesError, TypeError) as error:
+        message = str(error) if isinstance(error, RulesError) else "Unknown rule option."
+        raise Invalid(message, field="rules") from error
+    if rules.target > TARGET_MAX:
+        raise Invalid(f"The target must be a whole number from 1 to {TARGET_MAX:,}.", "target")
+    if rules.multiplier > MULTIPLIER_MAX:
+        raise Invalid(f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}.", "multiplier")
+    if rules.stall_turns is not None and rules.stall_turns > STALL_MAX:
+        raise Invalid(f"stall_turns is at most {STALL_MAX:,}.", field="rules")
+    return rules
+
+
+def create(
+    seats: Sequence[SeatChoice],
+    rules_data: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> str:
+    """Start a table and deal round 1; the new game's id."""
+    rules = table_rules(rules_data)
+    names = player_book.check_names([s.name for s in seats], maximum=rules.max_players)
+    bots = [s.bot for s in seats]
+    for bot in bots:
+        if bot is not None and bot not in BUILTIN:
+            raise Invalid(f"There is no computer player {bot!r}: use {', '.join(BUILTIN)}.")
+    if all(bot is not None for bot in bots):
+        raise Invalid("At least one seat needs a person.", field="players")
+    if seed is None:
+        seed = secrets.randbelow(SEED_MAX + 1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise Invalid(f"The deal number is a whole number from 0 to {SEED_MAX:,}.", "seed")
+    try:
+        start = position_to_json(new_game(names, rules, seed))
+    except PositionError as error:
+        raise Invalid(str(error), field="players") from error
+    for attempt in range(1, SAVE_ATTEMPTS + 1):
+        game = Game(kind="table", rules=rules.to_dict())
+        for seat, player in enumerate(player_book.find_or_add(names)):
+            game.seats.append(GameSeat(seat=seat, player=player))
+        db.session.add(game)
+        db.session.add(
+            TableState(
+                game=game,
+                bots=bots,
+                start=start,
+                moves=[],
+                position=start,
+                log=[],
+                status=PLAYING,
+                seed=seed,
+            )
+        )
+        try:
+            db.session.commit()
+            return game.id
+        except IntegrityError as error:
+            db.session.rollback()
+            if attempt == SAVE_ATTEMPTS:
+                raise Conflict("The table could not be saved just now: try again.") from error
+    raise AssertionError("unreachable")
+
+
+def screen(game_id: str) -> dict[str, Any]:
+    """The play screen's data for the seat holding the phone."""
+    game, state = _load(game_id)
+    return _screen(game, state, _position(state))
+
+
+def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
+    """A person's move (skyjo-position/1 move JSON), made on table `version`.
+
+    Refused, with nothing changed, when stale (Conflict), unreadable (Malformed), illegal
+    (Invalid, with the engine's reason) or a computer player's move.
+    """
+    game, state = _load(game_id)
+    _check_playing(state)
+    _check_version(game, version)
+    try:
+        move = move_from_json(move_data)
+    except NotationError as error:
+        raise Malformed(str(error)) from error
+    if isinstance(move, Deal) and move.deck is not None:
+        raise Invalid("A table deals the next round from its own shuffle.")
+    position = _position(state)
+    after = _apply(position, move)
+    seat = mover(position, move)
+    if seat is not None and state.bots[seat] is not None:
+        raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
+    _record(game, state, position, move, after)
+    _commit()
+    return _screen(game, state, after)
+
+
+def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
+    """Play the computer's next step, or all of them until a person must act."""
+    game, state = _load(game_id)
+    _check_playing(state)
+    _check_version(game, version)
+    position = _position(state)
+    steps = 0
+    while steps < BOT_STEPS_MAX:
+        seat = table_screen.actor(position)
+        if seat is None or state.bots[seat] is None:
+            break
+        try:
+            move = ask(_bot(state, seat), position, seat)
+        except BotError as error:
+            raise Conflict(f"The computer player could not move: {error}") from error
+        after = apply(position, move)
+        _record(game, state, position, move, after)
+        position = after
+        steps += 1
+        if not all_steps:
+            break
+    if steps:
+        _commit()
+    return _screen(game, state, position)
+
+
+def hint(game_id: str, version: object) -> dict[str, Any]:
+    """What the hard bot would do in the place of the person to act: the move, in words."""
+    game, state = _load(game_id)
+    _check_playing(state)
+    _check_version(game, version)
+    position = _position(state)
+    seat = table_screen.actor(position)
+    if seat is None or state.bots[seat] is not None:
+        raise Conflict("A hint is for a person whose turn it is.")
+    adviser = make_bot("hard", mix(_seed(state), seat, HINT_SALT))
+    move = move_to_json(ask(adviser, position, seat))
+    return {"move": move, "text": table_story.advice(move, view(position, seat))}
+
+
+def abandon(game_id: str) -> None:
+    """Stop a table for good: it stays in the history, with its rounds and its record."""
+    game, state = _load(game_id)
+    if state.status != PLAYING:
+        return
+    state.status = ABANDONED
+    game.finished = True
+    game.finished_at = utcnow()
+    _commit()
+
+
+def record(game_id: str) -> dict[str, Any]:
+    """The skyjo-record/1 of a table that is over: its first deal and every move."""
+    game, state = _load(game_id)
+    if state.status == PLAYING:
+        raise Conflict(
+            "The record shows every card, so it is ready once the game is over or abandoned."
+        )
+    names = ", ".join(seat.player.name for seat in game.seats)
+    return {
+        "format": RECORD_FORMAT,
+        "description": f"Skyjo Pad table {game.id}: {names}",
+        "position": state.start,
+        "moves": list(state.moves),
+    }
+
+
+def replay(game_id: str, step: int) -> dict[str, Any]:
+    """The table after its first `step` moves, as a spectator sees it, and what move did."""
+    _game, state = _load(game_id)
+    total = len(state.moves)
+    if not 0 <= step <= total:
+        raise NotFound(f"This table has moves 0 to {total}.")
+    position = position_from_json(state.start)
+    text = f"Round 1 is dealt: {len(position.players)} players."
+    for data in state.moves[:step]:
+        move = move_from_json(data)
+        after = apply(position, move)
+        text = table_story.narrate(before=position, move=move, after=after)
+        position = after
+    return {
+        "step": step,
+        "steps": total,
+        "view": view_to_json(view(position, None)),
+        "bots": list(state.bots),
+        "text": text,
+        "tallies": table_screen.tallies(view(position, None)),
+        "summary": table_screen.summary(position),
+    }
+
+
+def setup(game_id: str) -> Setup:
+    """The seats, rules and (once over) deal number of a table, to start it again."""
+    game, state = _load(game_id)
+    seats = tuple(
+        SeatChoice(seat.player.name, bot) for seat, bot in zip(game.seats, state.bots, strict=True)
+    )
+    seed = None if state.status == PLAYING else _seed(state)
+    return Setup(seats, Rules.from_dict(game.rules), seed)
+
+
+def status(game_id: str) -> tuple[str, int | None]:
+    """A table's status and, once over, its deal number."""
+    _game, state = _load(game_id)
+    return state.status, None if state.status == PLAYING else _seed(state)
+
+
+# Inside ---------------------------------------------------------------------------------
+
+
+def _load(game_id: str) -> tuple[Game, TableState]:
+    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    state = db.session.get(TableState, game_id) if game is not None else None
+    if game is None or state is None:
+        raise NotFound("There is no table with that id.")
+    return game, state
+
+
+def _position(state: TableState) -> Position:
+    return position_from_json(state.position)
+
+
+def _seed(state: TableState) -> int:
+    return state.seed
+
+
+def _bot(state: TableState, seat: int) -> Any:
+    name = state.bots[seat]
+    assert name is not None
+    try:
+        return make_bot(name, mix(_seed(state), seat))
+    except BotError as error:
+        raise Conflict(f"The computer player {name!r} cannot play here: {error}") from error
+
+
+def _check_version(game: Game, version: object) -> None:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Malformed("Say which version of the table the move was made on.")
+    if version != game.version:
+        raise Conflict(STALE)
+
+
+def _check_playing(state: TableState) -> None:
+    if state.status == ABANDONED:
+        raise Conflict("This table was abandoned.")
+    if state.status == FINISHED:
+        raise Conflict("This game is over.")
+
+
+def _apply(position: Position, move: Move) -> Position:
+    try:
+        return apply(position, move)
+    except IllegalMove as error:
+        reason = str(error)
+        raise Invalid(reason[0].upper() + reason[1:] + ".") from error
+
+
+def _record(game: Game, state: TableState, before: Position, move: Move, after: Position) -> None:
+    """Add a move to the table: the record, the position, the words, an ended round."""
+    state.moves = [*state.moves, move_to_json(move)]
+    state.position = position_to_json(after)
+    state.log = [*state.log, table_story.narrate(before, move, after)][-LOG_KEEP:]
+    if after.phase in table_screen.OVER and before.phase not in table_screen.OVER:
+        game.rounds.append(_round_row(after))
+    if after.phase is Phase.GAME_OVER:
+        state.status = FINISHED
+        game.finished = True
+        game.finished_at = utcnow()
+    game.updated_at = utcnow()  # bumps the version: a move made on the old one is stale
+
+
+def _round_row(after: Position) -> Round:
+    """The round just ended, stored as a score pad stores one (with each final grid)."""
+    result = round_result(after)
+    assert result is not None
+    row = Round(number=after.round, closer=result.closer, doubled=result.doubled)
+    for seat, grid in enumerate(after.grids):
+        cells = [[None if c is None else c.value for c in line] for line in grid]
+        row.scores.append(
+            RoundScore(seat=seat, raw=result.raw[seat], final=result.final[seat], grid=cells)
+        )
+    return row
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except (IntegrityError, StaleDataError) as error:
+        db.session.rollback()
+        raise Conflict(STALE) from error
+
+
+def _screen(game: Game, state: TableState, position: Position) -> dict[str, Any]:
+    data = table_screen.screen(position, state.bots, state.log, state.status, game.version)
+    data["id"] = game.id
+    return data

@@ -1,0 +1,153 @@
+"""The new-table form: who sits where (a person or a computer player), the rules, a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, Form, FormField, SelectField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
+from ..models import NAME_MAX
+from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
+from ..services.tables import SEED_MAX, STALL_MAX, SeatChoice, Setup
+from .forms import WholeNumberField
+
+PERSON = "person"
+KINDS = [
+    (PERSON, "Person"),
+    ("easy", "Easy bot"),
+    ("medium", "Medium bot"),
+    ("hard", "Hard bot"),
+]
+MAX_SEATS = 12
+_DEFAULTS = Rules()
+TIEBREAK_LABELS = {
+    "highest_card": "the higher single card",
+    "seat": "the lower seat",
+    "random": "drawn by lot",
+}
+STARTER_LABELS = {
+    "closer": "who ended the last round",
+    "round_winner": "who scored lowest last round",
+    "highest_reveal": "the highest two cards, every round",
+}
+
+
+class SeatForm(Form):  # type: ignore[misc]
+    """One seat: a name and who plays it."""
+
+    name = StringField("Name", render_kw={"maxlength": NAME_MAX})
+    kind = SelectField("Plays", choices=KINDS, default=PERSON)
+
+
+class NewTableForm(FlaskForm):  # type: ignore[misc]
+    """Seats in turn order, every rule option with its official default, an optional deal."""
+
+    seat = FieldList(FormField(SeatForm), min_entries=2)
+    target = WholeNumberField(
+        "Game ends at",
+        default=_DEFAULTS.target,
+        validators=[
+            InputRequired("Give the score that ends the game."),
+            NumberRange(1, TARGET_MAX, f"The game ends at a score from 1 to {TARGET_MAX:,}."),
+        ],
+    )
+    multiplier = WholeNumberField(
+        "Closer's penalty: score ×",
+        default=_DEFAULTS.multiplier,
+        validators=[
+            InputRequired("Give the closer's multiplier (1 turns it off)."),
+            NumberRange(1, MULTIPLIER_MAX, f"The multiplier is from 1 to {MULTIPLIER_MAX}."),
+        ],
+    )
+    tie_doubles = BooleanField("A tie with the closer doubles the closer", default=True)
+    double_only_positive = BooleanField("Only a score above 0 is doubled", default=True)
+    first_tiebreak = SelectField(
+        "Round 1, equal opening cards: who starts",
+        choices=[(k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS],
+        default=_DEFAULTS.first_tiebreak,
+    )
+    next_starter = SelectField(
+        "Later rounds: who starts",
+        choices=[(k, STARTER_LABELS[k]) for k in NEXT_STARTERS],
+        default=_DEFAULTS.next_starter,
+    )
+    reveal_count = WholeNumberField(
+        "Cards each player turns up to begin",
+        default=_DEFAULTS.reveal_count,
+        validators=[InputRequired("Give a number from 0 to 12."), NumberRange(0, 12)],
+    )
+    row_clear = BooleanField("Four equal cards in a row are removed too", default=False)
+    extended = BooleanField("Up to 12 players (one deck, 9 to 12 seats)", default=False)
+    stall_turns = WholeNumberField(
+        "End a round after this many turns",
+        validators=[Optional(), NumberRange(1, STALL_MAX, f"From 1 to {STALL_MAX:,}, or empty.")],
+    )
+    seed = WholeNumberField(
+        "Deal number",
+        validators=[Optional(), NumberRange(0, SEED_MAX, f"From 0 to {SEED_MAX:,}, or empty.")],
+    )
+    problem = ""
+    """A message about the table as a whole, shown above the seats."""
+
+    def seats(self) -> list[SeatChoice]:
+        """The seats filled in: a typed name, or a computer player (named if left blank)."""
+        chosen: list[SeatChoice] = []
+        used: set[str] = {" ".join((e.form.name.data or "").split()).casefold() for e in self.seat}
+        for entry in self.seat:
+            name = " ".join((entry.form.name.data or "").split())
+            kind = entry.form.kind.data
+            bot = None if kind == PERSON else kind
+            if not name and bot is None:
+                continue
+            if not name:
+                name = _free_name(f"{str(bot).capitalize()} bot", used)
+            chosen.append(SeatChoice(name, bot))
+        return chosen
+
+    def rules(self) -> dict[str, Any]:
+        """The rule options as the table service takes them."""
+        return {
+            "target": self.target.data,
+            "multiplier": self.multiplier.data,
+            "tie_doubles": bool(self.tie_doubles.data),
+            "double_only_positive": bool(self.double_only_positive.data),
+            "first_tiebreak": self.first_tiebreak.data,
+            "next_starter": self.next_starter.data,
+            "max_players": 12 if self.extended.data else 8,
+            "reveal_count": self.reveal_count.data,
+            "row_clear": bool(self.row_clear.data),
+            "stall_turns": self.stall_turns.data,
+        }
+
+    def fill(self, setup: Setup) -> None:
+        """Show a table's seats, rules and (once it is over) its deal, to play it again."""
+        set_seats(self, [(s.name, s.bot or PERSON) for s in setup.seats])
+        rules = setup.rules
+        self.target.data, self.multiplier.data = rules.target, rules.multiplier
+        self.tie_doubles.data = rules.tie_doubles
+        self.double_only_positive.data = rules.double_only_positive
+        self.first_tiebreak.data, self.next_starter.data = rules.first_tiebreak, rules.next_starter
+        self.reveal_count.data, self.row_clear.data = rules.reveal_count, rules.row_clear
+        self.extended.data, self.stall_turns.data = rules.max_players == 12, rules.stall_turns
+        self.seed.data = setup.seed
+
+
+def set_seats(form: NewTableForm, seats: list[tuple[str, str]]) -> None:
+    """Replace the seat rows with these (name, kind) pairs, in this order."""
+    form.seat.entries = []
+    form.seat.last_index = -1
+    for name, kind in seats:
+        form.seat.append_entry({"name": name, "kind": kind})
+
+
+def _free_name(base: str, used: set[str]) -> str:
+    """`base`, or `base 2`, `base 3` … whichever nobody at the table has yet."""
+    name, n = base, 1
+    while name.casefold() in used:
+        n += 1
+        name = f"{base} {n}"
+    used.add(name.casefold())
+    return name

@@ -1,0 +1,599 @@
+// The digital table: draws the play screen from one seat's view, sends taps as moves,
+// lets the computer play one step a second, and steps through a replay.
+// The server owns the table: every tap goes to it and the engine says yes or why not.
+"use strict";
+
+(() => {
+  const STEP_MS = 1000; // a computer step, slow enough to follow
+  const SHOW_CARDS_MS = 1800; // the turned-up cards, before the round's scores cover them
+  const ROWS = ["top", "middle", "bottom"];
+
+  // Cards ------------------------------------------------------------------------------
+
+  const band = (v) => (v < 0 ? "v-neg" : v === 0 ? "v-zero" : v <= 4 ? "v-low" : v <= 8 ? "v-mid" : "v-high");
+  const shown = (v) => String(v).replace("-", "−");
+  const el = (tag, cls, text) => {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  // A card from a view cell ("7u", "?", "__"), a number, or null for a card back.
+  function card(token) {
+    const node = el("span", "card");
+    if (token === "__") {
+      node.classList.add("gone");
+      return node;
+    }
+    if (token === "?" || token === null) {
+      node.classList.add("back");
+      return node;
+    }
+    const v = typeof token === "number" ? token : parseInt(token, 10);
+    node.classList.add(band(v));
+    node.append(el("span", "c tl", shown(v)), el("span", "v", shown(v)), el("span", "c br", shown(v)));
+    return node;
+  }
+
+  function cellWords(token) {
+    if (token === "__") return "removed";
+    if (token === "?") return "face down";
+    return shown(parseInt(token, 10));
+  }
+
+  // A 3×4 grid of card buttons; `tap(cell)` says whether a cell can be tapped now.
+  function fillGrid(box, grid, { tap = () => false, before = null, owner = "" } = {}) {
+    box.replaceChildren();
+    grid.forEach((row, r) =>
+      row.forEach((token, c) => {
+        const button = el("button", "card-button");
+        button.type = "button";
+        button.dataset.cell = `${r},${c}`;
+        button.setAttribute("aria-label", `${owner}${ROWS[r]} row, column ${c + 1}: ${cellWords(token)}`);
+        const can = tap([r, c]);
+        button.classList.toggle("tap", can);
+        button.setAttribute("aria-disabled", can ? "false" : "true");
+        if (before && before[r][c] !== token) button.classList.add(token === "__" ? "cleared" : "changed");
+        button.append(card(token));
+        box.append(button);
+      }),
+    );
+  }
+
+  // The play screen ----------------------------------------------------------------------
+
+  class Table {
+    constructor(root) {
+      this.root = root;
+      this.q = (name) => root.querySelector(`[data-${name}]`);
+      this.state = JSON.parse(this.q("initial").textContent);
+      this.busy = false;
+      this.timer = null;
+      this.skipping = false;
+      this.focus = null; // a seat picked in the score table, until the turn moves on
+      this.peeking = false; // the round's scores are put aside to look at the cards
+      this.summaryAt = null; // when the current round's scores may show
+      this.seatKey = `skyjo-table-${root.dataset.id}-seat`;
+      this.bind();
+      this.render(null);
+    }
+
+    bind() {
+      this.q("draw").addEventListener("click", () => this.tapPile("draw"));
+      this.q("discard").addEventListener("click", () => this.tapPile("discard"));
+      this.q("mine-grid").addEventListener("click", (event) => {
+        const button = event.target.closest("[data-cell]");
+        if (button) this.tapCell(button.dataset.cell.split(",").map(Number));
+      });
+      this.q("other-grid").addEventListener("click", (event) => {
+        if (!event.target.closest("[data-cell]")) return;
+        const s = this.state;
+        const seat = this.focusSeat();
+        this.say(`Those are ${s.view.players[seat]}’s cards: tap one of yours.`);
+      });
+      this.q("scores-body").addEventListener("click", (event) => {
+        const button = event.target.closest("[data-seat]");
+        if (!button) return;
+        const seat = Number(button.dataset.seat);
+        this.focus = seat === this.state.you ? null : { seat, actor: this.state.actor };
+        this.render(this.state);
+      });
+      document.querySelector("[data-skip]").addEventListener("click", () => {
+        this.skipping = true;
+        this.advance(true);
+      });
+      document.querySelector("[data-hint]").addEventListener("click", () => this.hint());
+      this.q("handover-ok").addEventListener("click", () => {
+        sessionStorage.setItem(this.seatKey, String(this.state.you));
+        this.render(this.state);
+      });
+      this.q("summary-body").addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-act]");
+        if (!button) return;
+        if (button.dataset.act === "deal") this.send({ action: "deal" });
+        if (button.dataset.act === "peek") {
+          this.peeking = true;
+          this.render(this.state);
+        }
+      });
+    }
+
+    // Taps become moves; the engine decides (an impossible one comes back with its reason).
+    tapPile(pile) {
+      const held = this.state.view.held;
+      if (pile === "draw") return this.attempt({ action: "draw" });
+      const throwing = held && held.from === "draw" && this.state.actor === this.state.you;
+      return this.attempt({ action: throwing ? "discard" : "take_discard" });
+    }
+
+    tapCell(cell) {
+      const s = this.state;
+      const held = s.view.held;
+      if (s.view.phase === "reveal") return this.attempt({ action: "reveal", seat: s.you, cell });
+      if (held && held.from === "flip") return this.attempt({ action: "flip", cell });
+      return this.attempt({ action: "swap", cell });
+    }
+
+    attempt(move) {
+      const s = this.state;
+      if (s.status !== "playing") return this.say(s.info.now);
+      if (s.actor !== null && s.bots[s.actor]) {
+        return this.say(`Wait: ${s.view.players[s.actor]} is playing for the computer.`);
+      }
+      return this.send(move);
+    }
+
+    async send(move) {
+      await this.post(this.root.dataset.moveUrl, { version: this.state.version, move });
+    }
+
+    async advance(all) {
+      await this.post(this.root.dataset.advanceUrl, { version: this.state.version, all });
+    }
+
+    async post(url, body) {
+      if (this.busy) return;
+      this.busy = true;
+      clearTimeout(this.timer);
+      try {
+        const answer = await fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": this.root.dataset.csrf },
+          body: JSON.stringify(body),
+        });
+        const data = await answer.json().catch(() => ({ error: "The app did not answer: reload the page." }));
+        this.busy = false;
+        if (answer.ok) return this.update(data);
+        if (data.state) this.update(data.state);
+        this.say(data.error || "That did not work: reload the page.");
+      } catch (error) {
+        this.busy = false;
+        this.say("No connection to the app: try again.");
+        this.schedule();
+      }
+    }
+
+    async hint() {
+      const s = this.state;
+      const url = `${this.root.dataset.hintUrl}?version=${s.version}`;
+      this.say("Thinking…", "hint-text");
+      try {
+        const answer = await fetch(url);
+        const data = await answer.json();
+        if (!answer.ok) {
+          if (data.state) this.update(data.state);
+          return this.say(data.error);
+        }
+        this.say(`Hint: ${data.text}.`, "hint-text");
+        this.hinted = data.move;
+        this.markHint();
+      } catch (error) {
+        this.say("No connection to the app: try again.");
+      }
+    }
+
+    markHint() {
+      const move = this.hinted;
+      if (!move) return;
+      let target = null;
+      if (move.action === "draw") target = this.q("draw");
+      else if (move.action === "take_discard" || move.action === "discard") target = this.q("discard");
+      else if (move.cell) target = this.q("mine-grid").querySelector(`[data-cell="${move.cell.join(",")}"]`);
+      if (target) target.classList.add("hinted");
+    }
+
+    update(state) {
+      const before = this.state;
+      this.state = state;
+      this.hinted = null;
+      for (const node of this.root.querySelectorAll(".hinted")) node.classList.remove("hinted");
+      this.render(before);
+    }
+
+    say(text, cls = "") {
+      const why = this.q("why");
+      why.textContent = text;
+      why.className = `why ${cls}`.trim();
+      why.hidden = !text;
+    }
+
+    focusSeat() {
+      const s = this.state;
+      const n = s.view.players.length;
+      if (this.focus && this.focus.actor === s.actor) return this.focus.seat;
+      this.focus = null;
+      if (s.actor !== null && s.actor !== s.you) return s.actor;
+      return (s.you + 1) % n;
+    }
+
+    render(before) {
+      const s = this.state;
+      const v = s.view;
+      const old = before && before.view.round === v.round ? before.view : null;
+      this.q("then").textContent = s.info.then || "";
+      this.q("now").textContent = s.info.now + (s.info.now.endsWith("…") ? "" : ".");
+      if (before) this.say("");
+      this.q("board").hidden = false;
+      const canTap = (move) => s.moves.some((m) => m.action === move);
+      const cellMoves = new Set(s.moves.filter((m) => m.cell).map((m) => m.cell.join(",")));
+
+      // Your grid, large; the other player's small.
+      const you = s.you;
+      const name = (seat) => v.players[seat];
+      const tag = (seat) => (s.bots[seat] ? ` · computer, ${s.bots[seat]}` : "");
+      this.q("mine-name").textContent = `${name(you)} · your cards`;
+      fillGrid(this.q("mine-grid"), v.grids[you], {
+        tap: (cell) => cellMoves.has(cell.join(",")),
+        before: old && old.grids[you],
+        owner: "Your card, ",
+      });
+      const other = this.focusSeat();
+      const otherName = this.q("other-name");
+      otherName.replaceChildren(document.createTextNode(name(other)), el("span", "tag", tag(other)));
+      fillGrid(this.q("other-grid"), v.grids[other], {
+        before: old && old.grids[other],
+        owner: `${name(other)}’s card, `,
+      });
+
+      // The piles and a card in hand.
+      const discard = this.q("discard");
+      discard.replaceChildren(v.discard.length ? card(v.discard[0]) : el("span", "card empty", "empty"));
+      const discardable = canTap("take_discard") || canTap("discard");
+      discard.classList.toggle("tap", discardable);
+      discard.setAttribute("aria-disabled", discardable ? "false" : "true");
+      discard.classList.toggle("changed", Boolean(old && old.discard[0] !== v.discard[0]));
+      discard.setAttribute(
+        "aria-label",
+        v.discard.length ? `Discard pile: ${shown(v.discard[0])}` : "Discard pile: empty",
+      );
+      const draw = this.q("draw");
+      const pile = v.draw_count ? card(null) : el("span", "card empty", "empty");
+      if (v.draw_count) pile.append(el("span", "count", String(v.draw_count)));
+      draw.replaceChildren(pile);
+      draw.classList.toggle("tap", canTap("draw"));
+      draw.setAttribute("aria-disabled", canTap("draw") ? "false" : "true");
+      draw.setAttribute("aria-label", `Draw pile: ${v.draw_count} cards`);
+      const held = v.held;
+      if (!held || held.from === "flip") {
+        this.q("hand-card").replaceChildren(el("span", "card empty"));
+        this.q("hand-label").textContent = "In hand";
+      } else {
+        const holder = v.current === you ? "Your card" : `${name(v.current)}’s`;
+        this.q("hand-card").replaceChildren(card(held.value));
+        this.q("hand-label").textContent = holder;
+      }
+
+      this.renderScores(other);
+      this.renderLog();
+      this.renderSummary(before);
+      this.renderHandover();
+      const handing = !this.q("handover").hidden;
+      const hintButton = document.querySelector("[data-hint]");
+      hintButton.hidden = !(s.status === "playing" && s.actor === you && s.moves.length && !handing);
+      const skip = document.querySelector("[data-skip]");
+      skip.hidden = !(s.status === "playing" && s.actor !== null && s.bots[s.actor]);
+      this.markHint();
+      this.schedule();
+    }
+
+    renderScores(other) {
+      const s = this.state;
+      const v = s.view;
+      const body = this.q("scores-body");
+      body.replaceChildren();
+      const active = v.phase === "round_over" || v.phase === "game_over" ? null : v.current;
+      v.players.forEach((player, seat) => {
+        const row = el("tr");
+        row.classList.toggle("active", seat === active);
+        row.classList.toggle("shown", seat === other);
+        const first = el("td");
+        const who = el("button", "who", player);
+        who.type = "button";
+        who.dataset.seat = String(seat);
+        if (s.bots[seat]) who.append(el("span", "tag", " · computer"));
+        if (seat === s.you) who.append(el("span", "tag", " · you"));
+        first.append(who);
+        // Totals before this round; once it is scored, the totals include it.
+        const over = v.phase === "round_over" || v.phase === "game_over";
+        const before = over && s.summary ? v.totals[seat] - s.summary.final[seat] : v.totals[seat];
+        row.append(first, el("td", "total", shown(before)), el("td", "", shown(s.tallies[seat])));
+        body.append(row);
+      });
+      this.q("scores").hidden = false;
+      this.q("scores-hint").hidden = v.players.length < 3;
+    }
+
+    renderLog() {
+      const items = this.state.log;
+      const list = this.q("log");
+      list.replaceChildren(...items.map((text) => el("li", "", text)));
+      this.q("log-box").hidden = !items.length;
+    }
+
+    renderSummary(before) {
+      const s = this.state;
+      const panel = this.q("summary");
+      const sum = s.summary;
+      if (!sum || s.status === "abandoned") {
+        panel.hidden = true;
+        this.summaryAt = null;
+        this.peeking = false;
+        return;
+      }
+      if (this.summaryAt === null) {
+        // Just ended before our eyes: the turned-up cards first, then the scores.
+        const live = before && !before.summary;
+        this.summaryAt = Date.now() + (live ? SHOW_CARDS_MS : 0);
+      }
+      const wait = this.summaryAt - Date.now();
+      if (wait > 0) {
+        panel.hidden = true;
+        setTimeout(() => this.render(this.state), wait + 10);
+        return;
+      }
+      panel.hidden = this.peeking;
+      if (this.peeking) {
+        this.peekButton();
+        return;
+      }
+      this.q("summary-body").replaceChildren(...this.summaryContent(sum));
+    }
+
+    peekButton() {
+      const why = this.q("why");
+      why.hidden = false;
+      why.className = "why";
+      why.replaceChildren();
+      const back = el("button", "button quiet", "Show the scores again");
+      back.type = "button";
+      back.addEventListener("click", () => {
+        this.peeking = false;
+        this.render(this.state);
+      });
+      why.append(back);
+    }
+
+    summaryContent(sum) {
+      const s = this.state;
+      const v = s.view;
+      const parts = [];
+      parts.push(el("h2", "", sum.game_over ? "Game over" : `Round ${sum.round} is over`));
+      const multiplier = v.rules.multiplier ?? 2;
+      if (sum.closer !== null) {
+        const closer = v.players[sum.closer];
+        const raw = shown(sum.raw[sum.closer]);
+        parts.push(
+          el(
+            "p",
+            "note",
+            sum.doubled
+              ? `${closer} ended the round with ${raw} but was not the lowest: ×${multiplier} = ${shown(sum.final[sum.closer])}.`
+              : `${closer} ended the round with ${raw}: not doubled.`,
+          ),
+        );
+      } else {
+        parts.push(el("p", "note", "Nobody ended this round: it reached the turn limit (stall_turns)."));
+      }
+      if (sum.game_over) {
+        const names = sum.winners.map((seat) => v.players[seat]).join(" and ");
+        const lowest = shown(v.totals[sum.winners[0]]);
+        const text = sum.winners.length > 1 ? ` ${names} share the win with ${lowest}` : ` ${names} wins with ${lowest}`;
+        const line = el("p", "winner-line");
+        line.append(trophy(), document.createTextNode(text));
+        parts.push(line);
+      }
+      const table = el("table");
+      const head = el("thead");
+      const headRow = el("tr");
+      for (const label of ["Player", "Cards", "Score", "Total"]) headRow.append(el("th", "", label));
+      head.append(headRow);
+      const body = el("tbody");
+      v.players.forEach((player, seat) => {
+        const row = el("tr");
+        row.classList.toggle("winner", sum.winners.includes(seat));
+        const who = el("td", "", player);
+        if (seat === sum.closer) who.append(el("span", "tag", "ended the round"));
+        const final = el("td", "", shown(sum.final[seat]));
+        if (seat === sum.closer && sum.doubled) {
+          final.className = "doubled";
+          final.textContent = `${shown(sum.final[seat])} (×${multiplier})`;
+        }
+        row.append(who, el("td", "", shown(sum.raw[seat])), final, el("td", "total", shown(sum.totals[seat])));
+        body.append(row);
+      });
+      table.append(head, body);
+      parts.push(table);
+      const actions = el("div", "actions");
+      const data = this.root.dataset;
+      if (sum.game_over) {
+        actions.append(link("Play this deal again", data.againUrl, "button primary big"));
+        const row = el("div", "row");
+        row.append(link("Replay", data.replayUrl, "button"), link("Record", data.recordUrl, "button", true));
+        actions.append(row, link("Home", data.homeUrl, "button quiet"));
+      } else if (s.can_deal) {
+        actions.append(button(`Deal round ${sum.round + 1}`, "deal", "button primary big"));
+      }
+      actions.append(button("Look at the cards", "peek", "button quiet"));
+      parts.push(actions);
+      return parts;
+    }
+
+    renderHandover() {
+      const s = this.state;
+      const box = this.q("handover");
+      const need =
+        s.pass_and_play && s.status === "playing" && s.actor !== null && s.actor === s.you &&
+        sessionStorage.getItem(this.seatKey) !== String(s.you);
+      const shown = !box.hidden;
+      box.hidden = !need;
+      if (!need) return;
+      if (!shown) setTimeout(() => this.q("handover-ok").focus(), 0);
+      const name = s.view.players[s.you];
+      this.q("handover-title").textContent = `Hand the phone to ${name}`;
+      this.q("handover-then").textContent = s.info.then || "";
+      this.q("handover-text").textContent =
+        s.view.phase === "reveal" ? `${name} turns up the opening cards.` : `It is ${name}’s turn.`;
+      this.q("handover-ok").textContent = `I am ${name}: show my cards`;
+    }
+
+    schedule() {
+      clearTimeout(this.timer);
+      const s = this.state;
+      const botTurn = s.status === "playing" && s.actor !== null && s.bots[s.actor];
+      if (!botTurn) {
+        this.skipping = false;
+        return;
+      }
+      if (this.busy) return;
+      if (this.skipping) this.advance(true);
+      else this.timer = setTimeout(() => this.advance(false), STEP_MS);
+    }
+  }
+
+  // The project's trophy icon (templates/_icons.html), drawn the same on every phone.
+  function trophy() {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("class", "icon-trophy");
+    svg.setAttribute("width", "1.2em");
+    svg.setAttribute("height", "1.2em");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Winner:");
+    const cup = document.createElementNS(ns, "path");
+    cup.setAttribute("fill", "currentColor");
+    cup.setAttribute("d", "M6 3h12v5.5a6 6 0 0 1-12 0zM10.6 14h2.8v4h-2.8zM7 18.5h10V21H7z");
+    const handles = document.createElementNS(ns, "path");
+    handles.setAttribute("fill", "none");
+    handles.setAttribute("stroke", "currentColor");
+    handles.setAttribute("stroke-width", "2");
+    handles.setAttribute("d", "M6.5 5H3.5v1.5a4 4 0 0 0 3.6 4M17.5 5h3v1.5a4 4 0 0 1-3.6 4");
+    svg.append(cup, handles);
+    return svg;
+  }
+
+  function link(text, href, cls, download = false) {
+    const a = el("a", cls, text);
+    a.href = href;
+    if (download) a.setAttribute("download", "");
+    return a;
+  }
+
+  function button(text, act, cls) {
+    const b = el("button", cls, text);
+    b.type = "button";
+    b.dataset.act = act;
+    return b;
+  }
+
+  // The replay viewer ----------------------------------------------------------------------
+
+  class Replay {
+    constructor(root) {
+      this.root = root;
+      this.q = (name) => root.querySelector(`[data-${name}]`);
+      this.steps = Number(root.dataset.steps);
+      this.step = Math.min(Number(root.dataset.step || 0), this.steps);
+      this.previous = null;
+      const range = this.q("range");
+      range.max = String(this.steps);
+      range.addEventListener("input", () => this.go(Number(range.value)));
+      root.addEventListener("click", (event) => {
+        const b = event.target.closest("[data-go]");
+        if (!b) return;
+        const to = { first: 0, prev: this.step - 1, next: this.step + 1, last: this.steps }[b.dataset.go];
+        this.go(to);
+      });
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "ArrowLeft") this.go(this.step - 1);
+        if (event.key === "ArrowRight") this.go(this.step + 1);
+      });
+      this.go(this.step);
+    }
+
+    async go(step) {
+      step = Math.max(0, Math.min(this.steps, step));
+      this.step = step;
+      const answer = await fetch(`${this.root.dataset.url}/${step}`);
+      if (!answer.ok) return;
+      const data = await answer.json();
+      if (data.step !== this.step) return; // a later tap already moved on
+      this.render(data);
+      history.replaceState(null, "", `?step=${step}`);
+    }
+
+    render(data) {
+      const v = data.view;
+      const old = this.previous && this.previous.round === v.round ? this.previous : null;
+      this.previous = v;
+      this.q("text").textContent = data.text;
+      this.q("counter").textContent = `Move ${data.step} of ${data.steps} · round ${v.round}`;
+      this.q("range").value = String(data.step);
+      const grids = this.q("grids");
+      grids.replaceChildren();
+      v.players.forEach((player, seat) => {
+        const box = el("div", "seat-box");
+        box.classList.toggle("current", seat === v.current && !["round_over", "game_over"].includes(v.phase));
+        const total = v.totals[seat];
+        const title = el("p", "grid-name", player);
+        title.append(el("span", "tag", ` · total ${shown(total)}`));
+        const grid = el("div", "grid small");
+        fillGrid(grid, v.grids[seat], { before: old && old.grids[seat], owner: `${player}’s card, ` });
+        box.append(title, grid);
+        grids.append(box);
+      });
+      const piles = this.q("piles");
+      piles.replaceChildren();
+      const slot = (node, label) => {
+        const s = el("div", "pile-slot");
+        s.append(node, el("span", "pile-label", label));
+        return s;
+      };
+      piles.append(slot(v.discard.length ? card(v.discard[0]) : el("span", "card empty"), "Discard"));
+      piles.append(slot(card(null), `Draw · ${v.draw_count}`));
+      if (v.held && v.held.from !== "flip") piles.append(slot(card(v.held.value), `${v.players[v.current]}’s card`));
+      const sum = data.summary;
+      const box = this.q("summary");
+      box.hidden = !sum;
+      if (sum) {
+        const rows = v.players.map(
+          (player, seat) =>
+            `${player}: ${shown(sum.raw[seat])}${sum.final[seat] !== sum.raw[seat] ? ` → ${shown(sum.final[seat])}` : ""}, total ${shown(sum.totals[seat])}`,
+        );
+        box.replaceChildren(...rows.map((text) => el("li", "", text)));
+      }
+      for (const name of ["first", "prev"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === 0;
+      for (const name of ["next", "last"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === data.steps;
+    }
+  }
+
+  const start = () => {
+    const table = document.querySelector("[data-table]");
+    if (table) window.skyjoTable = new Table(table);
+    const replay = document.querySelector("[data-replay]");
+    if (replay) window.skyjoReplay = new Replay(replay);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

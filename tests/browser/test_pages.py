@@ -1,0 +1,114 @@
+"""The pages without JavaScript, in dark mode, and the new-game form's own buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_helpers import expect_totals, shoot, start_game, type_score
+from playwright.sync_api import Browser, Page, expect
+
+
+def test_new_game_form_adds_and_orders_players(page: Page, live_server: str) -> None:
+    """Known players are one tap away; rows move up and go away; the order is the seat order."""
+    start_game(page, live_server, ["Mia", "Ned", "Oli"])  # so these names are known
+    page.goto(live_server + "/games/new")
+    page.get_by_role("button", name="Ned", exact=True).click()
+    page.get_by_role("button", name="Mia", exact=True).click()
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ned")
+    expect(page.get_by_label("Player 2", exact=True)).to_have_value("Mia")
+    expect(page.get_by_role("button", name="Ned", exact=True)).to_be_hidden()
+    expect(page.get_by_role("button", name="Oli", exact=True)).to_be_visible()
+    page.get_by_label("Player 3", exact=True).fill("Pat")
+    page.get_by_role("button", name="Move player 3 up").click()
+    expect(page.get_by_label("Player 2", exact=True)).to_have_value("Pat")
+    page.get_by_role("button", name=re.compile("Another player")).click()
+    expect(page.get_by_label("Player 5", exact=True)).to_be_focused()
+    page.get_by_role("button", name="Remove player 5").click()
+    expect(page.get_by_label("Player 5", exact=True)).to_have_count(0)
+    shoot(page, "new-game")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".seat-list li")).to_have_text(["Ned", "Pat", "Mia"])
+    expect(page.get_by_role("link", name=re.compile("Enter round 1"))).to_be_visible()
+
+
+def test_without_javascript(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """With JavaScript off, a game is created and a round previewed and saved by plain forms."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/games/new")
+        page.get_by_label("Player 1", exact=True).fill("Quin")
+        page.get_by_label("Player 2", exact=True).fill("Rae")
+        page.get_by_role("button", name=re.compile("Another player")).click()
+        expect(page.get_by_label("Player 5", exact=True)).to_be_visible()
+        expect(page.get_by_label("Player 1", exact=True)).to_have_value("Quin")
+        page.get_by_label("Player 3", exact=True).fill("Sam")
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.get_by_role("heading", name=re.compile(r"^Round 1\b"))).to_be_visible()
+
+        page.get_by_role("link", name=re.compile("Enter round 1")).click()
+        type_score(page, "Quin", 6)
+        type_score(page, "Rae", -1)
+        type_score(page, "Sam", 3)
+        page.get_by_role("radio", name="Sam", exact=True).check()
+        page.get_by_role("button", name="Preview").click()
+        preview = page.locator("[data-preview]")
+        expect(preview).to_contain_text("Sam 3 → 6")
+        expect(page.get_by_role("textbox", name="Rae", exact=True)).to_have_value("1")
+        shoot(page, "nojs-round")
+        page.get_by_role("button", name="Save round 1").click()
+        expect_totals(page, [6, -1, 6])
+    finally:
+        context.close()
+
+
+def test_dark_mode(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """In dark mode the pages use the dark colours, and stay readable."""
+    context = browser.new_context(**browser_context_args, color_scheme="dark")
+    page = context.new_page()
+    try:
+        start_game(page, live_server, ["Tia", "Uma", "Vic"])
+        page.get_by_role("link", name=re.compile("Enter round 1")).click()
+        type_score(page, "Tia", 12)
+        type_score(page, "Uma", -3)
+        type_score(page, "Vic", 20)
+        page.get_by_role("radio", name="Tia", exact=True).check()
+        expect(page.locator("[data-preview]")).to_contain_text("Tia 12 → 24")
+        shoot(page, "dark-round")
+        page.get_by_role("button", name="Save round 1").click()
+        expect_totals(page, [24, -3, 20])
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(15, 21, 34)"
+        shoot(page, "dark-sheet")
+    finally:
+        context.close()
+
+
+TAPPABLE = "a, button, summary, label.chip-radio, label.sign"
+SMALL_TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((el) => !el.closest('.visually-hidden') && !el.classList.contains('visually-hidden'))
+  .map((el) => [el.textContent.trim() || el.getAttribute('aria-label'), el.getBoundingClientRect()])
+  .filter(([, box]) => box.width > 0 && (box.height < 44 || box.width < 44))
+  .map(([name, box]) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`)"""
+
+
+def test_tap_targets_are_big_enough(page: Page, live_server: str) -> None:
+    """Every link, button and chip on the main pages is at least 44×44 CSS pixels."""
+    page.goto(live_server + "/games/new")
+    assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []
+    start_game(page, live_server, ["Wes", "Xia"])
+    page.get_by_role("link", name=re.compile("Enter round 1")).click()
+    page.get_by_text("Count my cards").first.click()
+    expect(page.get_by_role("button", name="Card 12").first).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []
+    type_score(page, "Wes", 3)
+    type_score(page, "Xia", 5)
+    page.get_by_role("radio", name="Wes", exact=True).check()
+    page.get_by_role("button", name="Save round 1").click()
+    expect_totals(page, [3, 5])
+    assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []

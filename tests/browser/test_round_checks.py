@@ -1,0 +1,68 @@
+"""What the round form tells a player who forgot something or typed something unusual."""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import choose_closer, expect_totals, seat, shoot, start_game, type_score
+from playwright.sync_api import Page, expect
+
+
+def test_missing_score_and_closer_are_shown_and_nothing_is_saved(
+    page: Page, live_server: str
+) -> None:
+    """Saving with a blank score and no closer keeps the page, with a message at each field."""
+    start_game(page, live_server, ["Gus", "Hal"])
+    page.get_by_role("link", name=re.compile("Enter round 1")).click()
+    type_score(page, "Gus", 7)
+    page.get_by_role("button", name="Save round 1").click()
+
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(seat(page, "Hal").get_by_role("alert")).to_have_text("Enter a score.")
+    expect(seat(page, "Hal").get_by_role("textbox", name="Hal", exact=True)).to_have_attribute(
+        "aria-invalid", "true"
+    )
+    expect(seat(page, "Gus").get_by_role("alert")).to_have_count(0)
+    closer = page.get_by_role("group", name="Who closed the round?")
+    expect(closer.get_by_role("alert")).to_have_text("Choose who closed the round, or Nobody.")
+    expect(page.get_by_role("textbox", name="Gus", exact=True)).to_have_value("7")
+    shoot(page, "round-errors")
+
+    page.get_by_role("link", name="← Sheet").click()
+    expect(page.get_by_text("No rounds yet")).to_be_visible()
+    expect(page.locator("table.sheet")).to_have_count(0)
+
+
+def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> None:
+    """A score outside −17..140 is not saved until the player ticks “keep”."""
+    start_game(page, live_server, ["Ida", "Jo"], target=300)
+    page.get_by_role("link", name=re.compile("Enter round 1")).click()
+    type_score(page, "Ida", 150)
+    type_score(page, "Jo", 4)
+    choose_closer(page, "Jo")
+    expect(page.locator("[data-preview]")).to_contain_text("outside -17 to 140")
+    page.get_by_role("button", name="Save round 1").click()
+
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
+    expect(keep).not_to_be_checked()
+    expect(page.get_by_text(re.compile("Ida's 150 is outside -17 to 140"))).to_be_visible()
+    keep.check()
+    shoot(page, "round-keep")
+    page.get_by_role("button", name="Save round 1").click()
+    expect_totals(page, [150, 4])
+
+
+def test_unusual_negative_score_can_be_kept(page: Page, live_server: str) -> None:
+    """−20 (typed with the minus toggle) is below −17: kept after the confirmation."""
+    start_game(page, live_server, ["Kai", "Lou"])
+    page.get_by_role("link", name=re.compile("Enter round 1")).click()
+    type_score(page, "Kai", -20)
+    type_score(page, "Lou", 9)
+    choose_closer(page, "Nobody")
+    page.get_by_role("button", name="Save round 1").click()
+    keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
+    expect(page.get_by_text(re.compile("Kai's -20 is outside"))).to_be_visible()
+    keep.check()
+    page.get_by_role("button", name="Save round 1").click()
+    expect_totals(page, [-20, 9])

@@ -1,0 +1,105 @@
+"""One person against two computer players, from the first card turned up to the winner."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from browser_helpers import shoot
+from playwright.sync_api import Page, expect
+from table_helpers import my_cell, new_table, person_step, play_until_summary, state, tap_and_wait
+
+SEED = 3  # the bots' choices follow from it: the same table every run
+
+
+def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
+    """Opening, illegal taps refused, computer turns, round scores, next round, game over."""
+    new_table(page, live_server, [("", "easy"), ("", "medium"), ("Ann", "person")], seed=SEED)
+    info = page.locator("[data-info]")
+    why = page.locator("[data-why]")
+
+    # The computer players turn up their cards by themselves, one step a second.
+    expect(info).to_contain_text("Easy bot turns up cards")
+    expect(page.locator("[data-skip]")).to_be_visible()
+    expect(info).to_contain_text("Ann: turn up 2 cards", timeout=8000)
+    shoot(page, "table-opening")
+
+    # Illegal taps: the engine says why, and the table does not change.
+    before = state(page)
+    page.locator("[data-draw]").click(force=True)
+    expect(why).to_contain_text("Everyone must first turn up 2 cards")
+    page.locator("[data-other-grid] [data-cell='0,0']").click(force=True)
+    expect(why).to_contain_text("Those are")
+    assert state(page)["version"] == before["version"]
+    assert state(page)["view"] == before["view"]
+
+    # Ann's two cards end the opening: the line names who starts, and why.
+    person_step(page)
+    person_step(page)
+    expect(page.locator("[data-then]")).to_contain_text(re.compile(r"starts: .+"))
+
+    # On Ann's first turn (the computer's turns skipped): draw; an impossible tap is refused.
+    if page.locator("[data-skip]").is_visible():
+        page.locator("[data-skip]").click()
+    page.wait_for_function(
+        "window.skyjoTable.state.actor === 2 && window.skyjoTable.state.view.phase === 'turn'"
+    )
+    tap_and_wait(page, "[data-draw]")
+    held = state(page)["view"]["held"]
+    assert held["from"] == "draw" and isinstance(held["value"], int)
+    expect(info).to_contain_text(f"Ann: place the {held['value']}".replace("-", "−"))
+    shoot(page, "table-drawn", docs=True)
+    before = state(page)
+    page.locator("[data-draw]").click(force=True)
+    expect(why).to_contain_text("You already hold a card")
+    assert state(page)["version"] == before["version"]
+
+    # The hint shows what the hard computer player would do, on the table itself.
+    page.get_by_role("button", name="Hint").click()
+    expect(why).to_contain_text("Hint:")
+    expect(page.locator(".hinted")).to_have_count(1)
+
+    # Play on, round after round, until someone reaches the target.
+    panel = page.locator("[data-summary]")
+    rounds = 0
+    while True:
+        play_until_summary(page)
+        rounds += 1
+        expect(panel).to_contain_text(re.compile(r"Round \d+ is over|Game over"))
+        if "Game over" in panel.inner_text():
+            break
+        shoot(page, "table-round-over")
+        panel.get_by_role("button", name=re.compile(r"^Deal round \d+")).click()
+        expect(panel).to_be_hidden()
+    expect(panel.get_by_role("img", name="Winner:")).to_be_visible()
+    shoot(page, "table-game-over", docs=True)
+    final = state(page)
+    assert final["status"] == "finished"
+    totals = final["view"]["totals"]
+    assert max(totals) >= 30
+
+    # The record downloads as skyjo-record/1, its moves replay to the same totals.
+    with page.expect_download() as download:
+        panel.get_by_role("link", name="Record").click()
+    record = json.loads(download.value.path().read_text())
+    assert record["format"] == "skyjo-record/1"
+    assert download.value.suggested_filename.startswith("skyjo-")
+
+    # The replay viewer steps through it move by move.
+    page.goto(page.url.split("?")[0] + "/replay")
+    expect(page.locator("[data-counter]")).to_contain_text(f"Move 0 of {len(record['moves'])}")
+    page.get_by_role("button", name="Next move").click()
+    expect(page.locator("[data-counter]")).to_contain_text("Move 1 of")
+    page.get_by_role("button", name="Last move").click()
+    expect(page.locator("[data-text]")).to_contain_text("over")
+    shoot(page, "table-replay")
+
+    # The game is in the same history as pad games: finished, with its winner.
+    page.goto(live_server + "/")
+    finished = page.locator("section", has=page.get_by_role("heading", name="Finished games"))
+    expect(finished.get_by_role("link").filter(has_text="Ann").first).to_be_visible()
+
+
+def test_cell_selector_names_the_grid(page: Page) -> None:
+    """The helper aims at the phone's own grid (a guard for the tests above)."""
+    assert my_cell(page, (1, 2)) == "[data-mine-grid] [data-cell='1,2']"

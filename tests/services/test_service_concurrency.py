@@ -1,0 +1,154 @@
+"""Two requests at the same moment, on real threads and a real SQLite file.
+
+A barrier holds each thread at the worst moment (both have read the sheet, neither has
+written), so the race is the same on every run instead of a matter of luck.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+
+from skyjo_pad.extensions import db
+from skyjo_pad.models import GameSeat, Player, Round
+from skyjo_pad.services import pad, players
+from skyjo_pad.services.errors import Conflict
+from skyjo_pad.services.pad import RoundEntry, SeatEntry
+
+WAIT = 20
+"""Seconds a thread waits for the other before the test fails (never on a healthy run)."""
+
+
+def entry(scores: list[int], closer: int | None) -> RoundEntry:
+    """A round of typed scores."""
+    return RoundEntry(seats=tuple(SeatEntry(score=s) for s in scores), closer=closer)
+
+
+def run_at_once(app: Flask, calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run each call in its own thread and app context; return results or exceptions."""
+    results: list[Any] = [None] * len(calls)
+
+    def work(index: int) -> None:
+        with app.app_context():
+            try:
+                results[index] = calls[index]()
+            except Exception as error:
+                results[index] = error
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+        assert not thread.is_alive(), "a thread is stuck"
+    return results
+
+
+def new_game(app: Flask, names: list[str]) -> pad.Sheet:
+    """Start a game in a context of its own."""
+    with app.app_context():
+        return pad.new_game(names)
+
+
+def test_two_saves_of_the_same_round_keep_one(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(app, ["Ann", "Bob", "Cy"])
+    both_checked = threading.Barrier(2, timeout=WAIT)
+    check_version = pad._check_version
+
+    def check_then_wait(row: Any, expected: int | None) -> None:
+        check_version(row, expected)
+        both_checked.wait()  # both have passed the version check; now both write
+
+    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    results = run_at_once(
+        app,
+        [
+            lambda: pad.add_round(game.id, entry([8, 50, 10], 2), game.version),
+            lambda: pad.add_round(game.id, entry([1, 2, 3], 0), game.version),
+        ],
+    )
+    saved = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, Conflict)]
+    assert len(saved) == 1 and len(refused) == 1, results
+    assert "The sheet changed" in refused[0].message
+    with app.app_context():
+        sheet = pad.get_sheet(game.id)
+        assert len(sheet.rounds) == 1
+        assert sheet.rounds[0].raw == saved[0][0].rounds[0].raw
+        assert db.session.scalar(select(func.count()).select_from(Round)) == 1
+
+
+def test_many_phones_saving_round_one_keep_one(app: Flask) -> None:
+    game = new_game(app, ["Ann", "Bob"])
+    calls = [
+        (lambda n=n: pad.add_round(game.id, entry([n, 10], None), game.version)) for n in range(6)
+    ]
+    results = run_at_once(app, calls)
+    assert sum(isinstance(r, tuple) for r in results) == 1, results
+    assert sum(isinstance(r, Conflict) for r in results) == 5, results
+    with app.app_context():
+        assert len(pad.get_sheet(game.id).rounds) == 1
+
+
+def test_two_corrections_of_the_same_round_keep_one(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game(app, ["Ann", "Bob"])
+    with app.app_context():
+        version = pad.add_round(game.id, entry([5, 6], 0))[0].version
+    both_checked = threading.Barrier(2, timeout=WAIT)
+    check_version = pad._check_version
+
+    def check_then_wait(row: Any, expected: int | None) -> None:
+        check_version(row, expected)
+        both_checked.wait()
+
+    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    results = run_at_once(
+        app,
+        [
+            lambda: pad.replace_round(game.id, 1, entry([7, 8], 0), version),
+            lambda: pad.replace_round(game.id, 1, entry([9, 1], 1), version),
+        ],
+    )
+    assert sum(isinstance(r, tuple) for r in results) == 1, results
+    assert sum(isinstance(r, Conflict) for r in results) == 1, results
+    with app.app_context():
+        kept = pad.get_sheet(game.id).rounds[0].raw
+        assert kept in {(7, 8), (9, 1)}
+
+
+def test_two_games_adding_the_same_new_player_both_start(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    both_looked = threading.Barrier(2, timeout=WAIT)
+    first_look = threading.local()
+    looks: list[str] = []
+    find_or_add = players.find_or_add
+
+    def find_then_wait(names: list[str]) -> list[Player]:
+        found = find_or_add(names)
+        looks.append(threading.current_thread().name)
+        if not getattr(first_look, "done", False):
+            first_look.done = True
+            both_looked.wait()  # neither knows Zoë yet; both will add her
+        return found
+
+    monkeypatch.setattr(players, "find_or_add", find_then_wait)
+    results = run_at_once(
+        app,
+        [lambda: pad.new_game(["Zoë", "Ann"]), lambda: pad.new_game(["Bob", "zoë"])],
+    )
+    assert all(isinstance(r, pad.Sheet) for r in results), results
+    assert len(looks) == 3  # the second game looked again after the address book refused
+    with app.app_context():
+        zoe = db.session.scalars(select(Player).where(Player.name_key == "zoë")).all()
+        assert len(zoe) == 1
+        seats = db.session.scalars(select(GameSeat).where(GameSeat.player_id == zoe[0].id))
+        assert sorted(seat.game_id for seat in seats) == sorted(r.id for r in results)
+        assert db.session.scalar(select(func.count()).select_from(Player)) == 3

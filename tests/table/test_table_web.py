@@ -1,0 +1,208 @@
+"""The table's pages and the JSON its play screen speaks, through the test client."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from table_service_helpers import play_round
+
+from skyjo_pad import create_app
+
+FORM = {
+    "seat-0-name": "Ann",
+    "seat-0-kind": "person",
+    "seat-1-name": "",
+    "seat-1-kind": "easy",
+    "seat-2-name": "",
+    "seat-2-kind": "person",
+    "target": "30",
+    "multiplier": "2",
+    "tie_doubles": "y",
+    "double_only_positive": "y",
+    "first_tiebreak": "highest_card",
+    "next_starter": "closer",
+    "reveal_count": "2",
+    "stall_turns": "",
+    "seed": "42",
+}
+
+
+def start(client: FlaskClient, **changes: str) -> str:
+    """Post the new-table form; the new table's id."""
+    answer = client.post("/tables/new", data={**FORM, **changes, "start": "1"})
+    assert answer.status_code == 302, answer.text
+    match = re.fullmatch(r"/tables/(\w+)", answer.headers["Location"])
+    assert match
+    return match.group(1)
+
+
+def screen(client: FlaskClient, game_id: str) -> dict[str, Any]:
+    """The play screen's data."""
+    data: dict[str, Any] = client.get(f"/tables/{game_id}/state").get_json()
+    return data
+
+
+def test_the_form_shows_every_rule_with_its_official_default(client: FlaskClient) -> None:
+    """Seats (a person and a computer player to begin with) and all rule options."""
+    page = client.get("/tables/new").text
+    for label in (
+        "Game ends at",
+        "Closer&#39;s penalty",
+        "A tie with the closer doubles",
+        "Only a score above 0",
+        "equal opening cards",
+        "Later rounds: who starts",
+        "Cards each player turns up",
+        "Four equal cards in a row",
+        "Up to 12 players",
+        "End a round after",
+        "Deal number",
+    ):
+        assert label in page, label
+    assert page.count("Official") >= 10
+    assert re.search(r'<option selected value="medium">', page)
+
+
+def test_a_table_starts_without_javascript(client: FlaskClient) -> None:
+    """The plain form deals; a blank computer seat is named; a blank person seat left out."""
+    game_id = start(client)
+    data = screen(client, game_id)
+    assert data["view"]["players"] == ["Ann", "Easy bot"]
+    assert data["bots"] == [None, "easy"]
+    assert data["view"]["rules"] == {"target": 30}
+    page = client.get(f"/tables/{game_id}").text
+    assert "data-initial" in page and '"draw":' not in page and '"seed"' not in page
+
+
+def test_the_form_buttons_add_and_remove_seats(client: FlaskClient) -> None:
+    """Another seat, a known player, remove: the form comes back rearranged."""
+    start(client, **{"seat-0-name": "Zoe"})
+    more = client.post("/tables/new", data={**FORM, "more": "1"}).text
+    assert 'name="seat-3-name"' in more
+    added = client.post("/tables/new", data={**FORM, "add": "Zoe"}).text
+    assert re.search(r'name="seat-2-name"[^>]*value="Zoe"', added)
+    removed = client.post("/tables/new", data={**FORM, "remove": "0"}).text
+    assert 'value="Ann"' not in removed
+
+
+def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
+    """Too few people, a bad target: the form says so and no table starts."""
+    page = client.post("/tables/new", data={**FORM, "seat-1-kind": "person", "start": "1"}).text
+    assert "A game needs 2 to 8 players" in page
+    page = client.post("/tables/new", data={**FORM, "target": "0", "start": "1"}).text
+    assert "The game ends at a score from 1" in page
+    page = client.post(
+        "/tables/new",
+        data={**FORM, "seat-0-kind": "hard", "start": "1"},
+    ).text
+    assert "At least one seat needs a person" in page
+
+
+def test_moves_answer_the_new_screen_or_why_not(client: FlaskClient) -> None:
+    """A legal move: 200 and the new screen; illegal 422, stale 409, unreadable 400."""
+    game_id = start(client)
+    data = screen(client, game_id)
+    url = f"/tables/{game_id}/move"
+    illegal = client.post(url, json={"version": data["version"], "move": {"action": "draw"}})
+    assert illegal.status_code == 422
+    assert illegal.get_json()["error"] == "Everyone must first turn up 2 cards."
+    assert illegal.get_json()["state"] == data
+    moved = client.post(url, json={"version": data["version"], "move": data["moves"][0]})
+    assert moved.status_code == 200 and moved.get_json()["version"] > data["version"]
+    stale = client.post(url, json={"version": data["version"], "move": data["moves"][1]})
+    assert stale.status_code == 409 and stale.get_json()["state"] == moved.get_json()
+    assert client.post(url, data="not json").status_code == 400
+    assert client.post("/tables/nothere/move", json={}).status_code == 404
+    assert client.get("/tables/nothere").status_code == 404
+
+
+def test_advance_and_hint_endpoints(client: FlaskClient) -> None:
+    """The computer's steps on request; a hint for the person to act."""
+    game_id = start(client)
+    data = screen(client, game_id)
+    hint = client.get(f"/tables/{game_id}/hint?version={data['version']}").get_json()
+    assert hint["move"] in data["moves"]
+    for _ in range(2):
+        data = client.post(
+            f"/tables/{game_id}/move", json={"version": data["version"], "move": data["moves"][0]}
+        ).get_json()
+    assert data["bots"][data["actor"]] == "easy"
+    advanced = client.post(
+        f"/tables/{game_id}/advance", json={"version": data["version"], "all": True}
+    ).get_json()
+    assert advanced["actor"] == 0 and advanced["moves"]
+    assert client.get(f"/tables/{game_id}/hint?version=1").status_code == 409
+
+
+def test_record_download_and_replay(app: Flask, client: FlaskClient) -> None:
+    """The record only once the game is over, as a named JSON file; the replay steps."""
+    game_id = start(client)
+    assert client.get(f"/tables/{game_id}/record.json").status_code == 409
+    with app.app_context():
+        play_round(game_id)
+    client.post(f"/tables/{game_id}/abandon")
+    answer = client.get(f"/tables/{game_id}/record.json")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="skyjo-{game_id}.json"'
+    record = answer.get_json()
+    assert record["format"] == "skyjo-record/1" and record["moves"]
+    page = client.get(f"/tables/{game_id}/replay").text
+    assert f'data-steps="{len(record["moves"])}"' in page
+    step = client.get(f"/tables/{game_id}/replay/1").get_json()
+    assert step["step"] == 1 and step["view"]["viewer"] is None
+    assert client.get(f"/tables/{game_id}/replay/100000").status_code == 404
+    again = client.get(f"/tables/new?again={game_id}").text
+    assert 'value="42"' in again and 'value="Ann"' in again and 'value="30"' in again
+    home = client.get("/").text
+    assert f"/tables/{game_id}" in home
+
+
+def test_the_seed_of_a_table_in_play_is_never_shown(client: FlaskClient) -> None:
+    """Play again from a table still in play keeps its seats, but not its deal number."""
+    game_id = start(client)
+    again = client.get(f"/tables/new?again={game_id}").text
+    assert 'value="Ann"' in again and 'value="42"' not in again
+
+
+def test_json_posts_need_the_csrf_token(tmp_path: Path) -> None:
+    """With CSRF on, a move without the page's token is refused."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+        }
+    )
+    client = app.test_client()
+    page = client.get("/tables/new").text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    answer = client.post("/tables/new", data={**FORM, "start": "1", "csrf_token": token.group(1)})
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    data = json.loads(client.get(f"/tables/{game_id}/state").text)
+    body = {"version": data["version"], "move": data["moves"][0]}
+    assert client.post(f"/tables/{game_id}/move", json=body).status_code == 400
+    play = client.get(f"/tables/{game_id}").text
+    header = re.search(r'data-csrf="([^"]+)"', play)
+    assert header
+    moved = client.post(
+        f"/tables/{game_id}/move", json=body, headers={"X-CSRFToken": header.group(1)}
+    )
+    assert moved.status_code == 200
+
+
+def test_an_abandoned_table_is_in_the_history(app: Flask, client: FlaskClient) -> None:
+    """The home page lists it with the finished games, linking to the table."""
+    game_id = start(client, target="100")
+    with app.app_context():
+        play_round(game_id)
+    client.post(f"/tables/{game_id}/abandon")
+    home = client.get("/").text
+    assert f'href="/tables/{game_id}"' in home
+    assert "Abandoned after 1 round" in home
+    assert "Abandon this game" not in client.get(f"/tables/{game_id}").text

@@ -1,0 +1,120 @@
+"""The sheet at the end of a game, the friendly error pages, and CSRF protection."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from web_helpers import (
+    counts,
+    flashes,
+    game_form,
+    input_value,
+    page_text,
+    round_form,
+    save_round,
+    sheet,
+    start_game,
+    totals_shown,
+    words,
+)
+
+
+def test_the_game_over_page_names_the_winner(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(client, ["Ann", "Bob", "Cy"], target="50")
+    save_round(client, game_id, [8, 50, 10], 2)
+    response = client.get(f"/games/{game_id}")
+    said = words(response)
+    assert "Ann wins with 8" in said and "shared victory" not in said
+    assert "1. Ann 8 2. Cy 20 3. Bob 50" in said
+    assert totals_shown(response) == [8, 50, 20]
+    assert f"/games/new?again={game_id}" in page_text(response)
+
+
+def test_tied_lowest_totals_share_the_victory(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(client, ["Ann", "Bob", "Cy"], target="50")
+    save_round(client, game_id, [8, 50, 8], "none")
+    assert sheet(app, game_id).winners == (0, 2)
+    said = words(client.get(f"/games/{game_id}"))
+    assert "Ann & Cy win with 8" in said
+    assert "A shared victory" in said
+    assert "1. Ann 8 1. Cy 8 3. Bob 50" in said
+
+
+def test_a_finished_game_takes_no_new_round(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(client, ["Ann", "Bob"], target="10")
+    save_round(client, game_id, [3, 12], 0)
+    response = client.get(f"/games/{game_id}/rounds/new", follow_redirects=True)
+    assert any("This game is over" in m for m in flashes(response))
+    refused = client.post(
+        f"/games/{game_id}/rounds/new", data=round_form([1, 2], 0), follow_redirects=True
+    )
+    assert refused.status_code == 200
+    assert len(sheet(app, game_id).rounds) == 1
+
+
+def test_a_total_close_to_the_target_is_pointed_out(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Ann", "Bob"], target="101")
+    save_round(client, game_id, [81, 80], "none")
+    text = page_text(client.get(f"/games/{game_id}"))
+    assert "Ann has 81: 20 from 101" in text
+    assert "Bob has 80" not in text
+
+
+def test_the_home_page_lists_games(client: FlaskClient) -> None:
+    playing = start_game(client, ["Ann", "Bob"])
+    done = start_game(client, ["Cy", "Dee"], target="5")
+    save_round(client, done, [1, 9], 0)
+    text = page_text(client.get("/"))
+    assert f"/games/{playing}" in text and f"/games/{done}" in text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/nosuchgame",
+        "/games/nosuchgame/rounds/new",
+        "/games/nosuchgame/rounds/1/edit",
+        "/games/nosuchgame/rounds/1/delete",
+        "/no/such/page",
+    ],
+)
+def test_an_unknown_address_gets_a_friendly_page(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    text = page_text(response)
+    assert "Not found" in text and "Back to the start" in text
+    assert "Traceback" not in text and "werkzeug" not in text.lower()
+
+
+def test_a_post_to_an_unknown_game_gets_a_friendly_page(client: FlaskClient) -> None:
+    response = client.post("/games/nosuchgame/rounds/new", data=round_form([1, 2], 0))
+    assert response.status_code == 404 and "Back to the start" in page_text(response)
+
+
+def test_without_the_csrf_token_nothing_is_saved(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
+    before = counts(csrf_app)
+    response = client.post("/games/new", data=game_form(["Ann", "Bob"]))
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    text = page_text(response)
+    assert "Please try again" in text and "Reload it and try again" in text
+    assert counts(csrf_app) == before
+
+
+def test_with_the_csrf_token_the_forms_work(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
+    token = input_value(client.get("/games/new"), "csrf_token")
+    assert token
+    started = client.post("/games/new", data={**game_form(["Ann", "Bob"]), "csrf_token": token})
+    assert started.status_code == 302
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    form = client.get(f"/games/{game_id}/rounds/new")
+    fields = round_form([3, 4], 0, csrf_token=input_value(form, "csrf_token") or "")
+    fields["version"] = input_value(form, "version") or ""
+    assert client.post(f"/games/{game_id}/rounds/new", data=fields).status_code == 302
+    forged = client.post(f"/games/{game_id}/rounds/1/delete", data={"version": "2"})
+    assert forged.status_code == 400
+    assert counts(csrf_app) == (1, 2, 1)

@@ -1,0 +1,303 @@
+"""Entering, previewing, correcting and taking back rounds through the pages."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from web_helpers import (
+    checked_value,
+    counts,
+    field_errors,
+    flashes,
+    grid_fields,
+    input_value,
+    is_checked,
+    page_text,
+    round_form,
+    save_round,
+    sheet,
+    start_game,
+    totals_shown,
+)
+
+from skyjo_pad.services.pad import SCORE_LIMIT
+
+# The rulebook's example: Cy closes with 10, Ann has 8, so Cy's 10 is doubled to 20.
+RULEBOOK = ([8, 50, 10], 2)
+# Three 5s in the first column go; 16 is left (API.md's example grid).
+COLUMN_CARDS = [5, 5, -1, "x", 5, 7, 2, "✕", 5, 0, 3, "x"]
+
+
+def test_the_round_form_shows_every_player(client: FlaskClient, game_id: str) -> None:
+    response = client.get(f"/games/{game_id}/rounds/new")
+    assert response.status_code == 200
+    text = page_text(response)
+    assert all(name in text for name in ("Ann", "Bob", "Cy", "Nobody"))
+    assert input_value(response, "version") == str(sheet_version(client, game_id))
+    assert input_value(response, "seats-2-cards-11") == ""
+
+
+def sheet_version(client: FlaskClient, game_id: str) -> int:
+    """The version the API reports (the same number the form carries)."""
+    data = client.get(f"/api/games/{game_id}").get_json()
+    return int(data["version"])
+
+
+def test_saving_a_round_doubles_the_closer(app: Flask, client: FlaskClient, game_id: str) -> None:
+    response = save_round(client, game_id, *RULEBOOK)
+    game = sheet(app, game_id)
+    assert [r.final for r in game.rounds] == [(8, 50, 20)]
+    assert game.rounds[0].doubled and game.totals == (8, 50, 20)
+    page = client.get(response.headers["Location"])
+    assert totals_shown(page) == [8, 50, 20]
+    assert "Cy</strong> starts round 2" in page_text(page)
+
+
+def test_minus_signs_and_the_minus_box_make_negative_scores(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    save_round(client, game_id, ["−3", "2", "0"], "none", **{"seats-1-negative": "y"})
+    assert sheet(app, game_id).rounds[0].raw == (-3, -2, 0)
+
+
+def test_nobody_closing_doubles_nobody(app: Flask, client: FlaskClient, game_id: str) -> None:
+    save_round(client, game_id, [8, 50, 10], "none")
+    game = sheet(app, game_id)
+    assert game.rounds[0].closer is None and game.totals == (8, 50, 10)
+
+
+@pytest.mark.parametrize(
+    ("scores", "closer", "message"),
+    [
+        (["8", "", "10"], "2", "Enter a score."),
+        (["8", "fifty", "10"], "2", "“fifty” is not a whole number."),
+        (["8", "5.5", "10"], "2", "“5.5” is not a whole number."),
+        (["8", "50", "10"], None, "Choose who closed the round, or Nobody."),
+        (["8", "50", "10"], "7", "Choose one of the players, or Nobody."),
+        (["8", str(SCORE_LIMIT + 1), "10"], "2", "That number is far too large for a round"),
+        (["8", "9" * 5000, "10"], "2", "That number is far too large for a round"),
+        (["8", "-" + "9" * 30, "10"], "2", "That number is far too large for a round"),
+    ],
+)
+def test_a_round_that_cannot_be_read_is_refused(
+    app: Flask,
+    client: FlaskClient,
+    game_id: str,
+    scores: list[str],
+    closer: str | None,
+    message: str,
+) -> None:
+    before = counts(app)
+    response = client.post(f"/games/{game_id}/rounds/new", data=round_form(scores, closer))
+    assert response.status_code == 200
+    assert any(message in error for error in field_errors(response)), field_errors(response)
+    assert counts(app) == before
+
+
+def test_an_unusual_score_asks_first_then_can_be_kept(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    data = round_form([8, 150, 10], 2)
+    asked = client.post(f"/games/{game_id}/rounds/new", data=data)
+    assert asked.status_code == 200
+    text = page_text(asked)
+    assert "Bob's 150 is outside -17 to 140" in text
+    assert input_value(asked, "keep_unusual") is not None
+    assert not is_checked(asked, "keep_unusual")
+    assert counts(app)[2] == 0
+    kept = client.post(f"/games/{game_id}/rounds/new", data={**data, "keep_unusual": "y"})
+    assert kept.status_code == 302
+    assert sheet(app, game_id).rounds[0].raw == (8, 150, 10)
+
+
+def test_the_biggest_allowed_score_can_be_kept(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    data = round_form([-SCORE_LIMIT, SCORE_LIMIT, 0], 1, keep_unusual="y")
+    assert client.post(f"/games/{game_id}/rounds/new", data=data).status_code == 302
+    assert sheet(app, game_id).totals == (-SCORE_LIMIT, 2 * SCORE_LIMIT, 0)
+
+
+def test_preview_saves_nothing(app: Flask, client: FlaskClient, game_id: str) -> None:
+    scores, closer = RULEBOOK
+    data = round_form(scores, closer, action="preview")
+    response = client.post(f"/games/{game_id}/rounds/new", data=data)
+    assert response.status_code == 200
+    assert "10 → 20" in page_text(response)
+    fragment = client.post(f"/games/{game_id}/rounds/preview", data=data)
+    assert fragment.status_code == 200 and "10 → 20" in page_text(fragment)
+    assert counts(app)[2] == 0
+
+
+def test_counted_cards_follow_the_column_rule(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    data = {
+        **round_form(["", "12", "20"], 0),
+        **grid_fields(0, COLUMN_CARDS),
+    }
+    assert client.post(f"/games/{game_id}/rounds/new", data=data).status_code == 302
+    game = sheet(app, game_id)
+    assert game.rounds[0].raw == (16, 12, 20)
+    assert game.rounds[0].final == (32, 12, 20)  # Ann closed with 16, Bob had 12: doubled
+    stored = game.rounds[0].grids[0]
+    assert stored == ((5, 5, -1, None), (5, 7, 2, None), (5, 0, 3, None))
+    edit = client.get(f"/games/{game_id}/rounds/1/edit")
+    assert input_value(edit, "seats-0-cards-0") == "5"
+    assert input_value(edit, "seats-0-cards-3") == "x"
+
+
+@pytest.mark.parametrize("bad_card", ["13", "-3", "", "five"])
+def test_a_grid_with_a_wrong_or_missing_card_is_refused(
+    app: Flask, client: FlaskClient, game_id: str, bad_card: str
+) -> None:
+    cards: list[int | str] = list(COLUMN_CARDS)
+    cards[6] = bad_card
+    data = {**round_form(["", "12", "20"], 0), **grid_fields(0, cards)}
+    response = client.post(f"/games/{game_id}/rounds/new", data=data)
+    assert response.status_code == 200
+    assert any("Fill in all 12 cards" in error for error in field_errors(response))
+    assert counts(app)[2] == 0
+
+
+class TestCorrections:
+    def test_a_correction_changes_the_totals(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        save_round(client, game_id, [1, 2, 3], 0)
+        response = client.get(f"/games/{game_id}/rounds/1/edit")
+        assert input_value(response, "seats-1-score") == "50"
+        assert checked_value(response, "closer") == "2"
+        data = round_form([8, 50, 5], 2, version=sheet(app, game_id).version)
+        saved = client.post(f"/games/{game_id}/rounds/1/edit", data=data)
+        assert saved.status_code == 302
+        game = sheet(app, game_id)
+        assert [r.final for r in game.rounds] == [(8, 50, 5), (1, 2, 3)]
+        assert game.totals == (9, 52, 8)
+
+    def test_a_correction_can_end_the_game_and_undo_the_end(
+        self, app: Flask, client: FlaskClient
+    ) -> None:
+        game_id = start_game(client, ["Ann", "Bob", "Cy"], target="20")
+        save_round(client, game_id, [5, 3, 4], 1)
+        save_round(client, game_id, [3, 2, 1], 2)
+        assert not sheet(app, game_id).finished
+        client.post(f"/games/{game_id}/rounds/2/edit", data=round_form([15, 2, 0], 2))
+        game = sheet(app, game_id)
+        assert game.finished and game.winners == (2,) and game.totals == (20, 5, 4)
+        client.post(f"/games/{game_id}/rounds/2/edit", data=round_form([15, 2, 1], 2))
+        game = sheet(app, game_id)
+        assert game.finished and game.winners == (1, 2) and game.totals == (20, 5, 5)
+        client.post(f"/games/{game_id}/rounds/2/edit", data=round_form([3, 2, 1], 2))
+        assert not sheet(app, game_id).finished
+        assert client.get(f"/games/{game_id}/rounds/new").status_code == 200
+
+    def test_a_correction_that_would_end_the_game_early_is_refused(
+        self, app: Flask, client: FlaskClient
+    ) -> None:
+        game_id = start_game(client, ["Ann", "Bob"], target="20")
+        save_round(client, game_id, [5, 3], 1)
+        save_round(client, game_id, [3, 2], 1)
+        before = sheet(app, game_id)
+        response = client.post(
+            f"/games/{game_id}/rounds/1/edit", data=round_form([25, 3], 1), follow_redirects=True
+        )
+        assert response.status_code == 200
+        assert any("would have ended after round 1" in m for m in flashes(response))
+        after = sheet(app, game_id)
+        assert after.rounds == before.rounds and after.version == before.version
+
+    def test_an_unknown_round_is_not_found(self, client: FlaskClient, game_id: str) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        assert client.get(f"/games/{game_id}/rounds/2/edit").status_code == 404
+        assert client.get(f"/games/{game_id}/rounds/0/edit").status_code == 404
+        response = client.post(f"/games/{game_id}/rounds/9/edit", data=round_form(*RULEBOOK))
+        assert response.status_code == 404
+
+
+class TestTakeBack:
+    def test_the_last_round_is_taken_back(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        save_round(client, game_id, [1, 2, 3], 0)
+        confirm = client.get(f"/games/{game_id}/rounds/2/delete")
+        assert confirm.status_code == 200 and "Take back round 2?" in page_text(confirm)
+        version = input_value(confirm, "version")
+        response = client.post(
+            f"/games/{game_id}/rounds/2/delete", data={"version": version}, follow_redirects=True
+        )
+        assert "Round 2 taken back." in flashes(response)
+        assert sheet(app, game_id).totals == (8, 50, 20)
+        assert totals_shown(response) == [8, 50, 20]
+
+    def test_only_the_last_round_can_be_taken_back(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        save_round(client, game_id, [1, 2, 3], 0)
+        assert client.get(f"/games/{game_id}/rounds/1/delete").status_code == 404
+        response = client.post(f"/games/{game_id}/rounds/1/delete", follow_redirects=True)
+        assert any("Only the last round (round 2)" in m for m in flashes(response))
+        assert len(sheet(app, game_id).rounds) == 2
+
+    def test_taking_back_from_a_stale_page_is_refused(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        stale = input_value(client.get(f"/games/{game_id}/rounds/1/delete"), "version")
+        save_round(client, game_id, [1, 2, 3], 0)
+        response = client.post(
+            f"/games/{game_id}/rounds/2/delete", data={"version": stale}, follow_redirects=True
+        )
+        assert any("The sheet changed" in m for m in flashes(response))
+        assert len(sheet(app, game_id).rounds) == 2
+
+
+def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_id: str) -> None:
+    first = client.get(f"/games/{game_id}/rounds/new")
+    second = client.get(f"/games/{game_id}/rounds/new")
+    version = input_value(first, "version")
+    assert version and version == input_value(second, "version")
+    saved = client.post(
+        f"/games/{game_id}/rounds/new", data=round_form(*RULEBOOK, version=int(version))
+    )
+    assert saved.status_code == 302
+    late = client.post(
+        f"/games/{game_id}/rounds/new",
+        data=round_form([1, 2, 3], 0, version=int(version)),
+        follow_redirects=True,
+    )
+    assert late.status_code == 200
+    assert any("The sheet changed since you opened it" in m for m in flashes(late))
+    game = sheet(app, game_id)
+    assert len(game.rounds) == 1 and game.totals == (8, 50, 20)
+
+
+def test_two_phones_correcting_the_same_round(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    save_round(client, game_id, *RULEBOOK)
+    version = input_value(client.get(f"/games/{game_id}/rounds/1/edit"), "version")
+    assert version
+    url = f"/games/{game_id}/rounds/1/edit"
+    assert client.post(url, data=round_form([8, 50, 5], 2, version=int(version))).status_code == 302
+    late = client.post(url, data=round_form([1, 1, 1], 0, version=int(version)))
+    assert late.status_code == 302
+    assert sheet(app, game_id).rounds[0].raw == (8, 50, 5)
+
+
+@pytest.mark.parametrize("number", ["2", "0", "-1", "99999999999999999999", "x"])
+def test_the_preview_of_a_round_that_does_not_exist(
+    app: Flask, client: FlaskClient, game_id: str, number: str
+) -> None:
+    save_round(client, game_id, *RULEBOOK)
+    response = client.post(
+        f"/games/{game_id}/rounds/preview?number={number}", data=round_form([1, 2, 3], 0)
+    )
+    assert response.status_code == 200
+    text = page_text(response)
+    assert "This game has no round" in text or "1 → 2" not in text
+    assert len(sheet(app, game_id).rounds) == 1
