@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
-from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import scoring
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
-from ..models import GAME_ID_LENGTH, Game, GameSeat, Round, RoundScore, utcnow
+from ..models import Game, GameSeat, Round, RoundScore, utcnow
 from . import players as player_book
 from .errors import Conflict, Invalid, NotFound
+from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
+from .sheets import StoredRound, read_sheet, recent_sheets, stored_rounds, with_rounds
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
-NEAR_TARGET_PERCENT = 80
-"""A total at this percentage of the target or more gets a warning on the sheet."""
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
 TARGET_MAX = 10_000
@@ -71,92 +68,6 @@ class RoundEntry:
 
     seats: tuple[SeatEntry, ...]
     closer: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class SheetRound:
-    """A scored round as the sheet shows it."""
-
-    number: int
-    closer: int | None
-    raw: tuple[int, ...]
-    final: tuple[int, ...]
-    doubled: bool
-    totals: tuple[int, ...]
-    """Each seat's total after this round."""
-    grids: tuple[Grid | None, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """A game as read from the store, with everything derived from its rounds."""
-
-    id: str
-    kind: str
-    players: tuple[str, ...]
-    rules: Rules
-    rounds: tuple[SheetRound, ...]
-    totals: tuple[int, ...]
-    finished: bool
-    winners: tuple[int, ...]
-    version: int
-    created_at: datetime
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """The seats with the lowest total, once a round is scored."""
-        if not self.rounds:
-            return ()
-        lowest = min(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == lowest)
-
-    @property
-    def near_target(self) -> tuple[int, ...]:
-        """Seats close to ending the game, while it goes on."""
-        if self.finished:
-            return ()
-        line = -(-self.rules.target * NEAR_TARGET_PERCENT // 100)  # exact ceiling, any size
-        return tuple(seat for seat, total in enumerate(self.totals) if total >= line)
-
-    @property
-    def next_starter(self) -> int | None:
-        """Who starts the next round: the last round's closer (None: the cards decide)."""
-        if self.finished or not self.rounds:
-            return None
-        return self.rounds[-1].closer
-
-    def standings(self) -> list[tuple[int, int, int]]:
-        """(place, seat, total) from lowest total up; tied totals share a place."""
-        order = sorted(range(len(self.players)), key=lambda seat: (self.totals[seat], seat))
-        ranked: list[tuple[int, int, int]] = []
-        for index, seat in enumerate(order):
-            tied = ranked and ranked[-1][2] == self.totals[seat]
-            place = ranked[-1][0] if tied else index + 1
-            ranked.append((place, seat, self.totals[seat]))
-        return ranked
-
-    def to_api(self) -> dict[str, Any]:
-        """The game as API.md describes it."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "players": list(self.players),
-            "rules": self.rules.to_dict(PAD_RULE_KEYS),
-            "rounds": [
-                {
-                    "number": r.number,
-                    "closer": r.closer,
-                    "raw": list(r.raw),
-                    "final": list(r.final),
-                    "doubled": r.doubled,
-                }
-                for r in self.rounds
-            ],
-            "totals": list(self.totals),
-            "finished": self.finished,
-            "winners": list(self.winners),
-            "version": self.version,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +127,7 @@ def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) 
         db.session.add(game)
         try:
             db.session.commit()
-            return sheet_of(game)
+            return read_sheet(game.id)
         except IntegrityError as error:
             db.session.rollback()
             if attempt >= SAVE_ATTEMPTS:
@@ -226,143 +137,127 @@ def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) 
 
 def get_sheet(game_id: str) -> Sheet:
     """The sheet of a game, or NotFound."""
-    return sheet_of(_load(game_id))
+    return read_sheet(game_id)
+
+
+def recent_games(finished: bool, limit: int = 10) -> list[Sheet]:
+    """Games in progress or finished, the most recent first."""
+    return recent_sheets(finished, limit)
 
 
 def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Preview:
     """Score an entry as round `number` (default: a new round) without saving it."""
-    game = _load(game_id, typed=True)
+    sheet = _typed_sheet(game_id)
     if number is not None:
-        _round_index(game, number)
-    return _preview(game, entry, number)
+        _round_index(sheet, number)
+    return _preview(sheet, entry, number)
 
 
 def add_round(
     game_id: str, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
     """Save a new round at the end of the sheet."""
-    game = _load(game_id, typed=True)
-    _check_version(game, expected_version)
-    if game.finished:
+    sheet = _typed_sheet(game_id)
+    _check_version(sheet, expected_version)
+    if sheet.finished:
         raise Conflict("This game is over: start a new game or correct a round.")
-    outcome = _preview(game, entry, None)
-    game.rounds.append(_round_row(len(game.rounds) + 1, outcome.result, entry))
-    return _save(game), outcome
+    outcome = _preview(sheet, entry, None)
+    added = _stored(len(sheet.rounds) + 1, outcome.result, entry)
+    _bump(sheet, outcome.finished)
+    db.session.add(_round_row(sheet.id, added))
+    _commit()
+    return with_rounds(sheet, [*stored_rounds(sheet), added], sheet.version + 1), outcome
 
 
 def replace_round(
     game_id: str, number: int, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
     """Correct a past round; later totals, the end and the winners follow."""
-    game = _load(game_id, typed=True)
-    _check_version(game, expected_version)
-    index = _round_index(game, number)
-    outcome = _preview(game, entry, number)
-    row = game.rounds[index]
-    row.closer, row.doubled = outcome.result.closer, outcome.result.doubled
-    for score, seat_entry, raw, final in zip(
-        row.scores, entry.seats, outcome.result.raw, outcome.result.final, strict=True
+    sheet = _typed_sheet(game_id)
+    _check_version(sheet, expected_version)
+    index = _round_index(sheet, number)
+    outcome = _preview(sheet, entry, number)
+    changed = _stored(number, outcome.result, entry)
+    _bump(sheet, outcome.finished)
+    round_id = select(Round.id).where(Round.game_id == sheet.id, Round.number == number)
+    db.session.execute(
+        update(Round)
+        .where(Round.id == round_id.scalar_subquery())
+        .values(closer=changed.closer, doubled=changed.doubled)
+        .execution_options(synchronize_session=False)
+    )
+    for seat, (raw, final, grid) in enumerate(
+        zip(changed.raw, changed.final, changed.grids, strict=True)
     ):
-        score.raw, score.final, score.grid = raw, final, _grid_json(seat_entry.grid)
-    return _save(game), outcome
+        db.session.execute(
+            update(RoundScore)
+            .where(RoundScore.round_id == round_id.scalar_subquery(), RoundScore.seat == seat)
+            .values(raw=raw, final=final, grid=_grid_json(grid))
+            .execution_options(synchronize_session=False)
+        )
+    _commit()
+    rounds = stored_rounds(sheet)
+    rounds[index] = changed
+    return with_rounds(sheet, rounds, sheet.version + 1), outcome
 
 
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
     """Take back the last round (only the last one)."""
-    game = _load(game_id, typed=True)
-    _check_version(game, expected_version)
-    index = _round_index(game, number)
-    if index != len(game.rounds) - 1:
-        raise Conflict(f"Only the last round (round {len(game.rounds)}) can be taken back.")
-    game.rounds.pop()
-    return _save(game)
-
-
-def recent_games(finished: bool, limit: int = 10) -> list[Sheet]:
-    """Games in progress or finished, the most recent first."""
-    games = db.session.scalars(
-        select(Game)
-        .where(Game.finished == finished)
-        .order_by(Game.created_at.desc())
-        .limit(limit)
-        .options(selectinload(Game.seats), selectinload(Game.rounds))
+    sheet = _typed_sheet(game_id)
+    _check_version(sheet, expected_version)
+    index = _round_index(sheet, number)
+    if index != len(sheet.rounds) - 1:
+        raise Conflict(f"Only the last round (round {len(sheet.rounds)}) can be taken back.")
+    _bump(sheet, False)
+    round_id = select(Round.id).where(Round.game_id == sheet.id, Round.number == number)
+    db.session.execute(
+        delete(RoundScore)
+        .where(RoundScore.round_id == round_id.scalar_subquery())
+        .execution_options(synchronize_session=False)
     )
-    return [sheet_of(game) for game in games]
-
-
-def sheet_of(game: Game) -> Sheet:
-    """Derive the sheet (totals, end, winners) of a stored game."""
-    rules = Rules.from_dict(game.rules)
-    seats = len(game.seats)
-    running = [0] * seats
-    rounds = []
-    for row in game.rounds:
-        raw = tuple(s.raw for s in row.scores)
-        final = tuple(s.final for s in row.scores)
-        running = [t + f for t, f in zip(running, final, strict=True)]
-        grids = tuple(scoring.parse_grid(s.grid) if s.grid else None for s in row.scores)
-        rounds.append(
-            SheetRound(row.number, row.closer, raw, final, row.doubled, tuple(running), grids)
-        )
-    totals = tuple(running)
-    winners = scoring.winners(totals, rules) if rounds else ()
-    return Sheet(
-        id=game.id,
-        kind=game.kind,
-        players=tuple(s.player.name for s in game.seats),
-        rules=rules,
-        rounds=tuple(rounds),
-        totals=totals,
-        finished=bool(winners),
-        winners=winners,
-        version=game.version,
-        created_at=game.created_at,
+    db.session.execute(
+        delete(Round)
+        .where(Round.game_id == sheet.id, Round.number == number)
+        .execution_options(synchronize_session=False)
     )
+    _commit()
+    return with_rounds(sheet, stored_rounds(sheet)[:index], sheet.version + 1)
 
 
-def _load(game_id: str, typed: bool = False) -> Game:
-    """The stored game, or NotFound; with `typed`, only a game whose rounds are typed in."""
-    plausible = (  # never ask the database about a NUL: PostgreSQL refuses it with an error
-        isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and "\x00" not in game_id
-    )
-    game = db.session.get(Game, game_id) if plausible else None
-    if game is None:
-        raise NotFound("There is no game with that id.")
-    if typed and game.kind != "pad":
+def _typed_sheet(game_id: str) -> Sheet:
+    """The sheet of a game whose rounds are typed in, or NotFound, or Conflict."""
+    sheet = read_sheet(game_id)
+    if not sheet.typed:
         raise Conflict(
             "This game is played at a digital table: its rounds are scored there, "
             "not typed in or changed on the score pad."
         )
-    return game
+    return sheet
 
 
-def _check_version(game: Game, expected: int | None) -> None:
-    """Refuse a change to a digital table's rounds, or one made on an older sheet."""
-    if game.kind != "pad":
-        raise Conflict("This game is played at the digital table: its rounds come from the cards.")
-    if expected is not None and expected != game.version:
+def _check_version(sheet: Sheet, expected: int | None) -> None:
+    """Refuse a change made on an older sheet."""
+    if expected is not None and expected != sheet.version:
         raise Conflict(STALE_SHEET)
 
 
-def _round_index(game: Game, number: int) -> int:
-    if not 1 <= number <= len(game.rounds):
+def _round_index(sheet: Sheet, number: int) -> int:
+    if not 1 <= number <= len(sheet.rounds):
         raise NotFound(f"This game has no round {number}.")
     return number - 1
 
 
-def _preview(game: Game, entry: RoundEntry, number: int | None) -> Preview:
+def _preview(sheet: Sheet, entry: RoundEntry, number: int | None) -> Preview:
     """Score `entry` in place of round `number` (or as a new round)."""
-    rules = Rules.from_dict(game.rules)
-    names = [seat.player.name for seat in game.seats]
-    result, warnings = _score_entry(entry, names, rules)
-    finals = [tuple(s.final for s in row.scores) for row in game.rounds]
+    result, warnings = _score_entry(entry, list(sheet.players), sheet.rules)
+    finals = sheet.finals()
     if number is None:
         finals.append(result.final)
     else:
         finals[number - 1] = result.final
-        _check_end_stays_last(finals, rules, number)
-    totals = scoring.totals(finals, len(names))
-    winners = scoring.winners(totals, rules)
+        _check_end_stays_last(finals, sheet.rules, number)
+    totals = scoring.totals(finals, len(sheet.players))
+    winners = scoring.winners(totals, sheet.rules)
     return Preview(result, totals, bool(winners), winners, tuple(warnings))
 
 
@@ -397,14 +292,20 @@ def _score_entry(
     return scoring.score_round(raw, entry.closer, rules), warnings
 
 
-def _round_row(number: int, result: RoundResult, entry: RoundEntry) -> Round:
-    row = Round(number=number, closer=result.closer, doubled=result.doubled)
-    for seat, (raw, final, seat_entry) in enumerate(
-        zip(result.raw, result.final, entry.seats, strict=True)
+def _stored(number: int, result: RoundResult, entry: RoundEntry) -> StoredRound:
+    """The round to store for a scored entry."""
+    grids = tuple(
+        scoring.parse_grid(seat.grid) if seat.grid is not None else None for seat in entry.seats
+    )
+    return StoredRound(number, result.closer, result.doubled, result.raw, result.final, grids)
+
+
+def _round_row(game_id: str, stored: StoredRound) -> Round:
+    row = Round(game_id=game_id, number=stored.number, closer=stored.closer, doubled=stored.doubled)
+    for seat, (raw, final, grid) in enumerate(
+        zip(stored.raw, stored.final, stored.grids, strict=True)
     ):
-        row.scores.append(
-            RoundScore(seat=seat, raw=raw, final=final, grid=_grid_json(seat_entry.grid))
-        )
+        row.scores.append(RoundScore(seat=seat, raw=raw, final=final, grid=_grid_json(grid)))
     return row
 
 
@@ -412,20 +313,26 @@ def _grid_json(grid: Grid | None) -> list[list[int | None]] | None:
     return [list(row) for row in grid] if grid is not None else None
 
 
-def _save(game: Game) -> Sheet:
-    """Bring the game's end up to date and commit; a concurrent change is a Conflict."""
-    sheet = sheet_of(game)
-    if sheet.finished != game.finished:
-        game.finished = sheet.finished
-        game.finished_at = utcnow() if sheet.finished else None
-    game.updated_at = utcnow()  # always bumps the version, so a stale writer is refused
-    _commit()
-    return sheet_of(game)
+def _bump(sheet: Sheet, finished: bool) -> None:
+    """Move the game to its next version, if nobody changed it since `sheet` was read (else
+    Conflict), and bring its end up to date."""
+    changes: dict[str, Any] = {"version": sheet.version + 1, "updated_at": utcnow()}
+    if finished != sheet.finished:
+        changes |= {"finished": finished, "finished_at": utcnow() if finished else None}
+    moved = db.session.execute(
+        update(Game)
+        .where(Game.id == sheet.id, Game.version == sheet.version)
+        .values(**changes)
+        .execution_options(synchronize_session=False)
+    )
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise Conflict(STALE_SHEET)
 
 
 def _commit() -> None:
     try:
         db.session.commit()
-    except (IntegrityError, StaleDataError) as error:
+    except IntegrityError as error:
         db.session.rollback()
         raise Conflict(STALE_SHEET) from error

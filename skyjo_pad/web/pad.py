@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
-from ..services import pad, players
+from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
+from .page_cache import PageCache
 
 bp = Blueprint("pad", __name__)
 
@@ -49,9 +61,26 @@ def new_game() -> str | Response:
 
 
 @bp.route("/games/<game_id>")
-def sheet(game_id: str) -> str:
-    """The score sheet: a row per round, a column per player, totals on top."""
-    return render_template("sheet.html", sheet=_sheet(game_id))
+def sheet(game_id: str) -> Response:
+    """The score sheet: a row per round, a column per player, totals on top.
+
+    Drawn once per version of the game and then served from memory (or answered 304 to a
+    browser that has it), unless a message waits to be shown with it.
+    """
+    stamp = sheets.sheet_stamp(game_id)
+    if stamp is None:
+        abort(404)
+    if "_flashes" in session:
+        return make_response(render_template("sheet.html", sheet=_sheet(game_id)))
+    key = (game_id, *stamp)
+    page = sheet_pages().get(key)
+    if page is None:
+        drawn = _sheet(game_id)
+        html = render_template("sheet.html", sheet=drawn)
+        if (drawn.version, drawn.players) != stamp:  # changed meanwhile: draw it next time
+            return make_response(html)
+        page = sheet_pages().put(key, html)
+    return page.response()
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -151,6 +180,12 @@ def _render_round(
     return render_template(
         "round_form.html", sheet=sheet, form=form, number=number, outcome=outcome, problem=problem
     )
+
+
+def sheet_pages() -> PageCache:
+    """This app's drawn sheets, by game, version and players: drawn once per change."""
+    pages: PageCache = current_app.extensions.setdefault("skyjo_sheet_pages", PageCache())
+    return pages
 
 
 def _sheet(game_id: str) -> pad.Sheet:

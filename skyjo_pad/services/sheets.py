@@ -1,0 +1,317 @@
+"""Score sheets: a game's rounds with everything derived from them, read straight from SQL.
+
+A sheet is built from plain rows (two queries, no ORM objects), because showing a sheet
+and saving a round are the requests a table makes most: `read_sheet` for one game,
+`recent_sheets` for the home page, `sheet_stamp` to tell cheaply whether a page drawn
+earlier is still true. `with_rounds` derives a changed sheet in memory after a write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Executable, Row, bindparam, select
+
+from ..engine import scoring
+from ..engine.rules import PAD_RULE_KEYS, Rules
+from ..engine.scoring import Grid
+from ..extensions import db
+from ..models import GAME_ID_LENGTH, Game, GameSeat, Player, Round, RoundScore
+from .errors import NotFound
+
+NEAR_TARGET_PERCENT = 80
+"""A total at this percentage of the target or more gets a warning on the sheet."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRound:
+    """A scored round as the sheet shows it."""
+
+    number: int
+    closer: int | None
+    raw: tuple[int, ...]
+    final: tuple[int, ...]
+    doubled: bool
+    totals: tuple[int, ...]
+    """Each seat's total after this round."""
+    grids: tuple[Grid | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A game as read from the store, with everything derived from its rounds."""
+
+    id: str
+    kind: str
+    players: tuple[str, ...]
+    rules: Rules
+    rounds: tuple[SheetRound, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    version: int
+    created_at: datetime
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the lowest total, once a round is scored."""
+        if not self.rounds:
+            return ()
+        lowest = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == lowest)
+
+    @property
+    def near_target(self) -> tuple[int, ...]:
+        """Seats close to ending the game, while it goes on."""
+        if self.finished:
+            return ()
+        line = -(-self.rules.target * NEAR_TARGET_PERCENT // 100)  # exact ceiling, any size
+        return tuple(seat for seat, total in enumerate(self.totals) if total >= line)
+
+    @property
+    def next_starter(self) -> int | None:
+        """Who starts the next round: the last round's closer (None: the cards decide)."""
+        if self.finished or not self.rounds:
+            return None
+        return self.rounds[-1].closer
+
+    @property
+    def typed(self) -> bool:
+        """Whether its rounds are typed in on the pad (not played at a digital table)."""
+        return self.kind == "pad"
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """(place, seat, total) from lowest total up; tied totals share a place."""
+        order = sorted(range(len(self.players)), key=lambda seat: (self.totals[seat], seat))
+        ranked: list[tuple[int, int, int]] = []
+        for index, seat in enumerate(order):
+            tied = ranked and ranked[-1][2] == self.totals[seat]
+            place = ranked[-1][0] if tied else index + 1
+            ranked.append((place, seat, self.totals[seat]))
+        return ranked
+
+    def finals(self) -> list[tuple[int, ...]]:
+        """Each round's final scores, in order."""
+        return [r.final for r in self.rounds]
+
+    def to_api(self) -> dict[str, Any]:
+        """The game as API.md describes it."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(PAD_RULE_KEYS),
+            "rounds": [
+                {
+                    "number": r.number,
+                    "closer": r.closer,
+                    "raw": list(r.raw),
+                    "final": list(r.final),
+                    "doubled": r.doubled,
+                }
+                for r in self.rounds
+            ],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "version": self.version,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    """A round as stored: what a sheet is derived from."""
+
+    number: int
+    closer: int | None
+    doubled: bool
+    raw: tuple[int, ...]
+    final: tuple[int, ...]
+    grids: tuple[Grid | None, ...]
+
+    def per_seat(self) -> Iterator[tuple[int, int, int, Grid | None]]:
+        """(seat, raw, final, grid) for each seat."""
+        return zip(range(len(self.raw)), self.raw, self.final, self.grids, strict=True)
+
+
+def plausible_id(game_id: object) -> bool:
+    """Whether `game_id` could name a game (never ask the database about a NUL:
+    PostgreSQL refuses it with an error)."""
+    return isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and "\x00" not in game_id
+
+
+def read_sheet(game_id: str) -> Sheet:
+    """The sheet of a game, or NotFound."""
+    heads = _heads([game_id]) if plausible_id(game_id) else {}
+    if game_id not in heads:
+        raise NotFound("There is no game with that id.")
+    return build_sheet(heads[game_id], _rounds([game_id]).get(game_id, []))
+
+
+def recent_sheets(finished: bool, limit: int) -> list[Sheet]:
+    """Games in progress or finished, the most recent first."""
+    ids = list(
+        db.session.scalars(
+            select(Game.id)
+            .where(Game.finished == finished)
+            .order_by(Game.created_at.desc())
+            .limit(limit)
+        )
+    )
+    heads = _heads(ids)
+    rounds = _rounds(ids)
+    return [build_sheet(heads[i], rounds.get(i, [])) for i in ids if i in heads]
+
+
+def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...]] | None:
+    """What a drawn sheet depends on besides its rounds: the game's version (bumped by every
+    change to the game) and the players' names (a rename changes them); None: no game."""
+    if not plausible_id(game_id):
+        return None
+    rows = _rows(_STAMP, {"game_id": game_id})
+    if not rows:
+        return None
+    return rows[0].version, tuple(row.name for row in rows)
+
+
+_STAMP = (
+    select(Game.version, Player.name)
+    .join(GameSeat, GameSeat.game_id == Game.id)
+    .join(Player, Player.id == GameSeat.player_id)
+    .where(Game.id == bindparam("game_id"))
+    .order_by(GameSeat.seat)
+)
+"""The query of `sheet_stamp`, built once like the two below (they run on every request
+that shows or changes a sheet)."""
+_HEADS = (
+    select(Game.id, Game.kind, Game.rules, Game.version, Game.created_at, Player.name)
+    .join(GameSeat, GameSeat.game_id == Game.id)
+    .join(Player, Player.id == GameSeat.player_id)
+    .where(Game.id.in_(bindparam("ids", expanding=True)))
+    .order_by(Game.id, GameSeat.seat)
+)
+_ROUNDS = (
+    select(
+        Round.game_id,
+        Round.number,
+        Round.closer,
+        Round.doubled,
+        RoundScore.raw,
+        RoundScore.final,
+        RoundScore.grid,
+    )
+    .join(RoundScore, RoundScore.round_id == Round.id)
+    .where(Round.game_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Round.game_id, Round.number, RoundScore.seat)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A game's own row and its players' names."""
+
+    id: str
+    kind: str
+    rules: Rules
+    version: int
+    created_at: datetime
+    players: tuple[str, ...]
+
+
+def build_sheet(head: Head, rounds: Sequence[StoredRound]) -> Sheet:
+    """Derive the sheet (totals, end, winners) from the stored rounds."""
+    running = [0] * len(head.players)
+    derived = []
+    for row in rounds:
+        running = [t + f for t, f in zip(running, row.final, strict=True)]
+        derived.append(
+            SheetRound(
+                row.number, row.closer, row.raw, row.final, row.doubled, tuple(running), row.grids
+            )
+        )
+    totals = tuple(running)
+    winners = scoring.winners(totals, head.rules) if derived else ()
+    return Sheet(
+        id=head.id,
+        kind=head.kind,
+        players=head.players,
+        rules=head.rules,
+        rounds=tuple(derived),
+        totals=totals,
+        finished=bool(winners),
+        winners=winners,
+        version=head.version,
+        created_at=head.created_at,
+    )
+
+
+def with_rounds(sheet: Sheet, rounds: Sequence[StoredRound], version: int) -> Sheet:
+    """The sheet after a write replaced its rounds and bumped its version."""
+    head = Head(sheet.id, sheet.kind, sheet.rules, version, sheet.created_at, sheet.players)
+    return build_sheet(head, rounds)
+
+
+def stored_rounds(sheet: Sheet) -> list[StoredRound]:
+    """The rounds of a sheet as stored (to change one and derive the sheet again)."""
+    return [
+        StoredRound(r.number, r.closer, r.doubled, r.raw, r.final, r.grids) for r in sheet.rounds
+    ]
+
+
+def _heads(ids: Sequence[str]) -> dict[str, Head]:
+    """Each game's row and its players, by game id."""
+    if not ids:
+        return {}
+    rows = _rows(_HEADS, {"ids": list(ids)})
+    heads: dict[str, Head] = {}
+    for game_id, group in _grouped(rows, 0):
+        first = group[0]
+        rules = Rules.from_dict(first.rules)
+        players = tuple(row.name for row in group)
+        heads[game_id] = Head(game_id, first.kind, rules, first.version, first.created_at, players)
+    return heads
+
+
+def _rounds(ids: Sequence[str]) -> dict[str, list[StoredRound]]:
+    """Each game's rounds in order, by game id."""
+    if not ids:
+        return {}
+    rows = _rows(_ROUNDS, {"ids": list(ids)})
+    rounds: dict[str, list[StoredRound]] = {}
+    for (game_id, number), group in _grouped(rows, 0, 1):
+        first = group[0]
+        rounds.setdefault(game_id, []).append(
+            StoredRound(
+                number=number,
+                closer=first.closer,
+                doubled=bool(first.doubled),
+                raw=tuple(row.raw for row in group),
+                final=tuple(row.final for row in group),
+                grids=tuple(scoring.parse_grid(row.grid) if row.grid else None for row in group),
+            )
+        )
+    return rounds
+
+
+def _grouped(rows: Iterable[Any], *key: int) -> Iterable[tuple[Any, list[Any]]]:
+    """Consecutive rows sharing the columns at `key` (one column: its value is the key)."""
+    current: Any = None
+    group: list[Any] = []
+    for row in rows:
+        value = row[key[0]] if len(key) == 1 else tuple(row[k] for k in key)
+        if group and value != current:
+            yield current, group
+            group = []
+        current = value
+        group.append(row)
+    if group:
+        yield current, group
+
+
+def _rows(query: Executable, params: dict[str, Any]) -> Sequence[Row[Any]]:
+    """The rows of a prebuilt query, on the session's connection (skipping the ORM layer:
+    these are plain columns)."""
+    return db.session.connection().execute(query, params).all()
