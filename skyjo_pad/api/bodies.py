@@ -15,12 +15,12 @@ from flask import request
 
 from ..engine.scoring import COLUMNS, MAX_CARD, MIN_CARD, ROWS, Grid, GridError, parse_grid
 from ..services.errors import Invalid, Malformed
-from ..services.pad import RoundEntry, SeatEntry
+from ..services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body read; a round of 12 grids is far below this."""
-NUMBER_LIMIT = 1_000_000
-"""Scores, the target and the multiplier must lie within ± this (house rules included)."""
+NUMBER_LIMIT = SCORE_LIMIT
+"""Any number in a body must lie within ± this (the pad's tighter limits apply after)."""
 
 ROUND_FIELDS = ("scores", "grids", "closer", "version")
 NEW_GAME_FIELDS = ("players", "rules")

@@ -11,6 +11,7 @@ from flask import Response, jsonify
 
 from ..engine.rules import PAD_RULE_KEYS
 from ..engine.scoring import MAX_CARD, MIN_CARD, RAW_MAX, RAW_MIN
+from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
 
@@ -79,8 +80,8 @@ SCHEMAS: dict[str, Any] = {
         "description": "The score pad's rule options (RULES.md); a key left out takes its default.",
         "additionalProperties": False,
         "properties": {
-            "target": {**WHOLE, "minimum": 1, "maximum": NUMBER_LIMIT, "default": 100},
-            "multiplier": {**WHOLE, "minimum": 1, "maximum": NUMBER_LIMIT, "default": 2},
+            "target": {**WHOLE, "minimum": 1, "maximum": TARGET_MAX, "default": 100},
+            "multiplier": {**WHOLE, "minimum": 1, "maximum": MULTIPLIER_MAX, "default": 2},
             "tie_doubles": {"type": "boolean", "default": True},
             "double_only_positive": {"type": "boolean", "default": True},
         },
