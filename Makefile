@@ -41,6 +41,10 @@ pytest: $(VENV)/.test browser
 
 test: lint typecheck pytest  ## set up and run every check: lint, types, all tests
 
+# Refresh the pictures in docs/screenshots/ from the browser tests that take them.
+screenshots: $(VENV)/.test browser
+	SKYJO_DOC_SHOTS=1 $(BIN)/python -m pytest -q tests/browser
+
 bench: $(VENV)/.test
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/web_budget.py

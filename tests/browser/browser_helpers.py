@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,14 +12,17 @@ from playwright.sync_api import Locator, Page, expect
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+REFRESH_DOCS = os.environ.get("SKYJO_DOC_SHOTS") == "1"
+"""Only `make screenshots` (SKYJO_DOC_SHOTS=1) rewrites the pictures in docs/."""
 
 
 def shoot(page: Page, name: str, *, docs: bool = False) -> Path:
-    """Save the visible screen as tests/screenshots/NAME.png (and a small copy in docs/)."""
+    """Save the visible screen as tests/screenshots/NAME.png (and, when the docs' pictures
+    are being refreshed, a copy at CSS pixel size in docs/screenshots/)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=path, animations="disabled", caret="hide")
-    if docs:
+    if docs and REFRESH_DOCS:
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(
             path=DOCS_SCREENSHOTS / f"{name}.png", animations="disabled", caret="hide", scale="css"
