@@ -135,6 +135,10 @@ function setupNewGame(form) {
   const syncChips = () => {
     const taken = new Set(names().map((v) => v.trim().toLowerCase()));
     $$(form, "[data-known] button").forEach((chip) => { chip.hidden = taken.has(chip.value.toLowerCase()); });
+    // With 12 names in, there is no room for another: say so instead of offering chips.
+    const full = inputs().length >= 12 && names().every((v) => v.trim());
+    $$(form, "[data-known], [data-known-hint]").forEach((e) => { e.hidden = full; });
+    $$(form, "[data-full-hint]").forEach((e) => { e.hidden = !full; });
   };
   const render = (values) => {
     while (inputs().length < Math.min(Math.max(values.length, 2), 12)) {

@@ -6,9 +6,10 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from flask import Flask, render_template, request
+from flask import Flask, redirect, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from .pad import bp as pad_bp
 from .table import bp as table_bp
@@ -53,3 +54,8 @@ def register(app: Flask) -> None:
         from flask import url_for
 
         return url_for("static", filename=filename, v=fingerprint(filename))
+
+    @app.get("/favicon.ico")
+    def favicon() -> Response:
+        """Browsers that ask for the old icon address get the app's icon."""
+        return redirect(asset("icon.svg"), 301)

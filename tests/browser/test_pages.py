@@ -32,6 +32,23 @@ def test_new_game_form_adds_and_orders_players(page: Page, live_server: str) -> 
     expect(page.get_by_role("link", name=re.compile("Enter round 1"))).to_be_visible()
 
 
+def test_a_full_table_says_there_is_no_room(page: Page, live_server: str) -> None:
+    """With 12 names in, the known players give way to a word on the limit."""
+    start_game(page, live_server, ["Mia", "Ned"])
+    page.goto(live_server + "/games/new")
+    for seat in range(12):
+        box = page.get_by_label(f"Player {seat + 1}", exact=True)
+        if not box.count():
+            page.get_by_role("button", name=re.compile("Another player")).click()
+        box.fill(f"P{seat + 1}")
+    expect(page.get_by_text("12 players is the most")).to_be_visible()
+    expect(page.get_by_role("button", name="Mia", exact=True)).to_be_hidden()
+    page.get_by_label("Player 12", exact=True).fill("")
+    expect(page.get_by_text("12 players is the most")).to_be_hidden()
+    page.get_by_role("button", name="Mia", exact=True).click()
+    expect(page.get_by_label("Player 12", exact=True)).to_have_value("Mia")
+
+
 def test_without_javascript(
     browser: Browser, browser_context_args: dict[str, Any], live_server: str
 ) -> None:

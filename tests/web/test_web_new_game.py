@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -170,3 +172,16 @@ def test_the_buttons_move_add_and_remove_players(client: FlaskClient) -> None:
     assert [input_value(added, f"player-{i}") for i in range(4)] == ["Bob", "Cy", "Dee", "Ann"]
     for response in (moved, removed, added):
         assert response.status_code == 200 and field_errors(response) == []
+
+
+def test_with_twelve_names_in_the_form_says_there_is_no_room(client: FlaskClient) -> None:
+    start_game(client, ["Zed", "Yan"])  # so that known players are offered
+    data = game_form(NAMES)
+    del data["start"]
+    page = client.post("/games/new", data={**data, "add": "Zed"})
+    assert [input_value(page, f"player-{i}") for i in range(12)] == NAMES
+    text = page_text(page)
+    shown = re.search(r"<p [^>]*data-full-hint([^>]*)>([^<]*)<", text)
+    assert shown and "hidden" not in shown.group(1)
+    assert shown.group(2).startswith("12 players is the most")
+    assert re.search(r"<div [^>]*data-known[^>]*\bhidden\b", text)

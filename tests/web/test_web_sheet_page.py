@@ -79,3 +79,9 @@ def test_a_digital_tables_sheet_offers_no_typing(app: Flask, client: FlaskClient
     assert "Enter round" not in text
     assert "Back to the table" in text
     assert f"/games/{game_id}/rounds/new" not in page.get_data(as_text=True)
+
+
+def test_the_old_icon_address_leads_to_the_icon(client: FlaskClient) -> None:
+    answer = client.get("/favicon.ico", follow_redirects=True)
+    assert answer.status_code == 200
+    assert answer.mimetype == "image/svg+xml"
