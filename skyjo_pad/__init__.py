@@ -37,6 +37,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
 
+    from .services import summaries
+
+    summaries.install()
+
     from .api import bp as api_bp
     from .web import register as register_web
 

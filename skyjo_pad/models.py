@@ -10,7 +10,7 @@ import string
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -20,6 +20,10 @@ GAME_ID_LENGTH = 10
 NAME_MAX = 40
 NAME_KEY_MAX = 4 * NAME_MAX
 """Room for a name's key: case folding can lengthen a name (ß → ss, ΐ → three characters)."""
+EMAIL_MAX = 254
+NOTES_MAX = 2000
+PLACE_MAX = 80
+BOT_NAME_MAX = 20
 
 
 def utcnow() -> datetime:
@@ -45,7 +49,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(NAME_KEY_MAX), unique=True)
-    email: Mapped[str | None] = mapped_column(String(254))
+    email: Mapped[str | None] = mapped_column(String(EMAIL_MAX))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -62,6 +66,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     finished: Mapped[bool] = mapped_column(default=False)
     finished_at: Mapped[datetime | None]
     version: Mapped[int] = mapped_column(default=1)
+    notes: Mapped[str | None] = mapped_column(Text)
+    """Anything the players want to remember about the game."""
+    place: Mapped[str | None] = mapped_column(String(PLACE_MAX))
+    """Where it was played (optional)."""
 
     seats: Mapped[list[GameSeat]] = relationship(
         back_populates="game", order_by="GameSeat.seat", cascade="all, delete-orphan"
@@ -71,7 +79,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     )
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy reads it)
-    __table_args__ = (Index("ix_games_finished_created", "finished", "created_at"),)
+    __table_args__ = (
+        Index("ix_games_finished_created", "finished", "created_at"),
+        Index("ix_games_finished_at", "finished_at"),
+        Index("ix_games_kind_created", "kind", "created_at"),
+    )
 
 
 class GameSeat(db.Model):  # type: ignore[name-defined,misc]
@@ -84,9 +96,35 @@ class GameSeat(db.Model):  # type: ignore[name-defined,misc]
     )
     seat: Mapped[int] = mapped_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(BOT_NAME_MAX))
+    """The built-in computer player at this seat of a digital table; None for a person."""
+
+    # What the seat's rounds add up to, kept by services/summaries.py whenever the game
+    # changes, so history and stats aggregate one row per seat instead of every round.
+    total: Mapped[int] = mapped_column(default=0, server_default="0")
+    """The seat's total after the rounds played so far."""
+    rounds: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Rounds scored."""
+    place: Mapped[int | None]
+    """1 for a winner (ties share), 2 for the next total …; None until the game is won."""
+    closed: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Rounds this seat closed."""
+    doubled: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Rounds this seat closed and had its score doubled."""
+    best: Mapped[int | None]
+    """The lowest round score (None before the first round)."""
+    worst: Mapped[int | None]
+    """The highest round score."""
+    cleared: Mapped[int | None]
+    """Columns of three cleared, digital tables only (None for the score pad)."""
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(lazy="joined")
+
+    __table_args__ = (
+        # a player's decided games and totals, read from the index alone (stats, charts)
+        Index("ix_game_seats_player_place", "player_id", "place", "game_id", "total"),
+    )
 
 
 class Round(db.Model):  # type: ignore[name-defined,misc]
@@ -156,3 +194,33 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """The deal number the table was started with: the same one deals the same cards."""
 
     game: Mapped[Game] = relationship()
+
+
+class Rating(db.Model):  # type: ignore[name-defined,misc]
+    """A player's skill rating (openskill, Plackett-Luce), replayed from the won games."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int]
+    """How many rated games the rating rests on."""
+
+
+class RatingState(db.Model):  # type: ignore[name-defined,misc]
+    """How far the ratings have been brought: one row, id 1 (see services/ratings.py)."""
+
+    __tablename__ = "rating_state"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    through_at: Mapped[datetime | None]
+    """The finish time of the last game rated (None: none yet)."""
+    through_game: Mapped[str | None] = mapped_column(String(GAME_ID_LENGTH))
+    """That game's id (games finished in the same instant are rated in id order)."""
+    stale: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """An already rated game changed: the ratings are replayed from the start."""
+    games: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Games rated so far."""

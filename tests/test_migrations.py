@@ -145,3 +145,51 @@ def test_foreign_keys_are_enforced_again_after_migrating(bare_app: Flask) -> Non
     upgrade(directory=MIGRATIONS)
     with db.engine.connect() as connection:
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+
+
+def test_upgrading_to_0004_fills_the_seat_summaries_and_the_computer_seats(
+    bare_app: Flask,
+) -> None:
+    upgrade(directory=MIGRATIONS, revision="0003")
+    with db.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO players (id, name, name_key, created_at) VALUES "
+                "(1, 'Ann', 'ann', '2026-01-01'), (2, 'Easy bot', 'easy bot', '2026-01-01')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO games (id, kind, rules, created_at, updated_at, finished, "
+                "finished_at, version) VALUES ('tablegame1', 'table', '{}', '2026-01-01', "
+                "'2026-01-01', 1, '2026-01-01', 3)"
+            )
+        )
+        connection.execute(
+            text("INSERT INTO game_seats VALUES ('tablegame1', 0, 1), ('tablegame1', 1, 2)")
+        )
+        connection.execute(
+            text(
+                "INSERT INTO table_states VALUES ('tablegame1', '[null, \"easy\"]', '{}', "
+                "'[]', '{}', '[]', 'finished', 7)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO rounds (id, game_id, number, closer, doubled, created_at) "
+                "VALUES (1, 'tablegame1', 1, 0, 1, '2026-01-01')"
+            )
+        )
+        grid = "[[null, 1, 2, 3], [null, 4, 5, 6], [null, 7, 8, 9]]"
+        connection.execute(
+            text(f"INSERT INTO round_scores VALUES (1, 0, 45, 90, '{grid}'), (1, 1, 30, 30, NULL)")
+        )
+    upgrade(directory=MIGRATIONS)
+    with db.engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT seat, bot, total, place, closed, doubled, cleared FROM game_seats "
+                "ORDER BY seat"
+            )
+        ).all()
+    assert [tuple(r) for r in rows] == [(0, None, 90, 2, 1, 1, 1), (1, "easy", 30, 1, 0, 0, 0)]

@@ -29,7 +29,7 @@ from .policy import Belief, Style, act, options, start
 from .worlds import table_of
 
 #: Worlds sampled per decision at the default work level.
-SAMPLES = 28
+SAMPLES = 20
 #: Moves kept for the look-ahead, besides throwing a drawn card away.
 WIDTH = 3
 #: Turns played ahead (by all seats) before a world is judged by its cards.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from ..extensions import db
 from ..models import NAME_MAX, GameSeat, Player, name_key
@@ -80,16 +80,25 @@ def find_or_add(names: Sequence[str]) -> list[Player]:
 
 
 def known_names(limit: int = 24) -> list[str]:
-    """Names in the address book, those who played the most games first."""
+    """Names in the address book, those who played the most games first.
+
+    Players who only ever sat as a digital table's computer player are left out.
+    """
     last_played = (
-        select(GameSeat.player_id, func.count().label("games"))
+        select(
+            GameSeat.player_id,
+            func.count().label("games"),
+            func.count(GameSeat.bot).label("as_bot"),
+        )
         .group_by(GameSeat.player_id)
         .subquery()
     )
+    games = func.coalesce(last_played.c.games, 0)
     rows = db.session.execute(
         select(Player.name)
         .outerjoin(last_played, last_played.c.player_id == Player.id)
-        .order_by(func.coalesce(last_played.c.games, 0).desc(), Player.name)
+        .where(or_(games == 0, last_played.c.as_bot < games))
+        .order_by(games.desc(), Player.name)
         .limit(limit)
     )
     return [row.name for row in rows]

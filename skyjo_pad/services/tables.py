@@ -122,7 +122,7 @@ def create(
     for attempt in range(1, SAVE_ATTEMPTS + 1):
         game = Game(kind="table", rules=rules.to_dict())
         for seat, player in enumerate(player_book.find_or_add(names)):
-            game.seats.append(GameSeat(seat=seat, player=player))
+            game.seats.append(GameSeat(seat=seat, player=player, bot=bots[seat]))
         db.session.add(game)
         db.session.add(
             TableState(

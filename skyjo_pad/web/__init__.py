@@ -11,7 +11,9 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from .history import bp as history_bp
 from .pad import bp as pad_bp
+from .players import bp as players_bp
 from .table import bp as table_bp
 
 ERROR_TEXT = {
@@ -25,6 +27,8 @@ def register(app: Flask) -> None:
     """Register the page blueprints, error pages and template helpers."""
     app.register_blueprint(pad_bp)
     app.register_blueprint(table_bp)
+    app.register_blueprint(history_bp)
+    app.register_blueprint(players_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

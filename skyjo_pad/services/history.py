@@ -1,0 +1,332 @@
+"""The history: every game, score pad and digital alike, newest first, and one game's page.
+
+Lists are filtered and paginated in SQL; a page reads only its own games' seat summaries
+(see `summaries`), never the rounds of the whole history.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import Select, exists, func, select
+
+from ..extensions import db
+from ..models import NOTES_MAX, PLACE_MAX, Game, GameSeat, Player, TableState
+from . import pad, ratings
+from .errors import Invalid, NotFound
+
+PER_PAGE = 20
+KINDS = {"pad": "Score pad", "table": "Digital table"}
+STATUSES = {"finished": "Finished", "unfinished": "Not finished"}
+FINISHED, PLAYING, ABANDONED = "finished", "playing", "abandoned"
+PAGE_MAX = 100_000
+Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What the history list is narrowed to (None: no filter)."""
+
+    player: int | None = None
+    since: date | None = None
+    until: date | None = None
+    kind: str | None = None
+    status: str | None = None
+    page: int = 1
+
+    def args(self, **changes: Any) -> dict[str, str]:
+        """The query string of these filters (with `changes`), for links."""
+        current = replace(self, **changes)
+        values = {
+            "player": current.player,
+            "from": current.since.isoformat() if current.since else None,
+            "to": current.until.isoformat() if current.until else None,
+            "kind": current.kind,
+            "status": current.status,
+            "page": current.page if current.page != 1 else None,
+        }
+        return {key: str(value) for key, value in values.items() if value is not None}
+
+    @property
+    def active(self) -> bool:
+        """Whether any filter narrows the list."""
+        return any((self.player, self.since, self.until, self.kind, self.status))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One player of a game in a list."""
+
+    player_id: int
+    name: str
+    total: int
+    place: int | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game in the history list."""
+
+    id: str
+    kind: str
+    created_at: datetime
+    status: str
+    """finished, playing or abandoned."""
+    rounds: int
+    seats: tuple[SeatLine, ...]
+    place: str | None
+
+    @property
+    def winners(self) -> tuple[SeatLine, ...]:
+        """The seats that won (ties share), once finished."""
+        return tuple(s for s in self.seats if s.place == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of the history."""
+
+    games: tuple[GameLine, ...]
+    total: int
+    page: int
+    pages: int
+    filters: Filters
+
+
+@dataclass(frozen=True, slots=True)
+class GameDetail:
+    """A game's page: its sheet, its seats' summaries and what the history adds."""
+
+    sheet: pad.Sheet
+    status: str
+    notes: str | None
+    place: str | None
+    bots: tuple[str | None, ...]
+    player_ids: tuple[int, ...]
+    cleared: tuple[int | None, ...]
+    has_state: bool
+    """A digital game whose table is kept (replay); an imported unfinished one has none."""
+    has_record: bool
+    finished_at: datetime | None
+
+
+def parse_filters(args: Mapping[str, str]) -> Filters:
+    """Filters from a query string; a value that cannot be read is refused in words."""
+    player = _whole(args.get("player"), "The player")
+    page = _whole(args.get("page"), "The page number")
+    page = 1 if page is None else page
+    if page < 1 or page > PAGE_MAX:
+        raise Invalid("There is no such page.", field="page")
+    since = _date(args.get("from"), "The first day")
+    until = _date(args.get("to"), "The last day")
+    if since and until and since > until:
+        raise Invalid("The first day comes after the last day: swap them.", field="from")
+    kind = args.get("kind") or None
+    if kind is not None and kind not in KINDS:
+        raise Invalid("Choose the score pad, digital tables or both.", field="kind")
+    status = args.get("status") or None
+    if status is not None and status not in STATUSES:
+        raise Invalid("Choose finished games, games not finished, or both.", field="status")
+    return Filters(player, since, until, kind, status, page)
+
+
+def _whole(text: str | None, what: str) -> int | None:
+    if text is None or text == "":
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise Invalid(f"{what} must be a whole number.", field="player")
+    return int(text)
+
+
+def _date(text: str | None, what: str) -> date | None:
+    if not text:
+        return None
+    problem = Invalid(f"{what} must be a date like 2026-05-31.", field="date")
+    if len(text) != 10:
+        raise problem
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise problem from error
+
+
+def _filtered(query: Q, filters: Filters) -> Q:
+    """`query` over games, narrowed by the filters."""
+    if filters.player is not None:
+        seated = select(GameSeat.game_id).where(GameSeat.player_id == filters.player)
+        query = query.where(Game.id.in_(seated))
+    if filters.since is not None:
+        query = query.where(Game.created_at >= datetime.combine(filters.since, time.min))
+    if filters.until is not None:
+        end = datetime.combine(filters.until + timedelta(days=1), time.min)
+        query = query.where(Game.created_at < end)
+    if filters.kind is not None:
+        query = query.where(Game.kind == filters.kind)
+    if filters.status is not None:
+        abandoned = select(TableState.game_id).where(TableState.status == ABANDONED)
+        decided = Game.finished.is_(True) & Game.id.not_in(abandoned)
+        query = query.where(decided if filters.status == "finished" else ~decided)
+    return query
+
+
+def history(filters: Filters, per_page: int = PER_PAGE) -> HistoryPage:
+    """One page of games, newest first, narrowed by `filters`."""
+    total = db.session.scalar(_filtered(select(func.count()).select_from(Game), filters)) or 0
+    pages = max(1, -(-total // per_page))
+    page = min(filters.page, pages)
+    rows = db.session.execute(
+        _filtered(
+            select(
+                Game.id, Game.kind, Game.created_at, Game.finished, Game.place, TableState.status
+            ).outerjoin(TableState, TableState.game_id == Game.id),
+            filters,
+        )
+        .order_by(Game.created_at.desc(), Game.id.desc())
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    seats = _seat_lines([row.id for row in rows])
+    games = []
+    for row in rows:
+        lines = seats.get(row.id, [])
+        rounds = lines[0][1] if lines else 0
+        games.append(
+            GameLine(
+                id=row.id,
+                kind=row.kind,
+                created_at=row.created_at,
+                status=_status(row.finished, row.status, [s for s, _r in lines]),
+                rounds=rounds,
+                seats=tuple(s for s, _r in lines),
+                place=row.place,
+            )
+        )
+    return HistoryPage(tuple(games), total, page, pages, replace(filters, page=page))
+
+
+def _status(finished: bool, table_status: str | None, seats: list[SeatLine]) -> str:
+    if table_status == ABANDONED:
+        return ABANDONED
+    if finished and any(s.place is not None for s in seats):
+        return FINISHED
+    return PLAYING
+
+
+def _seat_lines(game_ids: list[str]) -> dict[str, list[tuple[SeatLine, int]]]:
+    """The seats of these games in seat order, each with the game's round count."""
+    found: dict[str, list[tuple[SeatLine, int]]] = defaultdict(list)
+    if not game_ids:
+        return found
+    rows = db.session.execute(
+        select(
+            GameSeat.game_id,
+            GameSeat.player_id,
+            Player.name,
+            GameSeat.total,
+            GameSeat.place,
+            GameSeat.bot,
+            GameSeat.rounds,
+        )
+        .join(Player, Player.id == GameSeat.player_id)
+        .where(GameSeat.game_id.in_(game_ids))
+        .order_by(GameSeat.game_id, GameSeat.seat)
+    )
+    for row in rows:
+        line = SeatLine(row.player_id, row.name, row.total, row.place, row.bot)
+        found[row.game_id].append((line, row.rounds))
+    return found
+
+
+def game(game_id: str) -> GameDetail:
+    """A game's page data, or NotFound."""
+    sheet = pad.get_sheet(game_id)
+    row = db.session.get(Game, game_id)
+    assert row is not None
+    state = db.session.get(TableState, game_id) if row.kind == "table" else None
+    seats = db.session.execute(
+        select(GameSeat.bot, GameSeat.player_id, GameSeat.cleared, GameSeat.place)
+        .where(GameSeat.game_id == game_id)
+        .order_by(GameSeat.seat)
+    ).all()
+    status = ABANDONED if state is not None and state.status == ABANDONED else None
+    lines = [SeatLine(s.player_id, "", 0, s.place, s.bot) for s in seats]
+    return GameDetail(
+        sheet=sheet,
+        status=status or _status(row.finished, None, lines),
+        notes=row.notes,
+        place=row.place,
+        bots=tuple(s.bot for s in seats),
+        player_ids=tuple(s.player_id for s in seats),
+        cleared=tuple(s.cleared for s in seats),
+        has_state=state is not None,
+        has_record=state is not None and state.status != PLAYING,
+        finished_at=row.finished_at,
+    )
+
+
+def set_notes(game_id: str, notes: object, place: object) -> None:
+    """Keep a game's notes and place (empty text clears them)."""
+    row = _load(game_id)
+    row.notes = clean_text(notes, "notes")
+    row.place = clean_text(place, "place")
+    db.session.commit()
+
+
+def clean_text(value: object, which: str) -> str | None:
+    """Tidy a game's notes or place; refuse what is not text, too long or unprintable."""
+    multiline = which == "notes"
+    limit = NOTES_MAX if multiline else PLACE_MAX
+    what = "The notes" if multiline else "The place"
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise Invalid(f"{what} must be text.", field="notes")
+    text = value.replace("\r\n", "\n").strip()
+    allowed = {"\n", "\t"} if multiline else set()
+    if any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text):
+        raise Invalid(f"{what} can hold letters, numbers and symbols, not control characters.")
+    if not multiline:
+        text = " ".join(text.split())
+    if len(text) > limit:
+        verb = "are" if what.endswith("s") else "is"
+        raise Invalid(f"{what} {verb} too long: {limit:,} characters at most.", field="notes")
+    return text or None
+
+
+def delete(game_id: str) -> None:
+    """Delete a game for good: its rounds, its table and its record go with it."""
+    row = _load(game_id)
+    state = db.session.get(TableState, game_id)
+    if state is not None:
+        db.session.delete(state)
+    if row.finished_at is not None:
+        ratings.mark_stale()  # the ratings are replayed without it
+    db.session.delete(row)
+    db.session.commit()
+
+
+def _load(game_id: str) -> Game:
+    row = db.session.get(Game, game_id) if _plausible(game_id) else None
+    if row is None:
+        raise NotFound("There is no game with that id.")
+    return row
+
+
+def _plausible(game_id: object) -> bool:
+    return isinstance(game_id, str) and 0 < len(game_id) <= 10 and game_id.isalnum()
+
+
+def players_for_filter() -> list[tuple[int, str]]:
+    """(id, name) of every player who sat at a game, by name, for the player filter."""
+    rows = db.session.execute(
+        select(Player.id, Player.name)
+        .where(exists().where(GameSeat.player_id == Player.id))
+        .order_by(func.lower(Player.name), Player.id)
+    )
+    return [(row.id, row.name) for row in rows]

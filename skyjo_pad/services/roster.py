@@ -1,0 +1,154 @@
+"""The address book: list, add, rename, give an email, merge two entries of one person.
+
+A player's games point at the player's id, so renaming keeps the whole history, and a
+merge moves one entry's seats onto the other before the duplicate is removed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import case, func, select, update
+from sqlalchemy.orm import aliased
+
+from ..extensions import db
+from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
+from . import ratings
+from .errors import Conflict, Invalid, NotFound
+from .players import clean_name
+
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A line of the address book."""
+
+    id: int
+    name: str
+    email: str | None
+    games: int
+    wins: int
+    computer: bool
+
+
+def entries(computers: bool = False) -> list[Entry]:
+    """Everyone in the address book by name, with games and wins; people only by default."""
+    counts = (
+        select(
+            GameSeat.player_id,
+            func.count().label("games"),
+            func.sum(case((GameSeat.place == 1, 1), else_=0)).label("wins"),
+            func.count(GameSeat.bot).label("as_bot"),
+        )
+        .group_by(GameSeat.player_id)
+        .subquery()
+    )
+    games = func.coalesce(counts.c.games, 0)
+    computer = (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
+    query = (
+        select(Player.id, Player.name, Player.email, games, counts.c.wins, computer)
+        .outerjoin(counts, counts.c.player_id == Player.id)
+        .order_by(func.lower(Player.name), Player.id)
+    )
+    if not computers:
+        query = query.where(~computer)
+    return [
+        Entry(row[0], row[1], row[2], int(row[3]), int(row[4] or 0), bool(row[5]))
+        for row in db.session.execute(query)
+    ]
+
+
+def names() -> list[tuple[int, str]]:
+    """(id, name) of everyone in the address book, by name (for choosing one)."""
+    rows = db.session.execute(select(Player.id, Player.name).order_by(func.lower(Player.name)))
+    return [(row.id, row.name) for row in rows]
+
+
+def get(player_id: int) -> Player:
+    """A player, or NotFound."""
+    valid = isinstance(player_id, int) and 0 < player_id < 2**31
+    player = db.session.get(Player, player_id) if valid else None
+    if player is None:
+        raise NotFound("There is no such player.")
+    return player
+
+
+def clean_email(email: object) -> str | None:
+    """An email address tidied, or None for none; refused if it cannot be one."""
+    if email is None:
+        return None
+    if not isinstance(email, str):
+        raise Invalid("The email address must be text.", field="email")
+    email = email.strip()
+    if not email:
+        return None
+    if len(email) > EMAIL_MAX or not EMAIL.fullmatch(email):
+        raise Invalid("That does not look like an email address (like ann@example.com).", "email")
+    return email
+
+
+def add(name: object, email: object = None) -> Player:
+    """Add a person to the address book."""
+    cleaned = clean_name(name)
+    address = clean_email(email)
+    known = db.session.scalar(select(Player.name).where(Player.name_key == name_key(cleaned)))
+    if known is not None:
+        raise Conflict(f"{known} is already in the address book.", field="name")
+    player = Player(name=cleaned, name_key=name_key(cleaned), email=address)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def update_player(player_id: int, name: object, email: object) -> Player:
+    """Rename a player and set their email; every game they played keeps them."""
+    player = get(player_id)
+    cleaned = clean_name(name)
+    address = clean_email(email)
+    key = name_key(cleaned)
+    other = db.session.scalar(select(Player).where(Player.name_key == key, Player.id != player.id))
+    if other is not None:
+        raise Conflict(
+            f"{other.name} is already in the address book. If they are the same person, "
+            "merge the two instead.",
+            field="name",
+        )
+    player.name, player.name_key, player.email = cleaned, key, address
+    db.session.commit()
+    return player
+
+
+def merge(keep_id: int, drop_id: int) -> Player:
+    """Make `drop_id`'s games `keep_id`'s and remove the duplicate entry.
+
+    Refused when both sat at one game: then they are two people.
+    """
+    keep, drop = get(keep_id), get(drop_id)
+    if keep.id == drop.id:
+        raise Invalid("Choose two different entries to merge.", field="other")
+    a, b = aliased(GameSeat), aliased(GameSeat)
+    shared = db.session.execute(
+        select(Game.created_at)
+        .join(a, a.game_id == Game.id)
+        .join(b, b.game_id == Game.id)
+        .where(a.player_id == keep.id, b.player_id == drop.id)
+        .order_by(Game.created_at.desc())
+        .limit(1)
+    ).first()
+    if shared is not None:
+        raise Conflict(
+            f"{keep.name} and {drop.name} played in the same game "
+            f"(on {shared[0]:%d %b %Y}), so they are two people: not merged.",
+            field="other",
+        )
+    db.session.execute(
+        update(GameSeat).where(GameSeat.player_id == drop.id).values(player_id=keep.id)
+    )
+    if not keep.email and drop.email:
+        keep.email = drop.email
+    db.session.delete(drop)
+    ratings.mark_stale()
+    db.session.commit()
+    return keep

@@ -1,0 +1,319 @@
+"""Per-seat summaries of every game, kept in step with its rounds.
+
+History, stats and ratings read one `game_seats` row per player and game (total, place,
+rounds closed …) instead of every round, so they aggregate in SQL and stay fast with
+years of games. Whatever changes a game through the ORM (the score pad, a digital table,
+an import, a deletion) is caught by a session hook after each flush, which recomputes
+the summaries of the games it touched inside the same transaction. Writers that bypass
+the ORM (bulk loads, the benchmark) call `refresh` themselves.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import chain
+from typing import Any
+
+from flask_sqlalchemy.session import Session
+from sqlalchemy import Connection, bindparam, event, inspect, select, update
+from sqlalchemy.sql import visitors
+from sqlalchemy.sql.elements import BinaryExpression, BindParameter
+
+from ..models import Game, GameSeat, Round, RoundScore, TableState
+
+GAMES = Game.__table__
+SEATS = GameSeat.__table__
+ROUNDS = Round.__table__
+SCORES = RoundScore.__table__
+STATES = TableState.__table__
+CHUNK = 500
+"""Games summarised per query batch."""
+ABANDONED = "abandoned"
+GAME_FIELDS = ("finished", "finished_at", "rounds", "seats")
+"""A Game whose only change is elsewhere (updated_at, a table move) needs no new summary."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """What a summary needs of one round: who closed, whether doubled, each seat's score."""
+
+    closer: int | None
+    doubled: bool
+    final: Sequence[int]
+    grids: Sequence[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """The `game_seats` summary columns of one seat."""
+
+    total: int
+    rounds: int
+    place: int | None
+    closed: int
+    doubled: int
+    best: int | None
+    worst: int | None
+    cleared: int | None
+
+
+def summarize(
+    seats: int, rounds: Sequence[RoundLine], decided: bool, digital: bool
+) -> list[SeatSummary]:
+    """Each seat's summary; `decided`: the game ended with a winner (places are given).
+
+    >>> rows = [RoundLine(0, False, [3, 9], [None, None]), RoundLine(1, True, [5, 20], [])]
+    >>> [(s.total, s.place, s.closed, s.doubled) for s in summarize(2, rows, True, False)]
+    [(8, 1, 1, 0), (29, 2, 1, 1)]
+    """
+    totals = [sum(r.final[seat] for r in rounds) for seat in range(seats)]
+    places: list[int | None] = [None] * seats
+    if decided and rounds:
+        for seat in range(seats):
+            places[seat] = 1 + sum(1 for other in totals if other < totals[seat])
+    summaries = []
+    for seat in range(seats):
+        finals = [r.final[seat] for r in rounds]
+        closed = [r for r in rounds if r.closer == seat]
+        summaries.append(
+            SeatSummary(
+                total=totals[seat],
+                rounds=len(rounds),
+                place=places[seat],
+                closed=len(closed),
+                doubled=sum(1 for r in closed if r.doubled),
+                best=min(finals) if finals else None,
+                worst=max(finals) if finals else None,
+                cleared=sum(_cleared(r.grids[seat]) for r in rounds if seat < len(r.grids))
+                if digital
+                else None,
+            )
+        )
+    return summaries
+
+
+def _cleared(grid: Any) -> int:
+    """Columns of three removed from a stored final grid (all three cells null)."""
+    if not isinstance(grid, list) or len(grid) != 3:
+        return 0
+    try:
+        return sum(1 for column in zip(*grid, strict=True) if all(c is None for c in column))
+    except (TypeError, ValueError):
+        return 0
+
+
+def refresh(connection: Connection, game_ids: Iterable[str]) -> None:
+    """Recompute the seat summaries of these games from their rounds."""
+    ids = sorted(set(game_ids))
+    for start in range(0, len(ids), CHUNK):
+        _refresh_chunk(connection, ids[start : start + CHUNK])
+
+
+def refresh_all(connection: Connection) -> None:
+    """Recompute every game's seat summaries (after a bulk load)."""
+    refresh(connection, connection.scalars(select(GAMES.c.id)).all())
+
+
+def _refresh_chunk(connection: Connection, ids: list[str]) -> None:
+    games = connection.execute(
+        select(GAMES.c.id, GAMES.c.kind, GAMES.c.finished, STATES.c.status)
+        .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
+        .where(GAMES.c.id.in_(ids))
+    ).all()
+    seats: dict[str, int] = defaultdict(int)
+    for game_id, _seat in connection.execute(
+        select(SEATS.c.game_id, SEATS.c.seat).where(SEATS.c.game_id.in_(ids))
+    ):
+        seats[game_id] += 1
+    lines: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
+    query = (
+        select(
+            ROUNDS.c.game_id,
+            ROUNDS.c.id,
+            ROUNDS.c.closer,
+            ROUNDS.c.doubled,
+            SCORES.c.seat,
+            SCORES.c.final,
+            SCORES.c.grid,
+        )
+        .join(SCORES, SCORES.c.round_id == ROUNDS.c.id)
+        .where(ROUNDS.c.game_id.in_(ids))
+        .order_by(ROUNDS.c.game_id, ROUNDS.c.number, SCORES.c.seat)
+    )
+    for game_id, round_id, closer, doubled, _seat, final, grid in connection.execute(query):
+        line = lines[game_id].setdefault(
+            round_id, {"closer": closer, "doubled": bool(doubled), "final": [], "grids": []}
+        )
+        line["final"].append(final)
+        line["grids"].append(grid)
+    params = []
+    for game_id, kind, finished, status in games:
+        count = seats[game_id]
+        rounds = [RoundLine(**line) for line in lines[game_id].values()]
+        rounds = [r for r in rounds if len(r.final) == count]
+        decided = bool(finished) and status != ABANDONED
+        for seat, s in enumerate(summarize(count, rounds, decided, kind == "table")):
+            params.append(
+                {
+                    "g": game_id,
+                    "s": seat,
+                    "v_total": s.total,
+                    "v_rounds": s.rounds,
+                    "v_place": s.place,
+                    "v_closed": s.closed,
+                    "v_doubled": s.doubled,
+                    "v_best": s.best,
+                    "v_worst": s.worst,
+                    "v_cleared": s.cleared,
+                }
+            )
+    if params:
+        connection.execute(
+            update(SEATS)
+            .where(SEATS.c.game_id == bindparam("g"), SEATS.c.seat == bindparam("s"))
+            .values(
+                total=bindparam("v_total"),
+                rounds=bindparam("v_rounds"),
+                place=bindparam("v_place"),
+                closed=bindparam("v_closed"),
+                doubled=bindparam("v_doubled"),
+                best=bindparam("v_best"),
+                worst=bindparam("v_worst"),
+                cleared=bindparam("v_cleared"),
+            ),
+            params,
+        )
+
+
+# The session hooks -----------------------------------------------------------------------
+#
+# Two ways of writing reach a game: the ORM's unit of work (objects added, changed,
+# deleted; seen after each flush) and ORM-enabled statements (`session.execute(update(Game)
+# .where(Game.id == …))`, seen before they run, their game ids read from their WHERE
+# clauses and handled at commit). Both end in `_process`, inside the writer's transaction.
+
+GAME_KEYS = (GAMES.c.id, ROUNDS.c.game_id, SEATS.c.game_id, STATES.c.game_id)
+WATCHED = frozenset({"games", "rounds", "round_scores", "game_seats", "table_states"})
+PENDING = "skyjo_touched_games"
+
+
+def install() -> None:
+    """Keep the summaries (and the ratings' freshness) in step with every write."""
+    for name, hook in (
+        ("after_flush", _after_flush),
+        ("do_orm_execute", _on_statement),
+        ("before_commit", _before_commit),
+        ("after_rollback", _forget),
+        ("after_commit", _forget),
+    ):
+        if not event.contains(Session, name, hook):
+            event.listen(Session, name, hook)
+
+
+def _after_flush(session: Any, _context: Any) -> None:
+    """Summarise again the games this flush changed."""
+    touched: set[str] = set()
+    stamps: list[datetime] = []
+    for obj in chain(session.new, session.dirty, session.deleted):
+        game_id = _game_of(obj, stamps)
+        if game_id:
+            touched.add(game_id)
+    touched |= session.info.pop(PENDING, set())
+    if touched or stamps:
+        _process(session.connection(), touched, stamps)
+
+
+def _on_statement(state: Any) -> None:
+    """Note the games an ORM-enabled UPDATE or DELETE is about to change."""
+    if not (state.is_update or state.is_delete or state.is_insert):
+        return
+    statement = state.statement
+    table = getattr(statement, "table", None)
+    if getattr(table, "name", None) not in WATCHED:
+        return
+    ids = _ids_in(statement)
+    if ids:
+        state.session.info.setdefault(PENDING, set()).update(ids)
+
+
+def _ids_in(statement: Any) -> set[str]:
+    """Game ids compared with a game key column anywhere in a statement's WHERE clauses."""
+    found: set[str] = set()
+    for element in visitors.iterate(statement):
+        if not isinstance(element, BinaryExpression):
+            continue
+        left, right = element.left, element.right
+        sources = [left, *getattr(left, "proxy_set", ())]
+        if not any(column is key for column in sources for key in GAME_KEYS):
+            continue
+        if isinstance(right, BindParameter):
+            value = right.effective_value
+            values = value if isinstance(value, list | tuple | set) else [value]
+            found.update(v for v in values if isinstance(v, str))
+    return found
+
+
+def _before_commit(session: Any) -> None:
+    """Summarise again the games that ORM-enabled statements changed in this transaction."""
+    if session.info.get(PENDING):
+        session.flush()  # a flush handles the noted games along with its own
+    pending = session.info.pop(PENDING, None)
+    if pending:
+        _process(session.connection(), pending, [])
+
+
+def _forget(session: Any) -> None:
+    session.info.pop(PENDING, None)
+
+
+def _process(connection: Connection, touched: set[str], stamps: list[datetime]) -> None:
+    """Refresh these games' summaries; flag the ratings if a game they rated changed."""
+    from .ratings import mark_stale, mark_stale_since
+
+    if touched:
+        was_decided = connection.scalars(
+            select(SEATS.c.game_id)
+            .where(SEATS.c.game_id.in_(touched), SEATS.c.place.is_not(None))
+            .limit(1)
+        ).first()
+        refresh(connection, touched)
+        if was_decided is not None:
+            mark_stale(connection)
+        stamps = stamps + [
+            stamp
+            for stamp in connection.scalars(
+                select(GAMES.c.finished_at).where(GAMES.c.id.in_(touched))
+            )
+            if stamp is not None
+        ]
+    if stamps:
+        mark_stale_since(connection, min(stamps))
+
+
+def _game_of(obj: object, stamps: list[datetime]) -> str | None:
+    """The id of the game whose summary `obj`'s change affects (None: none)."""
+    state = inspect(obj)
+    values = state.dict
+    if isinstance(obj, Game):
+        if not (state.pending or state.deleted or state.was_deleted) and not any(
+            state.attrs[name].history.has_changes() for name in GAME_FIELDS
+        ):
+            return None
+        history = state.attrs["finished_at"].history
+        if state.deleted or state.was_deleted:
+            stamps += [v for v in chain(history.added, history.unchanged, history.deleted) if v]
+            if values.get("finished_at"):
+                stamps.append(values["finished_at"])
+        return str(values["id"]) if values.get("id") else None
+    if isinstance(obj, GameSeat | Round):
+        return values.get("game_id") or getattr(values.get("game"), "id", None)
+    if isinstance(obj, RoundScore):
+        row = values.get("round")
+        return getattr(row, "game_id", None) if row is not None else None
+    changed = isinstance(obj, TableState) and (
+        state.pending or state.attrs["status"].history.has_changes()
+    )
+    return values.get("game_id") if changed else None

@@ -1,0 +1,576 @@
+"""The whole history out (JSON, or the rounds as CSV) and back in on another installation.
+
+Exports are written as they are read, a few hundred games at a time, so a long history
+never sits in memory whole. An import checks every game of the file before it writes
+any (a pad game's rounds are scored again by the engine, a digital game's record is
+replayed move by move), then adds in one transaction what this installation lacks.
+Games are known by their id, random across installations: a game already here is left
+as it is, so importing the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..engine import (
+    IllegalMove,
+    NotationError,
+    Phase,
+    PositionError,
+    apply,
+    move_from_json,
+    position_from_json,
+    position_to_json,
+    round_result,
+    scoring,
+)
+from ..engine.notation import RECORD_FORMAT
+from ..engine.rules import PAD_RULE_KEYS
+from ..extensions import db
+from ..models import (
+    GAME_ID_LENGTH,
+    Game,
+    GameSeat,
+    Player,
+    Round,
+    RoundScore,
+    TableState,
+    name_key,
+    utcnow,
+)
+from . import history, ratings
+from . import players as player_book
+from .errors import Invalid, Malformed, ServiceError
+from .pad import SCORE_LIMIT, pad_rules
+from .roster import clean_email
+from .tables import table_rules
+
+FORMAT = "skyjo-pad-history/1"
+BATCH = 200
+MAX_GAMES = 100_000
+MAX_ROUNDS = 1_000
+BOTS = ("easy", "medium", "hard")
+STATUSES = ("playing", "finished", "abandoned")
+RoundData = tuple[int | None, bool, list[int], list[int], list[Any]]
+"""A round to store: closer, doubled, raw scores, final scores, grids."""
+CSV_HEADER = (
+    "game",
+    "date",
+    "kind",
+    "round",
+    "seat",
+    "player",
+    "computer",
+    "raw",
+    "final",
+    "closed",
+    "doubled",
+    "total",
+)
+
+
+# Export ------------------------------------------------------------------------------------
+
+
+def export_json() -> Iterator[str]:
+    """The whole history as skyjo-pad-history/1 JSON text, in pieces."""
+    head = {"format": FORMAT, "exported_at": _stamp(utcnow())}
+    yield json.dumps(head)[:-1] + ', "players": '
+    people = db.session.execute(select(Player.name, Player.email).order_by(Player.id)).all()
+    yield json.dumps([{"name": n, "email": e} for n, e in people])
+    yield ', "games": ['
+    first = True
+    for batch in _batches():
+        for data in batch:
+            yield ("" if first else ",\n") + json.dumps(data, separators=(",", ":"))
+            first = False
+    yield "]}\n"
+
+
+def export_csv() -> Iterator[str]:
+    """Every round of every game, one line per player and round, as CSV text in pieces."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(CSV_HEADER)
+    for batch in _batches():
+        for game in batch:
+            totals = [0] * len(game["players"])
+            for r in game["rounds"]:
+                for seat, name in enumerate(game["players"]):
+                    totals[seat] += r["final"][seat]
+                    writer.writerow(
+                        (
+                            game["id"],
+                            game["created_at"][:10],
+                            game["kind"],
+                            r["number"],
+                            seat,
+                            name,
+                            game["bots"][seat] or "",
+                            r["raw"][seat],
+                            r["final"][seat],
+                            "yes" if r["closer"] == seat else "",
+                            "yes" if r["closer"] == seat and r["doubled"] else "",
+                            totals[seat],
+                        )
+                    )
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+    yield buffer.getvalue()
+
+
+def _batches() -> Iterator[list[dict[str, Any]]]:
+    """Every game as export data, oldest first, BATCH games at a time."""
+    last: tuple[datetime, str] | None = None
+    while True:
+        query = select(Game).order_by(Game.created_at, Game.id).limit(BATCH)
+        if last is not None:
+            query = query.where(
+                (Game.created_at > last[0]) | ((Game.created_at == last[0]) & (Game.id > last[1]))
+            )
+        games = list(db.session.scalars(query))
+        if not games:
+            return
+        yield _export_games(games)
+        last = (games[-1].created_at, games[-1].id)
+        db.session.expunge_all()
+
+
+def _export_games(games: list[Game]) -> list[dict[str, Any]]:
+    ids = [g.id for g in games]
+    seats: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    for game_id, name, bot in db.session.execute(
+        select(GameSeat.game_id, Player.name, GameSeat.bot)
+        .join(Player, Player.id == GameSeat.player_id)
+        .where(GameSeat.game_id.in_(ids))
+        .order_by(GameSeat.game_id, GameSeat.seat)
+    ):
+        seats[game_id].append((name, bot))
+    rounds: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for row in db.session.execute(
+        select(
+            Round.game_id,
+            Round.number,
+            Round.closer,
+            Round.doubled,
+            RoundScore.raw,
+            RoundScore.final,
+            RoundScore.grid,
+        )
+        .join(RoundScore, RoundScore.round_id == Round.id)
+        .where(Round.game_id.in_(ids))
+        .order_by(Round.game_id, Round.number, RoundScore.seat)
+    ):
+        line = rounds[row.game_id].setdefault(
+            row.number,
+            {
+                "number": row.number,
+                "closer": row.closer,
+                "doubled": bool(row.doubled),
+                "raw": [],
+                "final": [],
+                "grids": [],
+            },
+        )
+        line["raw"].append(row.raw)
+        line["final"].append(row.final)
+        line["grids"].append(row.grid)
+    states = {
+        s.game_id: s
+        for s in db.session.scalars(select(TableState).where(TableState.game_id.in_(ids)))
+    }
+    out = []
+    for game in games:
+        state = states.get(game.id)
+        lines = list(rounds[game.id].values())
+        for line in lines:
+            if not any(line["grids"]):
+                del line["grids"]
+        data: dict[str, Any] = {
+            "id": game.id,
+            "kind": game.kind,
+            "created_at": _stamp(game.created_at),
+            "finished_at": _stamp(game.finished_at) if game.finished_at else None,
+            "status": _status(game, state),
+            "rules": game.rules,
+            "players": [name for name, _bot in seats[game.id]],
+            "bots": [bot for _name, bot in seats[game.id]],
+            "rounds": lines,
+            "notes": game.notes,
+            "place": game.place,
+        }
+        if state is not None:
+            data["seed"] = state.seed
+            if state.status != "playing":
+                data["record"] = {
+                    "format": RECORD_FORMAT,
+                    "position": state.start,
+                    "moves": state.moves,
+                }
+        out.append(data)
+    return out
+
+
+def _status(game: Game, state: TableState | None) -> str:
+    if state is not None:
+        return state.status
+    return "finished" if game.finished else "playing"
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+# Import ------------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    """What an import did."""
+
+    added: int = 0
+    already_here: int = 0
+    players_added: int = 0
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """A game of the file, checked and ready to store."""
+
+    id: str
+    kind: str
+    created_at: datetime
+    finished_at: datetime | None
+    finished: bool
+    status: str
+    rules: dict[str, Any]
+    players: list[str]
+    bots: list[str | None]
+    rounds: list[RoundData]
+    notes: str | None
+    place: str | None
+    table: dict[str, Any] | None
+
+
+def import_text(raw: bytes | str) -> ImportReport:
+    """Read an export and add what is missing; refused whole (nothing added) if wrong."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise Malformed("This file is not a Skyjo Pad export: it is not JSON.") from error
+    return import_data(data)
+
+
+def import_data(data: object) -> ImportReport:
+    """Add the games of an export (parsed JSON) that this installation does not have."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Malformed(f'This file is not a Skyjo Pad export (its "format" is not "{FORMAT}").')
+    games_data = data.get("games")
+    people = data.get("players", [])
+    if not isinstance(games_data, list) or not isinstance(people, list):
+        raise Malformed("This export has no list of games.")
+    if len(games_data) > MAX_GAMES:
+        raise Invalid(f"An export holds at most {MAX_GAMES:,} games.")
+    emails = _emails(people)
+    games: list[_Game] = []
+    seen: set[str] = set()
+    for index, item in enumerate(games_data):
+        try:
+            game = _check_game(item)
+        except ServiceError as error:
+            raise type(error)(f"Game {index + 1} of the file: {error.message}") from error
+        if game.id in seen:
+            raise Invalid(f"Game {index + 1} of the file: the id {game.id} appears twice.")
+        seen.add(game.id)
+        games.append(game)
+    try:
+        report = _store(games, emails)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return report
+
+
+def _emails(people: list[Any]) -> dict[str, str | None]:
+    """The export's address book: each name (one per person) with its email, if any."""
+    found: dict[str, str | None] = {}
+    keys: set[str] = set()
+    for person in people:
+        if not isinstance(person, dict) or not isinstance(person.get("name"), str):
+            raise Malformed("Each player of the export's address book needs a name.")
+        name = player_book.clean_name(person["name"])
+        if name_key(name) not in keys:
+            keys.add(name_key(name))
+            found[name] = clean_email(person.get("email"))
+    return found
+
+
+def _check_game(item: object) -> _Game:
+    if not isinstance(item, dict):
+        raise Malformed("a game must be a JSON object.")
+    game_id: Any = item.get("id")
+    if not (
+        isinstance(game_id, str)
+        and 0 < len(game_id) <= GAME_ID_LENGTH
+        and game_id.isascii()
+        and game_id.isalnum()
+    ):
+        raise Invalid("its id must be up to 10 letters and digits.")
+    game_id = game_id.lower()
+    kind = item.get("kind")
+    if kind not in ("pad", "table"):
+        raise Invalid('its kind must be "pad" or "table".')
+    names = player_book.check_names(item.get("players"), maximum=12)
+    bots = item.get("bots") or [None] * len(names)
+    if not isinstance(bots, list) or len(bots) != len(names):
+        raise Invalid("it needs one entry in bots per player.")
+    if any(b is not None and b not in BOTS for b in bots) or (kind == "pad" and any(bots)):
+        raise Invalid(f"a computer player is one of {', '.join(BOTS)}, at a digital table only.")
+    created = _moment(item.get("created_at"), "created_at")
+    assert created is not None
+    finished_at = _moment(item.get("finished_at"), "finished_at", optional=True)
+    notes = history.clean_text(item.get("notes"), "notes")
+    place = history.clean_text(item.get("place"), "place")
+    if kind == "pad":
+        rules = pad_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
+        rounds = _pad_rounds(item.get("rounds"), len(names), rules)
+        totals = scoring.totals([r[3] for r in rounds], len(names))
+        finished = bool(rounds) and bool(scoring.winners(totals, rules))
+        status, table = ("finished" if finished else "playing"), None
+        stored_rules = rules.to_dict(PAD_RULE_KEYS)
+    else:
+        rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
+        status = str(item.get("status"))
+        if status not in STATUSES:
+            raise Invalid(f"a digital game's status is one of {', '.join(STATUSES)}.")
+        rounds, table = _table_rounds(item, names, status)
+        finished = status != "playing"
+        stored_rules = rules.to_dict()
+    if finished and finished_at is None:
+        finished_at = created
+    return _Game(
+        id=game_id,
+        kind=kind,
+        created_at=created,
+        finished_at=finished_at if finished else None,
+        finished=finished,
+        status=status,
+        rules=stored_rules,
+        players=names,
+        bots=bots,
+        rounds=rounds,
+        notes=notes,
+        place=place,
+        table=table,
+    )
+
+
+def _moment(value: object, what: str, optional: bool = False) -> datetime | None:
+    if value is None and optional:
+        return None
+    try:
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError
+        moment = datetime.fromisoformat(value)
+    except ValueError as error:
+        raise Invalid(f"its {what} must be a date and time like 2026-05-31T20:15:00.") from error
+    return moment.replace(tzinfo=None)
+
+
+def _pad_rounds(data: object, seats: int, rules: Any) -> list[RoundData]:
+    """A pad game's rounds, scored again by the engine: a file whose sums are off is refused."""
+    if not isinstance(data, list) or len(data) > MAX_ROUNDS:
+        raise Invalid("its rounds must be a list.")
+    rounds: list[RoundData] = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict) or item.get("number", number) != number:
+            raise Invalid(f"round {number} is missing or out of order.")
+        raw = item.get("raw")
+        if (
+            not isinstance(raw, list)
+            or len(raw) != seats
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)
+            or any(abs(v) > SCORE_LIMIT for v in raw)
+        ):
+            raise Invalid(f"round {number} needs one whole-number score per player.")
+        closer = item.get("closer")
+        if closer is not None and (
+            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
+        ):
+            raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
+        result = scoring.score_round(raw, closer, rules)
+        if "final" in item and item["final"] != list(result.final):
+            raise Invalid(f"round {number}'s scores do not add up under the game's rules.")
+        grids = item.get("grids") or [None] * seats
+        if not isinstance(grids, list) or len(grids) != seats:
+            raise Invalid(f"round {number} needs one grid (or null) per player.")
+        for grid in grids:
+            if grid is not None:
+                try:
+                    scoring.parse_grid(grid)
+                except (scoring.GridError, TypeError, ValueError) as error:
+                    raise Invalid(f"round {number} has a grid that is not 3 rows of 4.") from error
+        if any(scoring.game_over(t, rules) for t in _running(rounds, seats)):
+            raise Invalid(f"round {number} follows the end of the game.")
+        rounds.append((closer, result.doubled, list(raw), list(result.final), grids))
+    return rounds
+
+
+def _running(
+    rounds: Sequence[tuple[Any, Any, Any, list[int], Any]], seats: int
+) -> list[tuple[int, ...]]:
+    """The totals after the last round so far (empty when there is none)."""
+    if not rounds:
+        return []
+    return [scoring.totals([r[3] for r in rounds], seats)]
+
+
+def _table_rounds(
+    item: Mapping[str, Any], names: list[str], status: str
+) -> tuple[list[RoundData], dict[str, Any] | None]:
+    """A digital game's rounds, replayed from its record (a game still in play has none)."""
+    record = item.get("record")
+    if status == "playing":
+        return _pad_rounds_loose(item.get("rounds"), len(names)), None
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise Invalid(f"a digital game that is over needs its {RECORD_FORMAT} record.")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise Invalid("its record has no list of moves.")
+    try:
+        position = position_from_json(record.get("position"))
+        start = record["position"]
+        if list(position.players) != names:
+            raise Invalid("its record seats other players than the game.")
+        rounds: list[RoundData] = []
+        for index, raw in enumerate(moves):
+            try:
+                after = apply(position, move_from_json(raw))
+            except (IllegalMove, NotationError) as error:
+                raise Invalid(f"move {index + 1} of its record is not legal: {error}.") from error
+            if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and position.phase not in (
+                Phase.ROUND_OVER,
+                Phase.GAME_OVER,
+            ):
+                result = round_result(after)
+                assert result is not None
+                grids = [
+                    [[None if c is None else c.value for c in line] for line in grid]
+                    for grid in after.grids
+                ]
+                rounds.append(
+                    (result.closer, result.doubled, list(result.raw), list(result.final), grids)
+                )
+            position = after
+    except (NotationError, PositionError, ValueError) as error:
+        if isinstance(error, ServiceError):
+            raise
+        raise Invalid(f"its record cannot be read: {error}.") from error
+    if (status == "finished") != (position.phase is Phase.GAME_OVER):
+        raise Invalid(f'its record does not end the way its status "{status}" says.')
+    seed = item.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise Invalid("its deal number must be a whole number.")
+    table = {
+        "start": start,
+        "moves": moves,
+        "position": position_to_json(position),
+        "seed": seed,
+    }
+    return rounds, table
+
+
+def _pad_rounds_loose(data: object, seats: int) -> list[RoundData]:
+    """The rounds of a digital game still in play, as listed (there is no record yet)."""
+    if not isinstance(data, list) or len(data) > MAX_ROUNDS:
+        raise Invalid("its rounds must be a list.")
+    rounds: list[RoundData] = []
+    for number, item in enumerate(data, start=1):
+        ok = isinstance(item, dict) and all(
+            isinstance(item.get(k), list)
+            and len(item[k]) == seats
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in item[k])
+            for k in ("raw", "final")
+        )
+        if not ok:
+            raise Invalid(f"round {number} needs raw and final scores, one per player.")
+        closer = item.get("closer")
+        if closer is not None and (not isinstance(closer, int) or not 0 <= closer < seats):
+            raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
+        rounds.append(
+            (closer, bool(item.get("doubled")), item["raw"], item["final"], [None] * seats)
+        )
+    return rounds
+
+
+def _store(games: list[_Game], emails: dict[str, str | None]) -> ImportReport:
+    report = ImportReport()
+    have: set[str] = set()
+    ids = [g.id for g in games]
+    for start in range(0, len(ids), 500):
+        have.update(
+            db.session.scalars(select(Game.id).where(Game.id.in_(ids[start : start + 500])))
+        )
+    before = set(db.session.scalars(select(Player.name_key)))
+    older = False
+    latest = db.session.scalar(select(Game.finished_at).order_by(Game.finished_at.desc()).limit(1))
+    for game in games:
+        if game.id in have:
+            report.already_here += 1
+            continue
+        row = Game(
+            id=game.id,
+            kind=game.kind,
+            rules=game.rules,
+            created_at=game.created_at,
+            updated_at=utcnow(),
+            finished=game.finished,
+            finished_at=game.finished_at,
+            notes=game.notes,
+            place=game.place,
+        )
+        for seat, player in enumerate(player_book.find_or_add(game.players)):
+            row.seats.append(GameSeat(seat=seat, player=player, bot=game.bots[seat]))
+        for number, (closer, doubled, raw, final, grids) in enumerate(game.rounds, start=1):
+            line = Round(number=number, closer=closer, doubled=doubled, created_at=game.created_at)
+            for seat in range(len(game.players)):
+                line.scores.append(
+                    RoundScore(seat=seat, raw=raw[seat], final=final[seat], grid=grids[seat])
+                )
+            row.rounds.append(line)
+        db.session.add(row)
+        if game.table is not None:
+            db.session.add(
+                TableState(
+                    game=row,
+                    bots=game.bots,
+                    log=[],
+                    status=game.status,
+                    **game.table,
+                )
+            )
+        if game.finished_at and latest and game.finished_at <= latest:
+            older = True
+        report.added += 1
+        db.session.flush()
+    for player in player_book.find_or_add(list(emails)):
+        email = emails[player.name]
+        if email and not player.email:
+            player.email = email
+    added = set(db.session.scalars(select(Player.name_key))) - before
+    report.players_added = len(added)
+    if older:
+        ratings.mark_stale()
+    return report

@@ -1,0 +1,159 @@
+"""Small charts drawn on the server as inline SVG: no JavaScript, crisp on any phone.
+
+Each function returns safe markup sized by its viewBox (it scales to the width of its
+container) with a text alternative for screen readers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+PALETTE = (
+    "#1d6fd1",
+    "#e0562b",
+    "#2e9e4f",
+    "#9b4fd1",
+    "#d1a100",
+    "#00a3a3",
+    "#d13f8a",
+    "#6b7a8f",
+    "#7a4b00",
+    "#4f5bd5",
+    "#8fb300",
+    "#b30000",
+)
+"""Line colours by seat; the legend under a chart uses the same."""
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 34, 12, 12, 26
+
+
+def colour(seat: int) -> str:
+    """The colour of a seat's line."""
+    return PALETTE[seat % len(PALETTE)]
+
+
+def _ticks(low: int, high: int, count: int = 5) -> list[int]:
+    """Round tick values covering low … high."""
+    span = max(1, high - low)
+    raw = span / count
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000) if s >= raw)
+    if raw > 1000:
+        step = int(raw) + 1
+    start = (low // step) * step
+    return list(range(start, high + step, step))
+
+
+def totals_chart(
+    players: Sequence[str],
+    totals: Sequence[Sequence[int]],
+    target: int,
+    doubled: Sequence[int | None] = (),
+) -> Markup:
+    """Each player's total after each round, one line per player, the target dashed.
+
+    `totals[r][seat]` is the total after round r + 1; `doubled[r]` the seat doubled in
+    round r + 1 (drawn as a ring), if any.
+    """
+    if not totals:
+        return Markup("")
+    rounds = len(totals)
+    values = [v for row in totals for v in row]
+    low = min(0, *values)
+    high = max(max(values), min(target, max(values) + 20))
+    ticks = _ticks(low, high)
+    low, high = ticks[0], ticks[-1]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(r: int) -> float:
+        return LEFT + plot_w * r / rounds
+
+    def y(v: float) -> float:
+        return TOP + plot_h * (high - v) / max(1, high - low)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(_summary(players, totals))}">'
+    ]
+    for t in ticks:
+        parts.append(
+            f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '
+            f'y2="{y(t):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(t) + 4:.1f}" '
+            f'text-anchor="end">{t}</text>'
+        )
+    if low <= target <= high:
+        parts.append(
+            f'<line class="target" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(target):.1f}" '
+            f'y2="{y(target):.1f}"/><text class="axis target-label" x="{WIDTH - RIGHT}" '
+            f'y="{y(target) - 4:.1f}" text-anchor="end">{target}</text>'
+        )
+    step = max(1, rounds // 8)
+    for r in range(0, rounds + 1, step):
+        parts.append(
+            f'<text class="axis" x="{x(r):.1f}" y="{HEIGHT - 8}" text-anchor="middle">{r}</text>'
+        )
+    for seat, _name in enumerate(players):
+        points = [(x(0), y(0))] + [(x(r + 1), y(row[seat])) for r, row in enumerate(totals)]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        parts.append(
+            f'<polyline class="series" points="{path}" stroke="{colour(seat)}" fill="none"/>'
+        )
+        for r, who in enumerate(doubled):
+            if who == seat:
+                px, py = points[r + 1]
+                parts.append(
+                    f'<circle class="doubled-mark" cx="{px:.1f}" cy="{py:.1f}" r="4.5" '
+                    f'stroke="{colour(seat)}"/>'
+                )
+        px, py = points[-1]
+        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour(seat)}"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _summary(players: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
+    last = totals[-1]
+    scores = ", ".join(f"{name} {last[seat]}" for seat, name in enumerate(players))
+    return f"Totals round by round over {len(totals)} rounds; at the end: {scores}."
+
+
+def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
+    """Bars of a player's final totals, oldest first; winning games in gold.
+
+    Each result is (total, place, players).
+    """
+    if not results:
+        return Markup("")
+    totals = [t for t, _p, _n in results]
+    ticks = _ticks(min(0, *totals), max(10, *totals), 4)
+    low, high = ticks[0], ticks[-1]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slot = plot_w / len(results)
+
+    def y(v: float) -> float:
+        return TOP + plot_h * (high - v) / max(1, high - low)
+
+    wins = sum(1 for _t, place, _n in results if place == 1)
+    label = f"Final totals of the last {len(results)} games, {wins} won."
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">']
+    for t in ticks:
+        parts.append(
+            f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '
+            f'y2="{y(t):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(t) + 4:.1f}" '
+            f'text-anchor="end">{t}</text>'
+        )
+    for index, (total, place, _players) in enumerate(results):
+        left = LEFT + index * slot + slot * 0.15
+        top, bottom = sorted((y(total), y(0)))
+        kind = "bar win" if place == 1 else "bar"
+        parts.append(
+            f'<rect class="{kind}" x="{left:.1f}" y="{top:.1f}" width="{slot * 0.7:.1f}" '
+            f'height="{max(1.0, bottom - top):.1f}" rx="2"/>'
+        )
+        parts.append(
+            f'<text class="axis place" x="{left + slot * 0.35:.1f}" y="{HEIGHT - 8}" '
+            f'text-anchor="middle">{place}</text>'
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,138 @@
+"""The history's pages: every game, one game, its notes, deleting it, export and import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..services import history, transfer
+from ..services.errors import NotFound, ServiceError
+from . import charts
+
+bp = Blueprint("history", __name__, url_prefix="/history")
+IMPORT_MAX_BYTES = 64 * 1024 * 1024
+"""The largest export file an import reads (ten thousand games take about 10 MB)."""
+
+
+@bp.get("")
+def index() -> tuple[str, int] | str:
+    """All games, newest first, with filters and pages."""
+    problem = None
+    try:
+        filters = history.parse_filters(request.args)
+    except ServiceError as error:
+        problem, filters = error.message, history.Filters()
+    page = history.history(filters)
+    html = render_template(
+        "history/list.html",
+        page=page,
+        filters=page.filters,
+        players=history.players_for_filter(),
+        kinds=history.KINDS,
+        statuses=history.STATUSES,
+        problem=problem,
+    )
+    return (html, 400) if problem else html
+
+
+@bp.get("/<game_id>")
+def game(game_id: str) -> str:
+    """A game: its chart, its sheet, who closed and who was doubled, notes, replay."""
+    detail = _detail(game_id)
+    sheet = detail.sheet
+    chart = charts.totals_chart(
+        sheet.players,
+        [r.totals for r in sheet.rounds],
+        sheet.rules.target,
+        [r.closer if r.doubled else None for r in sheet.rounds],
+    )
+    return render_template(
+        "history/game.html", detail=detail, sheet=sheet, chart=chart, colour=charts.colour
+    )
+
+
+@bp.post("/<game_id>/notes")
+def notes(game_id: str) -> Response:
+    """Keep the game's notes and place."""
+    try:
+        history.set_notes(game_id, request.form.get("notes", ""), request.form.get("place", ""))
+        flash("Notes saved.", "info")
+    except NotFound:
+        abort(404)
+    except ServiceError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    return redirect(url_for("history.game", game_id=game_id, _anchor="notes"))
+
+
+@bp.route("/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str) -> str | Response:
+    """Delete a game, after a confirmation."""
+    detail = _detail(game_id)
+    if request.method == "GET":
+        return render_template("history/delete.html", detail=detail, sheet=detail.sheet)
+    history.delete(game_id)
+    flash(f"The game of {', '.join(detail.sheet.players)} was deleted.", "info")
+    return redirect(url_for("history.index"))
+
+
+@bp.get("/transfer")
+def transfer_page() -> str:
+    """Export the history, or import another installation's export."""
+    return render_template("history/transfer.html", report=None, problem=None)
+
+
+@bp.get("/export.json")
+def export_json() -> Response:
+    """The whole history as JSON (skyjo-pad-history/1), as a download."""
+    return _download(transfer.export_json(), "application/json", "skyjo-pad-history.json")
+
+
+@bp.get("/export.csv")
+def export_csv() -> Response:
+    """Every round of every game as CSV, as a download."""
+    return _download(transfer.export_csv(), "text/csv", "skyjo-pad-rounds.csv")
+
+
+@bp.post("/import")
+def import_file() -> tuple[str, int] | str:
+    """Add the games of an export file that this installation lacks."""
+    upload = request.files.get("file")
+    problem = None
+    report = None
+    if (request.content_length or 0) > IMPORT_MAX_BYTES:
+        problem = "This file is too large: an export of up to 64 MB can be imported."
+    elif upload is None or not upload.filename:
+        problem = "Choose an export file (skyjo-pad-history.json) first."
+    else:
+        try:
+            report = transfer.import_text(upload.read(IMPORT_MAX_BYTES + 1))
+        except ServiceError as error:
+            problem = f"Nothing was imported. {error.message}"
+    html = render_template("history/transfer.html", report=report, problem=problem)
+    return (html, 400) if problem else html
+
+
+def _download(chunks: Iterator[str], mimetype: str, name: str) -> Response:
+    response = Response(stream_with_context(chunks), mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _detail(game_id: str) -> history.GameDetail:
+    try:
+        return history.game(game_id)
+    except NotFound:
+        abort(404)

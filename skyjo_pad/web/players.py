@@ -1,0 +1,128 @@
+"""The players' pages: the address book, a player's numbers, head to head, the leaderboard."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..services import ratings, roster, stats
+from ..services.errors import NotFound, ServiceError
+from . import charts
+
+bp = Blueprint("players", __name__)
+
+
+@bp.route("/players", methods=["GET", "POST"])
+def index() -> str | Response | tuple[str, int]:
+    """The address book; a person can be added with an optional email."""
+    problem = None
+    if request.method == "POST":
+        try:
+            player = roster.add(request.form.get("name", ""), request.form.get("email", ""))
+        except ServiceError as error:
+            db.session.rollback()
+            problem = error.message
+        else:
+            flash(f"{player.name} is in the address book.", "info")
+            return redirect(url_for("players.index"))
+    computers = request.args.get("computers") == "1"
+    html = render_template(
+        "players/list.html",
+        entries=roster.entries(computers=computers),
+        computers=computers,
+        problem=problem,
+        form=request.form,
+    )
+    return (html, 400) if problem else html
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int) -> str:
+    """A player's numbers, recent results and the people they played with."""
+    numbers = _stats(player_id)
+    recent = stats.recent_results(player_id)
+    chart = charts.results_chart([(r.total, r.place, r.players) for r in recent])
+    others = [(pid, name) for pid, name in roster.names() if pid != player_id]
+    return render_template(
+        "players/player.html",
+        stats=numbers,
+        recent=recent,
+        chart=chart,
+        standing=ratings.rating_of(player_id),
+        others=others,
+    )
+
+
+@bp.post("/players/<int:player_id>/edit")
+def edit(player_id: int) -> Response:
+    """Rename a player or change their email; their games stay theirs."""
+    try:
+        roster.update_player(player_id, request.form.get("name", ""), request.form.get("email"))
+        flash("Saved.", "info")
+    except NotFound:
+        abort(404)
+    except ServiceError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    return redirect(url_for("players.player", player_id=player_id))
+
+
+@bp.post("/players/<int:player_id>/merge")
+def merge(player_id: int) -> Response:
+    """Merge another entry of the same person into this one."""
+    other = request.form.get("other", "")
+    if not (other.isascii() and other.isdigit() and len(other) < 10):
+        flash("Choose the entry to merge into this one.", "error")
+        return redirect(url_for("players.player", player_id=player_id))
+    try:
+        dropped = roster.get(int(other)).name
+        kept = roster.merge(player_id, int(other))
+        flash(f"{dropped} merged into {kept.name}: their games are all here now.", "info")
+    except ServiceError as error:
+        db.session.rollback()
+        if isinstance(error, NotFound) and not _exists(player_id):
+            abort(404)
+        flash(error.message, "error")
+    return redirect(url_for("players.player", player_id=player_id))
+
+
+@bp.get("/players/<int:player_id>/versus")
+def versus(player_id: int) -> str | Response:
+    """Head to head: this player and another in the games they shared."""
+    other = request.args.get("other", "")
+    if not (other.isascii() and other.isdigit() and len(other) < 10):
+        flash("Choose someone to compare with.", "error")
+        return redirect(url_for("players.player", player_id=player_id))
+    try:
+        record = stats.head_to_head(player_id, int(other))
+    except NotFound:
+        abort(404)
+    return render_template("players/versus.html", record=record)
+
+
+@bp.get("/leaderboard")
+def leaderboard() -> str:
+    """Everyone's skill rating, best first, with how many games it rests on."""
+    computers = request.args.get("computers") == "1"
+    return render_template(
+        "players/leaderboard.html",
+        standings=ratings.leaderboard(computers=computers),
+        computers=computers,
+        min_games=ratings.MIN_GAMES,
+    )
+
+
+def _stats(player_id: int) -> stats.PlayerStats:
+    try:
+        return stats.player_stats(player_id)
+    except NotFound:
+        abort(404)
+
+
+def _exists(player_id: int) -> bool:
+    try:
+        roster.get(player_id)
+    except NotFound:
+        return False
+    return True

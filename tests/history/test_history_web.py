@@ -1,0 +1,135 @@
+"""The history and players pages through the test client: what they say, and no 500s."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from test_history_stats import pid
+
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game
+
+
+def text(response: object) -> str:
+    body = response.get_data(as_text=True)  # type: ignore[attr-defined]
+    body = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", body, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split()).replace(" ,", ",")
+
+
+def test_history_page_lists_the_games(client: FlaskClient, fixed: dict[str, str]) -> None:
+    page = text(client.get("/history"))
+    assert "4 games" in page
+    assert page.index("Bob, Cy") < page.index("Ann, Robo") < page.index("Ann, Bob, Cy")
+    assert "In progress" in page and "Digital" in page
+
+
+def test_game_page_has_chart_sheet_closers_and_replay(
+    client: FlaskClient, fixed: dict[str, str]
+) -> None:
+    response = client.get(f"/history/{fixed['P1']}")
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200 and '<svg class="chart"' in body
+    words = text(response)
+    assert "Cy wins with 29" in words
+    assert "closed · 12×2" in words  # Ann closed round 3 and was doubled
+    assert "3 rounds closed, 1 with the closer doubled" in words
+    table = text(client.get(f"/history/{fixed['T1']}"))
+    assert (
+        "Replay" in table and "Record file" in table and "Columns cleared: Ann 1, Robo 0" in table
+    )
+
+
+def test_notes_delete_and_their_refusals(client: FlaskClient, fixed: dict[str, str]) -> None:
+    response = client.post(
+        f"/history/{fixed['P2']}/notes", data={"notes": "Tied!", "place": "Lyon"}
+    )
+    assert response.status_code == 302
+    assert "Tied!" in text(client.get(f"/history/{fixed['P2']}"))
+    refused = client.post(
+        f"/history/{fixed['P2']}/notes", data={"notes": "x" * 3000}, follow_redirects=True
+    )
+    assert "The notes are too long" in text(refused) and "Tied!" in text(refused)
+    assert "cannot be undone" in text(client.get(f"/history/{fixed['P2']}/delete"))
+    assert client.post(f"/history/{fixed['P2']}/delete").status_code == 302
+    assert db.session.get(Game, fixed["P2"]) is None
+    assert client.get(f"/history/{fixed['P2']}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/history?from=yesterday",
+        "/history?player=%00",
+        "/history?page=99999999999",
+        "/history/..%2f",
+        "/history/nosuchgame",
+        "/players/0",
+        "/players/99999999999",
+        "/players/1/versus?other=abc",
+        "/players/1/versus?other=424242",
+    ],
+)
+def test_bad_addresses_get_words_not_500(
+    client: FlaskClient, fixed: dict[str, str], path: str
+) -> None:
+    response = client.get(path)
+    assert response.status_code in (302, 400, 404), path
+
+
+def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
+    book = text(client.get("/players"))
+    assert "Ann 3 games · 2 wins" in book and "Robo" not in book
+    assert "Robo 🤖 computer" in text(client.get("/players?computers=1"))
+    ann = text(client.get(f"/players/{pid('Ann')}"))
+    for shown in ("2 wins of 3", "67% win rate", "Best round 5", "Worst round 30"):
+        assert shown in ann
+    assert "Closing paid off 2 (67%)" in ann and "Columns cleared 1" in ann
+    versus = text(client.get(f"/players/{pid('Ann')}/versus?other={pid('Bob')}"))
+    assert "Games together 2" in versus and "1 level" in versus
+    board = text(client.get("/leaderboard"))
+    assert re.search(r"1 Ann [-\d.]+ 3 games", board)
+
+
+def test_add_rename_and_merge_through_the_forms(client: FlaskClient, fixed: dict[str, str]) -> None:
+    assert client.post("/players", data={"name": "Zoe", "email": ""}).status_code == 302
+    refused = client.post("/players", data={"name": "zoe", "email": ""})
+    assert refused.status_code == 400 and "Zoe is already in the address book" in text(refused)
+    renamed = client.post(
+        f"/players/{pid('Cy')}/edit", data={"name": "Cyril", "email": ""}, follow_redirects=True
+    )
+    assert "Cyril" in text(renamed) and "2 games" in text(renamed)
+    merged = client.post(
+        f"/players/{pid('Cyril')}/merge", data={"other": str(pid("Zoe"))}, follow_redirects=True
+    )
+    assert "Zoe merged into Cyril" in text(merged)
+    shared = client.post(
+        f"/players/{pid('Cyril')}/merge", data={"other": str(pid("Bob"))}, follow_redirects=True
+    )
+    assert "played in the same game" in text(shared)
+
+
+def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
+    exported = client.get("/history/export.json")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    data = json.loads(exported.get_data(as_text=True))
+    assert len(data["games"]) == 4
+    assert client.get("/history/export.csv").get_data(as_text=True).startswith("game,date,kind")
+    again = client.post(
+        "/history/import",
+        data={"file": (io.BytesIO(exported.get_data()), "history.json")},
+        content_type="multipart/form-data",
+    )
+    assert "Imported 0 games; 4 were already here" in text(again)
+    bad = client.post(
+        "/history/import",
+        data={"file": (io.BytesIO(b"hello"), "x.json")},
+        content_type="multipart/form-data",
+    )
+    assert bad.status_code == 400 and "Nothing was imported" in text(bad)
+    none = client.post("/history/import", data={}, content_type="multipart/form-data")
+    assert none.status_code == 400 and "Choose an export file" in text(none)

@@ -1,0 +1,188 @@
+"""Export, import into another installation, import again; rename and merge players."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from history_helpers import t1_export
+from sqlalchemy import func, select
+from test_history_stats import pid
+
+from skyjo_pad import create_app
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game, Player, Round, RoundScore, TableState
+from skyjo_pad.services import history, roster, stats, tables, transfer
+from skyjo_pad.services.errors import Conflict, Invalid, Malformed, ServiceError
+
+
+def exported() -> dict[str, Any]:
+    data = json.loads("".join(transfer.export_json()))
+    assert isinstance(data, dict)
+    return data
+
+
+def store_counts() -> tuple[int, ...]:
+    return tuple(
+        db.session.scalar(select(func.count()).select_from(model)) or 0
+        for model in (Game, Player, Round, RoundScore, TableState)
+    )
+
+
+@pytest.fixture
+def other(migrated_database: Path, tmp_path: Path) -> Flask:
+    """A second, empty installation."""
+    path = tmp_path / "other.sqlite3"
+    shutil.copyfile(migrated_database, path)
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "other",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "AUTO_MIGRATE": False,
+        }
+    )
+
+
+def test_export_holds_every_game_with_the_digital_record(fixed: dict[str, str]) -> None:
+    data = exported()
+    assert data["format"] == "skyjo-pad-history/1"
+    games = {g["id"]: g for g in data["games"]}
+    assert set(games) == set(fixed.values())
+    p1 = games[fixed["P1"]]
+    assert p1["players"] == ["Ann", "Bob", "Cy"] and p1["status"] == "finished"
+    assert [r["final"] for r in p1["rounds"]] == [[10, 20, 5], [30, 12, 15], [24, 8, 9]]
+    t1 = games["t1digital0"]
+    assert t1["record"]["format"] == "skyjo-record/1" and len(t1["record"]["moves"]) == 6
+    assert t1["bots"] == [None, "easy"]
+
+
+def test_csv_has_a_line_per_player_and_round(fixed: dict[str, str]) -> None:
+    rows = list(csv.DictReader(io.StringIO("".join(transfer.export_csv()))))
+    assert len(rows) == 9 + 4 + 2 + 2  # P1, P2, T1, P3
+    doubled = [r for r in rows if r["doubled"] == "yes"]
+    assert [(r["player"], r["raw"], r["final"], r["total"]) for r in doubled] == [
+        ("Ann", "12", "24", "64")
+    ]
+
+
+def test_import_into_another_installation_then_again(fixed: dict[str, str], other: Flask) -> None:
+    data = exported()
+    ann = stats.player_stats(pid("Ann"))
+    with other.app_context():
+        first = transfer.import_data(data)
+        assert (first.added, first.already_here, first.players_added) == (4, 0, 4)
+        counts = store_counts()
+        copy = stats.player_stats(pid("Ann"))
+        assert (copy.games, copy.wins, copy.final_average, copy.cleared, copy.doubled) == (
+            ann.games,
+            ann.wins,
+            ann.final_average,
+            ann.cleared,
+            ann.doubled,
+        )
+        assert stats.player_stats(pid("Robo")).computer
+        again = transfer.import_data(data)
+        assert (again.added, again.already_here, again.players_added) == (0, 4, 0)
+        assert store_counts() == counts
+        db.session.remove()
+
+
+def test_a_digital_game_imported_replays_to_its_record(ctx: Flask) -> None:
+    transfer.import_data(t1_export())
+    record = tables.record("t1digital0")
+    assert record["moves"] == t1_export()["games"][0]["record"]["moves"]
+    assert tables.replay("t1digital0", 6)["summary"] is not None
+
+
+def broken(change: dict[str, Any]) -> dict[str, Any]:
+    data = t1_export()
+    pad_game = {
+        "id": "padgame001",
+        "kind": "pad",
+        "created_at": "2026-05-01T20:00:00",
+        "rules": {"target": 100},
+        "players": ["Ann", "Bob"],
+        "rounds": [{"number": 1, "closer": 0, "raw": [5, 9], "final": [5, 9], "doubled": False}],
+    }
+    data["games"] = [pad_game | change, *data["games"]]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"format": "something-else"}, "not a Skyjo Pad export"),
+        ({"format": "skyjo-pad-history/1", "games": "none"}, "no list of games"),
+        (broken({"id": "../etc"}), "Game 1 of the file: its id must be up to 10 letters"),
+        (broken({"kind": "chess"}), 'its kind must be "pad" or "table"'),
+        (broken({"players": ["Ann", "ann"]}), "(?i)ann is in the game twice"),
+        (broken({"created_at": "yesterday"}), "its created_at must be a date and time"),
+        (
+            broken({"rounds": [{"closer": 0, "raw": [12, 9], "final": [12, 9]}]}),
+            "round 1's scores do not add up",
+        ),
+        (broken({"rounds": [{"closer": 5, "raw": [1, 2]}]}), "closer must be one of the players"),
+        (broken({"rounds": [{"raw": [1, "two"]}]}), "one whole-number score per player"),
+    ],
+)
+def test_bad_files_are_refused_whole(ctx: Flask, data: dict[str, Any], message: str) -> None:
+    before = store_counts()
+    with pytest.raises(ServiceError, match=message):
+        transfer.import_data(data)
+    assert store_counts() == before == (0, 0, 0, 0, 0)
+
+
+def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) -> None:
+    data = t1_export()
+    data["games"][0]["record"]["moves"][2] = {"action": "flip", "cell": [0, 0]}  # face up
+    data["games"].insert(0, broken({})["games"][0])
+    with pytest.raises(Invalid, match="Game 2 of the file: move 3 of its record is not legal"):
+        transfer.import_data(data)
+    assert store_counts() == (0, 0, 0, 0, 0)
+
+
+def test_not_json_is_refused(ctx: Flask) -> None:
+    with pytest.raises(Malformed, match="not JSON"):
+        transfer.import_text(b"\x89PNG...")
+
+
+def test_rename_keeps_the_history_and_refuses_a_taken_name(fixed: dict[str, str]) -> None:
+    roster.update_player(pid("Bob"), "  Robert  ", "bob@example.com")
+    robert = stats.player_stats(pid("Robert"))
+    assert (robert.games, robert.wins, robert.email) == (3, 1, "bob@example.com")
+    assert history.game(fixed["P1"]).sheet.players == ("Ann", "Robert", "Cy")
+    with pytest.raises(Conflict, match="Ann is already in the address book"):
+        roster.update_player(pid("Robert"), "ANN", None)
+    db.session.rollback()
+    with pytest.raises(Invalid, match="does not look like an email address"):
+        roster.update_player(pid("Robert"), "Robert", "bob at home")
+
+
+def test_merge_two_entries_of_one_person(fixed: dict[str, str]) -> None:
+    roster.add("Annie", "annie@example.com")
+    from skyjo_pad.services import pad
+
+    game = pad.new_game(["Annie", "Cy"], {"target": 10})
+    pad.add_round(game.id, pad.RoundEntry((pad.SeatEntry(2), pad.SeatEntry(12)), 0))
+    kept = roster.merge(pid("Ann"), pid("Annie"))
+    assert kept.email == "annie@example.com"
+    assert db.session.scalar(select(Player).where(Player.name == "Annie")) is None
+    ann = stats.player_stats(pid("Ann"))
+    assert (ann.games, ann.wins, ann.closed) == (4, 3, 4)
+    assert history.game(game.id).sheet.players == ("Ann", "Cy")
+
+
+def test_merge_refuses_two_people_who_shared_a_game(fixed: dict[str, str]) -> None:
+    with pytest.raises(Conflict, match="Ann and Bob played in the same game"):
+        roster.merge(pid("Ann"), pid("Bob"))
+    db.session.rollback()
+    assert stats.player_stats(pid("Bob")).games == 3
+    with pytest.raises(Invalid, match="two different entries"):
+        roster.merge(pid("Ann"), pid("Ann"))
