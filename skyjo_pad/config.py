@@ -38,6 +38,12 @@ def secret_key(instance_path: str) -> str:
     return path.read_text(encoding="ascii").strip()
 
 
+def engine_options(url: str) -> dict[str, Any]:
+    """A database server's connections are checked before use (it may have restarted);
+    an embedded SQLite file's need no check."""
+    return {} if url.startswith("sqlite") else {"pool_pre_ping": True}
+
+
 def load(instance_path: str) -> dict[str, Any]:
     """The settings of the app, read from the environment."""
     url = database_url(instance_path)
@@ -45,7 +51,7 @@ def load(instance_path: str) -> dict[str, Any]:
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": url,
         "DATABASE_LABEL": url.split("://", 1)[0] if "@" in url else url,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_ENGINE_OPTIONS": engine_options(url),
         "WTF_CSRF_TIME_LIMIT": None,  # a game at the table can last all evening
         "COMPRESS_MIMETYPES": [
             "text/html",

@@ -6,18 +6,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
-from ..models import Game, GameSeat, Round, RoundScore, utcnow
+from ..models import Game, GameSeat, utcnow
+from . import pad_rows, summaries
 from . import players as player_book
 from .errors import Conflict, Invalid, NotFound
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
-from .sheets import StoredRound, read_sheet, recent_sheets, stored_rounds, with_rounds
+from .sheets import (
+    StoredRound,
+    read_sheet,
+    recent_sheets,
+    remember,
+    stored_rounds,
+    with_rounds,
+)
+from .writers import one_writer
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
@@ -135,9 +143,9 @@ def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) 
             attempt += 1
 
 
-def get_sheet(game_id: str) -> Sheet:
-    """The sheet of a game, or NotFound."""
-    return read_sheet(game_id)
+def get_sheet(game_id: str, with_grids: bool = False) -> Sheet:
+    """The sheet of a game, or NotFound; `with_grids`: with the cards entered."""
+    return read_sheet(game_id, with_grids)
 
 
 def recent_games(finished: bool, limit: int = 10) -> list[Sheet]:
@@ -163,10 +171,10 @@ def add_round(
         raise Conflict("This game is over: start a new game or correct a round.")
     outcome = _preview(sheet, entry, None)
     added = _stored(len(sheet.rounds) + 1, outcome.result, entry)
-    _bump(sheet, outcome.finished)
-    db.session.add(_round_row(sheet.id, added))
-    _commit()
-    return with_rounds(sheet, [*stored_rounds(sheet), added], sheet.version + 1), outcome
+    with one_writer():
+        _bump(sheet, outcome.finished)
+        pad_rows.insert_round(sheet.id, added, utcnow())
+        return _commit(sheet, [*stored_rounds(sheet), added]), outcome
 
 
 def replace_round(
@@ -178,27 +186,12 @@ def replace_round(
     index = _round_index(sheet, number)
     outcome = _preview(sheet, entry, number)
     changed = _stored(number, outcome.result, entry)
-    _bump(sheet, outcome.finished)
-    round_id = select(Round.id).where(Round.game_id == sheet.id, Round.number == number)
-    db.session.execute(
-        update(Round)
-        .where(Round.id == round_id.scalar_subquery())
-        .values(closer=changed.closer, doubled=changed.doubled)
-        .execution_options(synchronize_session=False)
-    )
-    for seat, (raw, final, grid) in enumerate(
-        zip(changed.raw, changed.final, changed.grids, strict=True)
-    ):
-        db.session.execute(
-            update(RoundScore)
-            .where(RoundScore.round_id == round_id.scalar_subquery(), RoundScore.seat == seat)
-            .values(raw=raw, final=final, grid=_grid_json(grid))
-            .execution_options(synchronize_session=False)
-        )
-    _commit()
     rounds = stored_rounds(sheet)
     rounds[index] = changed
-    return with_rounds(sheet, rounds, sheet.version + 1), outcome
+    with one_writer():
+        _bump(sheet, outcome.finished)
+        pad_rows.replace_round(sheet.id, changed)
+        return _commit(sheet, rounds), outcome
 
 
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
@@ -208,20 +201,10 @@ def remove_last_round(game_id: str, number: int, expected_version: int | None = 
     index = _round_index(sheet, number)
     if index != len(sheet.rounds) - 1:
         raise Conflict(f"Only the last round (round {len(sheet.rounds)}) can be taken back.")
-    _bump(sheet, False)
-    round_id = select(Round.id).where(Round.game_id == sheet.id, Round.number == number)
-    db.session.execute(
-        delete(RoundScore)
-        .where(RoundScore.round_id == round_id.scalar_subquery())
-        .execution_options(synchronize_session=False)
-    )
-    db.session.execute(
-        delete(Round)
-        .where(Round.game_id == sheet.id, Round.number == number)
-        .execution_options(synchronize_session=False)
-    )
-    _commit()
-    return with_rounds(sheet, stored_rounds(sheet)[:index], sheet.version + 1)
+    with one_writer():
+        _bump(sheet, False)
+        pad_rows.delete_round(sheet.id, number)
+        return _commit(sheet, stored_rounds(sheet)[:index])
 
 
 def _typed_sheet(game_id: str) -> Sheet:
@@ -300,39 +283,32 @@ def _stored(number: int, result: RoundResult, entry: RoundEntry) -> StoredRound:
     return StoredRound(number, result.closer, result.doubled, result.raw, result.final, grids)
 
 
-def _round_row(game_id: str, stored: StoredRound) -> Round:
-    row = Round(game_id=game_id, number=stored.number, closer=stored.closer, doubled=stored.doubled)
-    for seat, (raw, final, grid) in enumerate(
-        zip(stored.raw, stored.final, stored.grids, strict=True)
-    ):
-        row.scores.append(RoundScore(seat=seat, raw=raw, final=final, grid=_grid_json(grid)))
-    return row
-
-
-def _grid_json(grid: Grid | None) -> list[list[int | None]] | None:
-    return [list(row) for row in grid] if grid is not None else None
-
-
 def _bump(sheet: Sheet, finished: bool) -> None:
     """Move the game to its next version, if nobody changed it since `sheet` was read (else
     Conflict), and bring its end up to date."""
-    changes: dict[str, Any] = {"version": sheet.version + 1, "updated_at": utcnow()}
-    if finished != sheet.finished:
-        changes |= {"finished": finished, "finished_at": utcnow() if finished else None}
-    moved = db.session.execute(
-        update(Game)
-        .where(Game.id == sheet.id, Game.version == sheet.version)
-        .values(**changes)
-        .execution_options(synchronize_session=False)
-    )
-    if moved.rowcount != 1:  # type: ignore[attr-defined]
+    end = finished if finished != sheet.finished else None
+    if not pad_rows.move_version(sheet.id, sheet.version, utcnow(), end):
         db.session.rollback()
         raise Conflict(STALE_SHEET)
 
 
-def _commit() -> None:
+def _commit(before: Sheet, rounds: list[StoredRound]) -> Sheet:
+    """Store the seat summaries of the game's new rounds and commit; the sheet as it now
+    is. A clash with another writer is a Conflict."""
+    after = with_rounds(before, rounds, before.version + 1)
+    lines = [summaries.RoundLine(r.closer, r.doubled, r.final, ()) for r in after.rounds]
     try:
+        summaries.pad_rounds_written(
+            db.session.connection(),
+            after.id,
+            len(after.players),
+            lines,
+            after.finished,
+            before.finished,
+        )
         db.session.commit()
     except IntegrityError as error:
         db.session.rollback()
         raise Conflict(STALE_SHEET) from error
+    remember(after)
+    return after

@@ -9,16 +9,18 @@ earlier is still true. `with_rounds` derives a changed sheet in memory after a w
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import Executable, Row, bindparam, select
 
 from ..engine import scoring
 from ..engine.rules import PAD_RULE_KEYS, Rules
 from ..engine.scoring import Grid
 from ..extensions import db
+from ..memo import LRU
 from ..models import GAME_ID_LENGTH, Game, GameSeat, Player, Round, RoundScore
 from .errors import NotFound
 
@@ -143,12 +145,15 @@ def plausible_id(game_id: object) -> bool:
     return isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and "\x00" not in game_id
 
 
-def read_sheet(game_id: str) -> Sheet:
-    """The sheet of a game, or NotFound."""
+def read_sheet(game_id: str, with_grids: bool = False) -> Sheet:
+    """The sheet of a game, or NotFound; `with_grids` also reads the cards entered for
+    each score (only a round's correction shows them: without, every grid is None)."""
     heads = _heads([game_id]) if plausible_id(game_id) else {}
     if game_id not in heads:
         raise NotFound("There is no game with that id.")
-    return build_sheet(heads[game_id], _rounds([game_id]).get(game_id, []))
+    if with_grids:
+        return build_sheet(heads[game_id], _rounds([game_id], True).get(game_id, []))
+    return _sheets_of(heads, [game_id])[0]
 
 
 def recent_sheets(finished: bool, limit: int) -> list[Sheet]:
@@ -161,9 +166,48 @@ def recent_sheets(finished: bool, limit: int) -> list[Sheet]:
             .limit(limit)
         )
     )
-    heads = _heads(ids)
-    rounds = _rounds(ids)
-    return [build_sheet(heads[i], rounds.get(i, [])) for i in ids if i in heads]
+    return _sheets_of(_heads(ids), ids)
+
+
+def remember(sheet: Sheet) -> None:
+    """Keep a sheet just written and committed, as the sheet of its game's version."""
+    bare = tuple(replace(r, grids=(None,) * len(r.grids)) for r in sheet.rounds)
+    _memory().put(_key(sheet.id, sheet.version, sheet.players), replace(sheet, rounds=bare))
+
+
+def _sheets_of(heads: dict[str, Head], ids: Sequence[str]) -> list[Sheet]:
+    """The sheets of these games (those that exist), from memory where the game has not
+    changed since, else from their rounds."""
+    memory = _memory()
+    found = {i: memory.get(_key(i, heads[i].version, heads[i].players)) for i in ids if i in heads}
+    missing = [i for i, sheet in found.items() if sheet is None]
+    rounds = _rounds(missing)
+    for i in missing:
+        head = heads[i]
+        found[i] = memory.put(
+            _key(i, head.version, head.players), build_sheet(head, rounds.get(i, []))
+        )
+    return [sheet for sheet in found.values() if sheet is not None]
+
+
+SheetKey = tuple[str, int, tuple[str, ...]]
+"""What a sheet depends on: its game, the game's version and its players' names. Every
+write to a game's rounds moves its version (see `pad_rows`, `tables`), a rename changes
+the names: a sheet kept under its key is the sheet of that game as long as the key holds."""
+MEMORY_SIZE = 512
+"""Sheets kept per process."""
+
+
+def _key(game_id: str, version: int, players: tuple[str, ...]) -> SheetKey:
+    return game_id, version, players
+
+
+def _memory() -> LRU[SheetKey, Sheet]:
+    """This app's recent sheets."""
+    memory: LRU[SheetKey, Sheet] = current_app.extensions.setdefault(
+        "skyjo_sheets", LRU(MEMORY_SIZE)
+    )
+    return memory
 
 
 def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...]] | None:
@@ -195,18 +239,13 @@ _HEADS = (
 )
 _ROUNDS = (
     select(
-        Round.game_id,
-        Round.number,
-        Round.closer,
-        Round.doubled,
-        RoundScore.raw,
-        RoundScore.final,
-        RoundScore.grid,
+        Round.game_id, Round.number, Round.closer, Round.doubled, RoundScore.raw, RoundScore.final
     )
     .join(RoundScore, RoundScore.round_id == Round.id)
     .where(Round.game_id.in_(bindparam("ids", expanding=True)))
     .order_by(Round.game_id, Round.number, RoundScore.seat)
 )
+_ROUNDS_AND_GRIDS = _ROUNDS.add_columns(RoundScore.grid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,11 +314,11 @@ def _heads(ids: Sequence[str]) -> dict[str, Head]:
     return heads
 
 
-def _rounds(ids: Sequence[str]) -> dict[str, list[StoredRound]]:
-    """Each game's rounds in order, by game id."""
+def _rounds(ids: Sequence[str], with_grids: bool = False) -> dict[str, list[StoredRound]]:
+    """Each game's rounds in order, by game id (with the grids entered, if asked)."""
     if not ids:
         return {}
-    rows = _rows(_ROUNDS, {"ids": list(ids)})
+    rows = _rows(_ROUNDS_AND_GRIDS if with_grids else _ROUNDS, {"ids": list(ids)})
     rounds: dict[str, list[StoredRound]] = {}
     for (game_id, number), group in _grouped(rows, 0, 1):
         first = group[0]
@@ -290,7 +329,9 @@ def _rounds(ids: Sequence[str]) -> dict[str, list[StoredRound]]:
                 doubled=bool(first.doubled),
                 raw=tuple(row.raw for row in group),
                 final=tuple(row.final for row in group),
-                grids=tuple(scoring.parse_grid(row.grid) if row.grid else None for row in group),
+                grids=tuple(scoring.parse_grid(row.grid) if row.grid else None for row in group)
+                if with_grids
+                else (None,) * len(group),
             )
         )
     return rounds

@@ -2,10 +2,10 @@
 
 History, stats and ratings read one `game_seats` row per player and game (total, place,
 rounds closed …) instead of every round, so they aggregate in SQL and stay fast with
-years of games. Whatever changes a game through the ORM (the score pad, a digital table,
-an import, a deletion) is caught by a session hook after each flush, which recomputes
-the summaries of the games it touched inside the same transaction. Writers that bypass
-the ORM (bulk loads, the benchmark) call `refresh` themselves.
+years of games. Whatever changes a game through the ORM (a digital table, an import, a
+deletion) is caught by a session hook after each flush, which recomputes the summaries
+of the games it touched inside the same transaction. The score pad writes rounds with
+plain statements and calls `rounds_written`; bulk loads (the benchmark) call `refresh`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from typing import Any
 
 from flask_sqlalchemy.session import Session
 from sqlalchemy import Connection, bindparam, event, inspect, select, update
-from sqlalchemy.sql import visitors
-from sqlalchemy.sql.elements import BinaryExpression, BindParameter
 
 from ..models import Game, GameSeat, Round, RoundScore, TableState
 
@@ -149,68 +147,84 @@ def _refresh_chunk(connection: Connection, ids: list[str]) -> None:
         )
         line["final"].append(final)
         line["grids"].append(grid)
-    params = []
+    computed = []
     for game_id, kind, finished, status in games:
         count = seats[game_id]
         rounds = [RoundLine(**line) for line in lines[game_id].values()]
         rounds = [r for r in rounds if len(r.final) == count]
         decided = bool(finished) and status != ABANDONED
-        for seat, s in enumerate(summarize(count, rounds, decided, kind == "table")):
-            params.append(
-                {
-                    "g": game_id,
-                    "s": seat,
-                    "v_total": s.total,
-                    "v_rounds": s.rounds,
-                    "v_place": s.place,
-                    "v_closed": s.closed,
-                    "v_doubled": s.doubled,
-                    "v_best": s.best,
-                    "v_worst": s.worst,
-                    "v_cleared": s.cleared,
-                }
-            )
+        computed.append((game_id, summarize(count, rounds, decided, kind == "table")))
+    _store(connection, computed)
+
+
+_STORE = (
+    update(SEATS)
+    .where(SEATS.c.game_id == bindparam("g"), SEATS.c.seat == bindparam("s"))
+    .values(
+        total=bindparam("v_total"),
+        rounds=bindparam("v_rounds"),
+        place=bindparam("v_place"),
+        closed=bindparam("v_closed"),
+        doubled=bindparam("v_doubled"),
+        best=bindparam("v_best"),
+        worst=bindparam("v_worst"),
+        cleared=bindparam("v_cleared"),
+    )
+)
+
+
+def _store(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]]) -> None:
+    """Write each game's seat summaries into its `game_seats` rows."""
+    params = [
+        {
+            "g": game_id,
+            "s": seat,
+            "v_total": s.total,
+            "v_rounds": s.rounds,
+            "v_place": s.place,
+            "v_closed": s.closed,
+            "v_doubled": s.doubled,
+            "v_best": s.best,
+            "v_worst": s.worst,
+            "v_cleared": s.cleared,
+        }
+        for game_id, seats in games
+        for seat, s in enumerate(seats)
+    ]
     if params:
-        connection.execute(
-            update(SEATS)
-            .where(SEATS.c.game_id == bindparam("g"), SEATS.c.seat == bindparam("s"))
-            .values(
-                total=bindparam("v_total"),
-                rounds=bindparam("v_rounds"),
-                place=bindparam("v_place"),
-                closed=bindparam("v_closed"),
-                doubled=bindparam("v_doubled"),
-                best=bindparam("v_best"),
-                worst=bindparam("v_worst"),
-                cleared=bindparam("v_cleared"),
-            ),
-            params,
-        )
+        connection.execute(_STORE, params)
 
 
-# The session hooks -----------------------------------------------------------------------
+# Keeping them in step ---------------------------------------------------------------------
 #
-# Two ways of writing reach a game: the ORM's unit of work (objects added, changed,
-# deleted; seen after each flush) and ORM-enabled statements (`session.execute(update(Game)
-# .where(Game.id == …))`, seen before they run, their game ids read from their WHERE
-# clauses and handled at commit). Both end in `_process`, inside the writer's transaction.
-
-GAME_KEYS = (GAMES.c.id, ROUNDS.c.game_id, SEATS.c.game_id, STATES.c.game_id)
-WATCHED = frozenset({"games", "rounds", "round_scores", "game_seats", "table_states"})
-PENDING = "skyjo_touched_games"
+# Two ways of writing reach a game: the ORM's unit of work (objects added, changed or
+# deleted: the digital table, imports, deletions), seen by a session hook after each flush;
+# and plain statements (the score pad, which writes rounds without loading the game), whose
+# writer calls `rounds_written` itself. Both end in `_process`, inside the writer's
+# transaction.
 
 
 def install() -> None:
-    """Keep the summaries (and the ratings' freshness) in step with every write."""
-    for name, hook in (
-        ("after_flush", _after_flush),
-        ("do_orm_execute", _on_statement),
-        ("before_commit", _before_commit),
-        ("after_rollback", _forget),
-        ("after_commit", _forget),
-    ):
-        if not event.contains(Session, name, hook):
-            event.listen(Session, name, hook)
+    """Keep the summaries (and the ratings' freshness) in step with every ORM write."""
+    if not event.contains(Session, "after_flush", _after_flush):
+        event.listen(Session, "after_flush", _after_flush)
+
+
+def pad_rounds_written(
+    connection: Connection,
+    game_id: str,
+    seats: int,
+    rounds: Sequence[RoundLine],
+    decided: bool,
+    was_decided: bool,
+) -> None:
+    """After the score pad wrote a game's rounds with plain statements: store its seat
+    summaries from the rounds it now has, and flag the ratings if they had counted it."""
+    from .ratings import mark_stale
+
+    _store(connection, [(game_id, summarize(seats, rounds, decided, False))])
+    if was_decided:
+        mark_stale(connection)
 
 
 def _after_flush(session: Any, _context: Any) -> None:
@@ -221,52 +235,8 @@ def _after_flush(session: Any, _context: Any) -> None:
         game_id = _game_of(obj, stamps)
         if game_id:
             touched.add(game_id)
-    touched |= session.info.pop(PENDING, set())
     if touched or stamps:
         _process(session.connection(), touched, stamps)
-
-
-def _on_statement(state: Any) -> None:
-    """Note the games an ORM-enabled UPDATE or DELETE is about to change."""
-    if not (state.is_update or state.is_delete or state.is_insert):
-        return
-    statement = state.statement
-    table = getattr(statement, "table", None)
-    if getattr(table, "name", None) not in WATCHED:
-        return
-    ids = _ids_in(statement)
-    if ids:
-        state.session.info.setdefault(PENDING, set()).update(ids)
-
-
-def _ids_in(statement: Any) -> set[str]:
-    """Game ids compared with a game key column anywhere in a statement's WHERE clauses."""
-    found: set[str] = set()
-    for element in visitors.iterate(statement):
-        if not isinstance(element, BinaryExpression):
-            continue
-        left, right = element.left, element.right
-        sources = [left, *getattr(left, "proxy_set", ())]
-        if not any(column is key for column in sources for key in GAME_KEYS):
-            continue
-        if isinstance(right, BindParameter):
-            value = right.effective_value
-            values = value if isinstance(value, list | tuple | set) else [value]
-            found.update(v for v in values if isinstance(v, str))
-    return found
-
-
-def _before_commit(session: Any) -> None:
-    """Summarise again the games that ORM-enabled statements changed in this transaction."""
-    if session.info.get(PENDING):
-        session.flush()  # a flush handles the noted games along with its own
-    pending = session.info.pop(PENDING, None)
-    if pending:
-        _process(session.connection(), pending, [])
-
-
-def _forget(session: Any) -> None:
-    session.info.pop(PENDING, None)
 
 
 def _process(connection: Connection, touched: set[str], stamps: list[datetime]) -> None:

@@ -79,7 +79,7 @@ def sheet(game_id: str) -> Response:
         html = render_template("sheet.html", sheet=drawn)
         if (drawn.version, drawn.players) != stamp:  # changed meanwhile: draw it next time
             return make_response(html)
-        page = sheet_pages().put(key, html)
+        page = sheet_pages().draw(key, html)
     return page.response()
 
 
@@ -96,7 +96,7 @@ def new_round(game_id: str) -> str | Response:
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int) -> str | Response:
     """Correct a past round."""
-    sheet = _sheet(game_id)
+    sheet = _sheet(game_id, with_grids=True)
     if not 1 <= number <= len(sheet.rounds):
         abort(404)
     return _round_page(sheet, number)
@@ -188,9 +188,9 @@ def sheet_pages() -> PageCache:
     return pages
 
 
-def _sheet(game_id: str) -> pad.Sheet:
+def _sheet(game_id: str, with_grids: bool = False) -> pad.Sheet:
     try:
-        return pad.get_sheet(game_id)
+        return pad.get_sheet(game_id, with_grids)
     except NotFound:
         abort(404)
 

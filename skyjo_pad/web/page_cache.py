@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from collections import OrderedDict
 from collections.abc import Hashable
-from threading import Lock
 
 import brotli
-from flask import current_app, make_response, request
+from flask import current_app, request
 from werkzeug.wrappers import Response
+
+from ..memo import LRU
 
 ENCODINGS = ("br", "gzip")
 """The content encodings a cached page is offered in, best first."""
@@ -51,44 +51,22 @@ class Page:
     def response(self) -> Response:
         """The page for this request: compressed as the browser accepts, 304 if it has it."""
         encoding = request.accept_encodings.best_match(ENCODINGS) or "identity"
-        response = make_response(self.body(encoding))
-        response.content_type = "text/html; charset=utf-8"
+        etag = f"{self.etag}-{encoding}"
+        headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
         if encoding != "identity":
-            response.headers["Content-Encoding"] = encoding
-        response.vary.add("Accept-Encoding")
-        response.set_etag(f"{self.etag}-{encoding}")
-        response.headers["Cache-Control"] = "no-cache"
-        return response.make_conditional(request)
+            headers["Content-Encoding"] = encoding
+        if etag in request.if_none_match:
+            return Response(status=304, headers=headers)
+        return Response(self.body(encoding), headers=headers, mimetype="text/html")
 
 
-class PageCache:
-    """A bounded, thread-safe store of pages; the least recently used goes first."""
+class PageCache(LRU[Hashable, Page]):
+    """A bounded, thread-safe store of drawn pages."""
 
     def __init__(self, size: int = 256) -> None:
         """A store of at most `size` pages."""
-        self.size = size
-        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
-        self._lock = Lock()
+        super().__init__(size)
 
-    def get(self, key: Hashable) -> Page | None:
-        """The page stored under `key`, if any."""
-        with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
-
-    def put(self, key: Hashable, html: str) -> Page:
-        """Store `html` under `key` (forgetting the oldest page when full); the page."""
-        page = Page(html, key)
-        with self._lock:
-            self._pages[key] = page
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
-        return page
-
-    def clear(self) -> None:
-        """Forget every page."""
-        with self._lock:
-            self._pages.clear()
+    def draw(self, key: Hashable, html: str) -> Page:
+        """Keep `html` as the page under `key`; the page."""
+        return self.put(key, Page(html, key))

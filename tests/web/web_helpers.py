@@ -138,7 +138,7 @@ def counts(app: Flask) -> tuple[int, int, int]:
 def sheet(app: Flask, game_id: str) -> pad.Sheet:
     """The game as the service reads it from the store."""
     with app.app_context():
-        return pad.get_sheet(game_id)
+        return pad.get_sheet(game_id, with_grids=True)
 
 
 def flashes(response: TestResponse) -> list[str]:
