@@ -25,7 +25,6 @@ from .sheets import (
     stored_rounds,
     with_rounds,
 )
-from .writers import one_writer
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
@@ -171,10 +170,9 @@ def add_round(
         raise Conflict("This game is over: start a new game or correct a round.")
     outcome = _preview(sheet, entry, None)
     added = _stored(len(sheet.rounds) + 1, outcome.result, entry)
-    with one_writer():
-        _bump(sheet, outcome.finished)
-        pad_rows.insert_round(sheet.id, added, utcnow())
-        return _commit(sheet, [*stored_rounds(sheet), added]), outcome
+    _bump(sheet, outcome.finished)
+    pad_rows.insert_round(sheet.id, added, utcnow())
+    return _commit(sheet, [*stored_rounds(sheet), added.without_grids()]), outcome
 
 
 def replace_round(
@@ -187,11 +185,10 @@ def replace_round(
     outcome = _preview(sheet, entry, number)
     changed = _stored(number, outcome.result, entry)
     rounds = stored_rounds(sheet)
-    rounds[index] = changed
-    with one_writer():
-        _bump(sheet, outcome.finished)
-        pad_rows.replace_round(sheet.id, changed)
-        return _commit(sheet, rounds), outcome
+    rounds[index] = changed.without_grids()
+    _bump(sheet, outcome.finished)
+    pad_rows.replace_round(sheet.id, changed)
+    return _commit(sheet, rounds), outcome
 
 
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
@@ -201,10 +198,9 @@ def remove_last_round(game_id: str, number: int, expected_version: int | None = 
     index = _round_index(sheet, number)
     if index != len(sheet.rounds) - 1:
         raise Conflict(f"Only the last round (round {len(sheet.rounds)}) can be taken back.")
-    with one_writer():
-        _bump(sheet, False)
-        pad_rows.delete_round(sheet.id, number)
-        return _commit(sheet, stored_rounds(sheet)[:index])
+    _bump(sheet, False)
+    pad_rows.delete_round(sheet.id, number)
+    return _commit(sheet, stored_rounds(sheet)[:index])
 
 
 def _typed_sheet(game_id: str) -> Sheet:

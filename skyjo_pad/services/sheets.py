@@ -134,6 +134,10 @@ class StoredRound:
     final: tuple[int, ...]
     grids: tuple[Grid | None, ...]
 
+    def without_grids(self) -> StoredRound:
+        """The same round, its grids left out (as sheets read without grids have it)."""
+        return replace(self, grids=(None,) * len(self.grids))
+
     def per_seat(self) -> Iterator[tuple[int, int, int, Grid | None]]:
         """(seat, raw, final, grid) for each seat."""
         return zip(range(len(self.raw)), self.raw, self.final, self.grids, strict=True)
@@ -170,9 +174,9 @@ def recent_sheets(finished: bool, limit: int) -> list[Sheet]:
 
 
 def remember(sheet: Sheet) -> None:
-    """Keep a sheet just written and committed, as the sheet of its game's version."""
-    bare = tuple(replace(r, grids=(None,) * len(r.grids)) for r in sheet.rounds)
-    _memory().put(_key(sheet.id, sheet.version, sheet.players), replace(sheet, rounds=bare))
+    """Keep a sheet just written and committed (read without grids, like every sheet
+    kept), as the sheet of its game's version."""
+    _memory().put(_key(sheet.id, sheet.version, sheet.players), sheet)
 
 
 def _sheets_of(heads: dict[str, Head], ids: Sequence[str]) -> list[Sheet]:
@@ -215,7 +219,8 @@ def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...]] | None:
     change to the game) and the players' names (a rename changes them); None: no game."""
     if not plausible_id(game_id):
         return None
-    rows = _rows(_STAMP, {"game_id": game_id})
+    with db.engine.connect() as connection:  # a read on its own: no session needed
+        rows = connection.execute(_STAMP, {"game_id": game_id}).all()
     if not rows:
         return None
     return rows[0].version, tuple(row.name for row in rows)

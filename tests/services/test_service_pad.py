@@ -181,7 +181,8 @@ class TestRounds:
         grid = ((5, 5, -1, None), (5, 7, 2, None), (5, 0, 3, None))
         seats = (SeatEntry(grid=grid), SeatEntry(score=20), SeatEntry(score=30))
         sheet, _ = pad.add_round(game.id, RoundEntry(seats=seats, closer=0))
-        assert sheet.rounds[0].raw == (16, 20, 30) and sheet.rounds[0].grids[0] == grid
+        assert sheet.rounds[0].raw == (16, 20, 30)
+        assert pad.get_sheet(game.id, with_grids=True).rounds[0].grids[0] == grid
 
     def test_a_stale_version_is_a_conflict(self, game: pad.Sheet) -> None:
         pad.add_round(game.id, entry([1, 2, 3], 0), expected_version=game.version)
