@@ -29,7 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-THREADS = 8
+THREADS = 4
+"""Waitress worker threads of both servers: `skyjo-pad serve`'s default."""
 FIRST_LOAD_BUDGET = 60 * 1024
 LATER_PAGE_BUDGET = 10 * 1024
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')

@@ -15,7 +15,7 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
+@click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
 def serve(host: str, port: int, threads: int) -> None:
     """Run the web app with the Waitress server (SQLite in instance/ unless DATABASE_URL)."""
     from waitress import serve as waitress_serve

@@ -29,22 +29,22 @@ from .policy import Belief, Style, act, options, start
 from .worlds import table_of
 
 #: Worlds sampled per decision at the default work level.
-SAMPLES = 20
+SAMPLES = 16
 #: Moves kept for the look-ahead, besides throwing a drawn card away.
 WIDTH = 3
 #: Turns played ahead (by all seats) before a world is judged by its cards.
 HORIZON = 60
 #: Search once somebody has this many face-down cards or fewer.
-NEAR = 3
+NEAR = 1
 #: Points another move must win over the judgement's first choice.
-MARGIN = 0.2
+MARGIN = 1.0
 #: In a round that may end the game, outcomes count as the gap to the best rival's total,
 #: clipped to this many points either way (a smoothed "do I win?").
 CLIP = 8.0
 #: The round may end the game when a total is within this many points of the target.
 LAST_ROUND = 25
 #: The heuristic's settings for hard's own moves.
-HARD_STYLE = Style(flip_value=2.5, pair_hidden=1.6, pair_up=0.8, close_gap=6.0)
+HARD_STYLE = Style(flip_value=3.5, pair_hidden=1.6, pair_up=0.8, close_gap=8.0)
 #: How hard expects the others to play.
 RIVAL_STYLE = Style()
 

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from .history import bp as history_bp
 from .pad import bp as pad_bp
 from .players import bp as players_bp
+from .sessions import ReusedSignerSessions
 from .table import bp as table_bp
 
 ERROR_TEXT = {
@@ -25,6 +26,7 @@ ERROR_TEXT = {
 
 def register(app: Flask) -> None:
     """Register the page blueprints, error pages and template helpers."""
+    app.session_interface = ReusedSignerSessions()
     app.register_blueprint(pad_bp)
     app.register_blueprint(table_bp)
     app.register_blueprint(history_bp)
