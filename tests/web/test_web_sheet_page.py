@@ -78,6 +78,7 @@ def test_a_digital_tables_sheet_offers_no_typing(app: Flask, client: FlaskClient
     text = words(page)
     assert "Enter round" not in text
     assert "Back to the table" in text
+    assert "start round" not in text  # the engine, not the pad, says who starts
     assert f"/games/{game_id}/rounds/new" not in page.get_data(as_text=True)
 
 
