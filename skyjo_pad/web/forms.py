@@ -154,12 +154,7 @@ class NewGameForm(PadForm):
 
     def rules(self) -> dict[str, Any]:
         """The rule options as the pad service takes them."""
-        return {
-            "target": self.target.data,
-            "multiplier": self.multiplier.data,
-            "tie_doubles": bool(self.tie_doubles.data),
-            "double_only_positive": bool(self.double_only_positive.data),
-        }
+        return scoring_rules(self)
 
 
 def set_names(form: NewGameForm, names: list[str]) -> None:
@@ -276,3 +271,14 @@ def _grid(cells: list[str]) -> scoring.Grid | None:
             return None
         values.append(value)
     return tuple(tuple(values[r * 4 : r * 4 + 4]) for r in range(3))
+
+
+def scoring_rules(form: Any) -> dict[str, Any]:
+    """The scoring options (target, closer's multiplier, ties, negative scores) of a form
+    that has their four fields: the pad's new game, the table's."""
+    return {
+        "target": form.target.data,
+        "multiplier": form.multiplier.data,
+        "tie_doubles": bool(form.tie_doubles.data),
+        "double_only_positive": bool(form.double_only_positive.data),
+    }

@@ -12,7 +12,7 @@ from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..models import NAME_MAX
 from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
 from ..services.tables import SEED_MAX, STALL_MAX, SeatChoice, Setup
-from .forms import WholeNumberField
+from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
 KINDS = [
@@ -110,10 +110,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     def rules(self) -> dict[str, Any]:
         """The rule options as the table service takes them."""
         return {
-            "target": self.target.data,
-            "multiplier": self.multiplier.data,
-            "tie_doubles": bool(self.tie_doubles.data),
-            "double_only_positive": bool(self.double_only_positive.data),
+            **scoring_rules(self),
             "first_tiebreak": self.first_tiebreak.data,
             "next_starter": self.next_starter.data,
             "max_players": 12 if self.extended.data else 8,
