@@ -174,6 +174,11 @@ def recent_sheets(finished: bool, limit: int) -> list[Sheet]:
     return _sheets_of(_heads(ids), ids)
 
 
+def rounds_with_grids(ids: Sequence[str]) -> dict[str, list[StoredRound]]:
+    """Each of these games' stored rounds in order, with the grids entered, by game id."""
+    return _rounds(ids, with_grids=True)
+
+
 def remember(sheet: Sheet) -> None:
     """Keep a sheet just written and committed (read without grids, like every sheet
     kept), as the sheet of its game's version."""

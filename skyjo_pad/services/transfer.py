@@ -47,7 +47,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import history, ratings
+from . import history, ratings, sheets
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
 from .pad import SCORE_LIMIT, pad_rules
@@ -156,35 +156,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
         .order_by(GameSeat.game_id, GameSeat.seat)
     ):
         seats[game_id].append((name, bot))
-    rounds: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
-    for row in db.session.execute(
-        select(
-            Round.game_id,
-            Round.number,
-            Round.closer,
-            Round.doubled,
-            RoundScore.raw,
-            RoundScore.final,
-            RoundScore.grid,
-        )
-        .join(RoundScore, RoundScore.round_id == Round.id)
-        .where(Round.game_id.in_(ids))
-        .order_by(Round.game_id, Round.number, RoundScore.seat)
-    ):
-        line = rounds[row.game_id].setdefault(
-            row.number,
-            {
-                "number": row.number,
-                "closer": row.closer,
-                "doubled": bool(row.doubled),
-                "raw": [],
-                "final": [],
-                "grids": [],
-            },
-        )
-        line["raw"].append(row.raw)
-        line["final"].append(row.final)
-        line["grids"].append(row.grid)
+    rounds = sheets.rounds_with_grids(ids)
     states = {
         s.game_id: s
         for s in db.session.scalars(select(TableState).where(TableState.game_id.in_(ids)))
@@ -192,10 +164,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
     out = []
     for game in games:
         state = states.get(game.id)
-        lines = list(rounds[game.id].values())
-        for line in lines:
-            if not any(line["grids"]):
-                del line["grids"]
+        lines = [_round_line(r) for r in rounds.get(game.id, [])]
         data: dict[str, Any] = {
             "id": game.id,
             "kind": game.kind,
@@ -574,3 +543,17 @@ def _store(games: list[_Game], emails: dict[str, str | None]) -> ImportReport:
     if older:
         ratings.mark_stale()
     return report
+
+
+def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:
+    """A stored round as the export writes it (grids only when some were entered)."""
+    line: dict[str, Any] = {
+        "number": stored.number,
+        "closer": stored.closer,
+        "doubled": stored.doubled,
+        "raw": list(stored.raw),
+        "final": list(stored.final),
+    }
+    if any(stored.grids):
+        line["grids"] = [[list(row) for row in g] if g else None for g in stored.grids]
+    return line
