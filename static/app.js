@@ -109,7 +109,7 @@ function setupCount(details, onChange) {
 // The minus sign, by touch: tapping "−" toggles the sign and leaves the typing in the
 // score field (the keyboard stays up, the next digits land there); a "-" typed into the
 // field (or pasted, before or after the digits) becomes the sign. No digit is ever lost.
-function setupSigns(form, onChange) {
+function setupSigns(form) {
   for (const seat of $$(form, "[data-seat]")) {
     const label = seat.querySelector("label.sign");
     const box = seat.querySelector("[data-sign]");
@@ -117,13 +117,11 @@ function setupSigns(form, onChange) {
     const keepTyping = (event) => event.preventDefault(); // the field keeps the focus
     label.addEventListener("mousedown", keepTyping);
     label.addEventListener("pointerdown", keepTyping);
-    label.addEventListener("click", (event) => {
-      event.preventDefault();
-      box.checked = !box.checked;
+    // A tap on the label reaches the box too (the label passes its click on).
+    box.addEventListener("click", () => {
       score.focus();
       const end = score.value.length;
       try { score.setSelectionRange(end, end); } catch (e) { /* not every field has a caret */ }
-      onChange();
     });
     score.addEventListener("input", () => {
       const text = score.value;
@@ -255,7 +253,7 @@ function setupRoundForm(form) {
   if (restoreDraft(form)) refresh();
   form.addEventListener("input", later);
   form.addEventListener("change", later);
-  setupSigns(form, later);
+  setupSigns(form);
   $$(form, "details[data-count]").forEach((d) => setupCount(d, later));
   // Enter (Go) moves to the next player's score; on the last one it shows the preview.
   const scores = $$(form, ".score");

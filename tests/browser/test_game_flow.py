@@ -56,7 +56,7 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     # Round 3: Ann counts her cards; the column of three 7s does not count.
     page.get_by_role("link", name=re.compile("Enter round 3$")).click()
     ann = seat(page, "Ann")
-    ann.get_by_text("Count my cards").click()
+    ann.locator("summary").click()
     grid = ann.get_by_role("group", name="Ann's 12 cards")
     cells = grid.get_by_role("textbox")
     expect(cells).to_have_count(12)
