@@ -386,7 +386,9 @@ function showSync() {
   const box = document.querySelector("[data-sync]");
   if (!box) return;
   box.replaceChildren();
-  const waiting = readList(OUTBOX);
+  // The round form that queued a round says so in its own save bar.
+  const form = document.querySelector("form[data-round-form]");
+  const waiting = readList(OUTBOX).filter((item) => !form || item.draft !== draftKey(form));
   if (waiting.length) {
     say(box, "p", "queued", `${waiting.map((i) => i.label).join(", ")} ${waiting.length > 1 ? "are" : "is"} kept on this phone, waiting for the network.`);
   }
