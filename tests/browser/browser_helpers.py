@@ -85,7 +85,7 @@ def enter_round(
         type_score(page, name, score)
     choose_closer(page, closer)
     if preview is not None:
-        expect(page.locator("[data-preview]")).to_contain_text(preview)
+        expect(page.locator("form[data-round-form]")).to_contain_text(preview)
     page.get_by_role("button", name=re.compile(r"^Save")).click()
     expect(page.locator("table.sheet, section.result").first).to_be_visible()
 
