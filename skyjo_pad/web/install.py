@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from flask import Blueprint, current_app, jsonify, url_for
 from werkzeug.wrappers import Response
@@ -23,10 +25,16 @@ THEME = "#1d4e89"
 BACKGROUND = "#f3f6fb"
 
 
+def _asset(filename: str) -> str:
+    """A static file's address with its content hash (the pages' own `asset` helper)."""
+    asset = cast(Callable[[str], str], current_app.jinja_env.globals["asset"])
+    return asset(filename)
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest: name, icons, colours; it opens on the home page, full screen."""
-    asset = current_app.jinja_env.globals["asset"]
+    asset = _asset
     icons = [
         {"src": asset("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": asset("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -59,8 +67,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, at the root so that it serves the whole app, with the addresses
     of the current shell written in (a new asset makes a new worker)."""
-    asset = current_app.jinja_env.globals["asset"]
-    shell = [url_for("pad.home"), *(asset(name) for name in SHELL_FILES)]
+    shell = [url_for("pad.home"), *(_asset(name) for name in SHELL_FILES)]
     static = Path(current_app.static_folder or "static")
     source = (static / "sw.js").read_text(encoding="utf-8")
     version = hashlib.sha256((source + json.dumps(shell)).encode()).hexdigest()[:12]
@@ -70,5 +77,3 @@ def service_worker() -> Response:
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
-
-

@@ -62,9 +62,7 @@ def new_game() -> str | Response:
     while len(form.player) < min(max(rows, 2), MAX_PLAYERS):
         form.player.append_entry()
     playing = {name.lower() for name in form.names()}
-    return render_template(
-        "new_game.html", form=form, known=players.known_names(), playing=playing
-    )
+    return render_template("new_game.html", form=form, known=players.known_names(), playing=playing)
 
 
 @bp.route("/games/<game_id>")
@@ -118,7 +116,9 @@ def preview(game_id: str) -> str:
     entry = form.entry()
     fragment = {"sheet": sheet, "form": form, "number": number}
     if entry is None:
-        return render_template("_preview.html", outcome=None, problem=_typing_problem(form, sheet), **fragment)
+        return render_template(
+            "_preview.html", outcome=None, problem=_typing_problem(form, sheet), **fragment
+        )
     try:
         outcome = pad.preview(game_id, entry, number)
     except ServiceError as error:

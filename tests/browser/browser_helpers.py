@@ -113,7 +113,12 @@ def pad_game(
     """A pad game made over the API, with these (scores, closer) rounds played; its id."""
     game = api(base_url, "POST", "/games", {"players": list(names)})
     for scores, closer in rounds:
-        api(base_url, "POST", f"/games/{game['id']}/rounds", {"scores": list(scores), "closer": closer})
+        api(
+            base_url,
+            "POST",
+            f"/games/{game['id']}/rounds",
+            {"scores": list(scores), "closer": closer},
+        )
     return str(game["id"])
 
 

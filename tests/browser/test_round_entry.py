@@ -19,9 +19,7 @@ from playwright.sync_api import Page, expect
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 
 
-def test_a_four_player_round_by_touch_shows_what_save_will_do(
-    page: Page, live_server: str
-) -> None:
+def test_a_four_player_round_by_touch_shows_what_save_will_do(page: Page, live_server: str) -> None:
     """The closer's ×2 and the end of the game sit beside Save at the moment it is tapped;
     Ben's −2 goes in by touch (the minus, then the digit); the round takes the fewest taps."""
     game = pad_game(live_server, FOUR, [([20, 30, 80, 10], 3)])  # Cy on 80
@@ -84,7 +82,9 @@ def test_the_minus_and_the_digits_in_any_order(page: Page, live_server: str) -> 
     for name in ("Ann", "Ben", "Cy"):
         expect(seat(page, name).get_by_role("checkbox")).to_be_checked()
     rows = page.locator("[data-preview] tbody tr")
-    expect(rows).to_have_text([re.compile(r"Ann\s*-13"), re.compile(r"Ben\s*-41"), re.compile(r"Cy\s*-7")])
+    expect(rows).to_have_text(
+        [re.compile(r"Ann\s*-13"), re.compile(r"Ben\s*-41"), re.compile(r"Cy\s*-7")]
+    )
 
 
 def test_enter_moves_on_and_never_saves_half_a_round(page: Page, live_server: str) -> None:

@@ -25,7 +25,7 @@ def test_the_save_bar_says_what_save_will_do(client: FlaskClient) -> None:
 
 
 def test_an_unreadable_score_is_named_while_typing(client: FlaskClient) -> None:
-    """"1e5" gets its word in the live preview, before Save."""
+    """ "1e5" gets its word in the live preview, before Save."""
     game = start_game(client, ["Ann", "Bob"])
     preview = client.post(f"/games/{game}/rounds/preview", data=round_form(["1e5", ""], 0))
     assert "Ann: “1e5” is not a whole number." in words(preview)
@@ -88,8 +88,13 @@ def test_pad_pages_are_ready_for_a_strict_csp(client: FlaskClient) -> None:
     """No inline script, style attribute or on…= handler on the pad's pages."""
     game = start_game(client, [f"P{n}" for n in range(12)])
     save_round(client, game, list(range(12)), 0)
-    for url in ("/", "/games/new", f"/games/{game}", f"/games/{game}/rounds/new",
-                f"/games/{game}/rounds/1/edit"):
+    for url in (
+        "/",
+        "/games/new",
+        f"/games/{game}",
+        f"/games/{game}/rounds/new",
+        f"/games/{game}/rounds/1/edit",
+    ):
         html = page_text(client.get(url))
         assert not re.search(r"<script(?![^>]*\bsrc=)", html), url
         assert not re.search(r"\sstyle=", html), url
