@@ -278,6 +278,17 @@ function setupRoundForm(form) {
   if (dock && window.ResizeObserver) {
     new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
   }
+  // With the phone's keyboard up, the save bar rides just above it (where the browser
+  // shrinks only the visible part of the page, as Safari does).
+  if (dock && window.visualViewport) {
+    const view = window.visualViewport;
+    const place = () => {
+      const covered = Math.max(0, window.innerHeight - view.height - view.offsetTop);
+      dock.style.setProperty("transform", covered ? `translateY(-${Math.round(covered)}px)` : "");
+    };
+    view.addEventListener("resize", place);
+    view.addEventListener("scroll", place);
+  }
 }
 
 // The outbox: rounds saved while offline, sent in order when the network returns with the
