@@ -60,6 +60,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) event.respondWith(fromCacheFirst(request));
-  else if (request.mode === "navigate") event.respondWith(fromNetworkFirst(request));
+  // A digital table is played on the server: its pages are never kept.
+  else if (request.mode === "navigate" && !url.pathname.startsWith("/tables/")) event.respondWith(fromNetworkFirst(request));
   // Everything else (the API, live updates, previews) goes to the network as it is.
 });
