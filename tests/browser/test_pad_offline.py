@@ -121,3 +121,27 @@ def test_the_browsers_card_count_agrees_with_the_engine(page: Page, live_server:
             engine.raw,
             engine.removed_columns,
         ), cells
+
+
+WAKE_LOCK_SPY = """
+window.__wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {
+  configurable: true,
+  value: {
+    request: (type) => { window.__wakeLocks.push(type); return Promise.resolve({ release() {} }); },
+  },
+});
+"""
+
+
+def test_the_screen_stays_awake_while_a_game_is_on(page: Page, live_server: str) -> None:
+    """The sheet of a game being played asks for a screen wake lock; a finished one does not."""
+    page.add_init_script(WAKE_LOCK_SPY)
+    playing = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    page.goto(f"{live_server}/games/{playing}")
+    page.wait_for_function("window.__wakeLocks.length > 0")
+    assert page.evaluate("window.__wakeLocks") == ["screen"]
+    over = pad_game(live_server, ["Ann", "Ben"], [([120, 9], 1)])
+    page.goto(f"{live_server}/games/{over}")
+    expect(page.get_by_role("heading", name=re.compile("Ben wins"))).to_be_visible()
+    assert page.evaluate("window.__wakeLocks") == []

@@ -24,6 +24,12 @@ def test_the_save_bar_says_what_save_will_do(client: FlaskClient) -> None:
     assert re.search(r"data-save>\s*Save round 2 — ends the game\s*<", page_text(page))
 
 
+def test_an_empty_score_shows_no_grey_zero(client: FlaskClient) -> None:
+    """A blank score field is blank: no "0" placeholder beside "Enter a score"."""
+    game = start_game(client, ["Ann", "Bob"])
+    assert 'placeholder="0"' not in page_text(client.get(f"/games/{game}/rounds/new"))
+
+
 def test_an_unreadable_score_is_named_while_typing(client: FlaskClient) -> None:
     """ "1e5" gets its word in the live preview, before Save."""
     game = start_game(client, ["Ann", "Bob"])
