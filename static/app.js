@@ -230,7 +230,7 @@ function setupRoundForm(form) {
     body.delete("action");
     try {
       const res = await fetch(url, { method: "POST", body, headers: { "X-Requested-With": "fetch" } });
-      if (!res.ok || mine !== seq) return;
+      if (!res.ok || mine !== seq || form.dataset.queued) return;
       const fragment = document.createElement("template");
       fragment.innerHTML = await res.text();
       table.replaceChildren(...fragment.content.querySelector("[data-table-part]").childNodes);
@@ -250,7 +250,8 @@ function setupRoundForm(form) {
     } catch (e) { /* offline: the save bar says so, and Save keeps the round on the phone */ }
   };
   const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
-  if (restoreDraft(form)) refresh();
+  const restored = restoreDraft(form);
+  if (restored) refresh();
   form.addEventListener("input", later);
   form.addEventListener("change", later);
   setupSigns(form);
@@ -271,6 +272,11 @@ function setupRoundForm(form) {
     event.preventDefault();
     queueRound(form, verdict, save);
   });
+  // Sent but never answered (the service worker brought the page back): keep it to send.
+  if (new URLSearchParams(window.location.search).has("unsent")) {
+    history.replaceState(null, "", window.location.pathname);
+    if (restored) queueRound(form, verdict, save);
+  }
   const preview = form.querySelector("[data-preview-button]");
   if (preview) preview.hidden = true;
   // The page keeps room under the last field for the save bar, however tall it grows.
@@ -333,6 +339,7 @@ function queueRound(form, verdict, save) {
   });
   writeList(OUTBOX, outbox);
   keepDraft(form);
+  form.dataset.queued = "1"; // the save bar now speaks of the outbox, not the preview
   verdict.replaceChildren();
   say(verdict, "p", "queued", `Kept on this phone: ${editing ? "the correction" : "round " + number} is sent as soon as the network is back.`);
   save.disabled = true;

@@ -46,7 +46,8 @@ async function fromNetworkFirst(request) {
     if (response.ok && response.type === "basic") (await caches.open(CACHE)).put(request, response.clone());
     return response;
   } catch (error) {
-    const cached = (await caches.match(request)) || (request.mode === "navigate" && (await caches.match("/")));
+    const cached = (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true }))
+      || (request.mode === "navigate" && (await caches.match("/")));
     if (cached) return cached;
     return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
       + "<title>Offline</title><p>No network, and this page was not opened before on this phone. "
@@ -55,10 +56,26 @@ async function fromNetworkFirst(request) {
   }
 }
 
+// A round saved while the phone believes it is online but no answer comes (a dead network):
+// back to the round form, which finds what was typed in its draft and keeps it to send later.
+const ROUND_FORM = /^\/games\/[^/]+\/rounds\/(new|\d+\/edit)$/;
+async function saveOrKeep(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return Response.redirect(`${new URL(request.url).pathname}?unsent=1`, 303);
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && ROUND_FORM.test(url.pathname)) {
+    event.respondWith(saveOrKeep(request));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) event.respondWith(fromCacheFirst(request));
   // A digital table is played on the server: its pages are never kept.
   else if (request.mode === "navigate" && !url.pathname.startsWith("/tables/")) event.respondWith(fromNetworkFirst(request));

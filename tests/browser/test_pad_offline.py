@@ -7,7 +7,7 @@ import random
 import re
 
 from browser_helpers import api, choose_closer, pad_game, shoot, type_score
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from skyjo_pad.engine.scoring import score_grid
 
@@ -145,3 +145,35 @@ def test_the_screen_stays_awake_while_a_game_is_on(page: Page, live_server: str)
     page.goto(f"{live_server}/games/{over}")
     expect(page.get_by_role("heading", name=re.compile("Ben wins"))).to_be_visible()
     assert page.evaluate("window.__wakeLocks") == []
+
+
+def test_a_save_that_gets_no_answer_is_kept_too(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The phone thinks it is online but the network is dead: the save's page comes back
+    from the service worker with what was typed, kept to be sent later, and sent."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    open_round_online(page, f"{live_server}/games/{game}/rounds/new")
+    page.reload()  # now under the service worker's control
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    type_score(page, "Ann", 4)
+    type_score(page, "Ben", 11)
+    choose_closer(page, "Ann")
+    page.wait_for_timeout(300)  # the draft is kept as it is typed
+    dead = re.compile(r"/(api/)?games/\w+/rounds(/new)?$")
+
+    def no_answer(route: Route) -> None:
+        if route.request.method == "POST":
+            route.abort()
+        else:
+            route.fallback()
+
+    context.route(dead, no_answer)
+    page.get_by_role("button", name=re.compile("^Save round 1")).tap()
+    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_have_value("11")
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+    context.unroute(dead)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("tr.totals td")).to_have_text(["4", "11"])
+    assert [r["raw"] for r in api(live_server, "GET", f"/games/{game}")["rounds"]] == [[4, 11]]
