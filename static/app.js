@@ -22,11 +22,11 @@ function cellValue(cell) {
   return v !== "" && Number.isInteger(n) && n >= -2 && n <= 12 ? n : undefined;
 }
 
-// The 12 cards' score (row by row, 4 columns); a column of three equal cards is removed.
-// The server scores the round again when it is previewed or saved.
-function gridScore(cells) {
-  const values = cells.map(cellValue);
-  if (values.some((v) => v === undefined)) return null;
+// The score of 12 cards given row by row (4 columns; null for a card already removed):
+// a column of three equal cards is removed and does not count. A pure function, checked
+// against the engine's own scoring by the browser tests; the server scores every saved
+// round again. Returns {raw, removed: [column indexes]}.
+function cardTotal(values) {
   let raw = 0;
   const removed = [];
   for (let col = 0; col < 4; col++) {
@@ -35,6 +35,13 @@ function gridScore(cells) {
     for (const v of column) raw += v === null ? 0 : v;
   }
   return { raw, removed };
+}
+window.SkyjoPad = Object.freeze({ cardTotal });
+
+// The cells' score, or null while a cell is empty or unreadable.
+function gridScore(cells) {
+  const values = cells.map(cellValue);
+  return values.some((v) => v === undefined) ? null : cardTotal(values);
 }
 
 // "Count my cards": tap a cell, then tap its value on the keypad.
@@ -88,26 +95,150 @@ function setupCount(details, onChange) {
     pad.appendChild(b);
   }
   details.querySelector(".grid").after(sum, pad);
+  // Opening it closes the phone's keyboard and brings the whole grid, its total and the
+  // keypad into view above the save bar.
+  details.addEventListener("toggle", () => {
+    if (!details.open) return;
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    requestAnimationFrame(() => seat.scrollIntoView({ block: "start" }));
+  });
   count();
   select(cells.findIndex((c) => !c.value) === -1 ? 0 : cells.findIndex((c) => !c.value));
 }
 
-// The round form: a live preview of doubling and totals as scores are typed.
+// The minus sign, by touch: tapping "−" toggles the sign and leaves the typing in the
+// score field (the keyboard stays up, the next digits land there); a "-" typed into the
+// field (or pasted, before or after the digits) becomes the sign. No digit is ever lost.
+function setupSigns(form) {
+  for (const seat of $$(form, "[data-seat]")) {
+    const label = seat.querySelector("label.sign");
+    const box = seat.querySelector("[data-sign]");
+    const score = seat.querySelector(".score");
+    const keepTyping = (event) => event.preventDefault(); // the field keeps the focus
+    label.addEventListener("mousedown", keepTyping);
+    label.addEventListener("pointerdown", keepTyping);
+    // A tap on the label reaches the box too (the label passes its click on).
+    box.addEventListener("click", () => {
+      score.focus();
+      const end = score.value.length;
+      try { score.setSelectionRange(end, end); } catch (e) { /* not every field has a caret */ }
+    });
+    score.addEventListener("input", () => {
+      const text = score.value;
+      if (!/[-−–—+]/.test(text)) return;
+      if (/[-−–—]/.test(text)) box.checked = true;
+      else box.checked = false;
+      score.value = text.replace(/[-−–—+]/g, "");
+    });
+  }
+}
+
+// A round's fields as the JSON API takes them, or a sentence saying what is missing.
+function roundBody(form) {
+  const scores = [];
+  for (const seat of $$(form, "[data-seat]")) {
+    const cells = $$(seat, ".cell");
+    const counted = cells.some((c) => c.value.trim()) ? gridScore(cells) : undefined;
+    if (counted === null) return "Fill in all 12 cards, or clear them and type the score.";
+    if (counted) { scores.push(counted.raw); continue; }
+    const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
+    if (!/^\d{1,7}$/.test(text)) return "Enter every score as a whole number before saving.";
+    const n = Number(text);
+    scores.push(seat.querySelector("[data-sign]").checked ? -n : n);
+  }
+  const picked = form.querySelector("input[name=closer]:checked");
+  if (!picked) return "Choose who closed the round, or Nobody.";
+  const version = Number(form.querySelector("input[name=version]").value);
+  return {
+    scores,
+    closer: picked.value === "none" ? null : Number(picked.value),
+    ...(Number.isInteger(version) && form.querySelector("input[name=version]").value !== "" ? { version } : {}),
+  };
+}
+
+// Typed rounds are kept in the browser until saved: a refused save, a reload or a phone
+// gone to sleep loses nothing. One draft per game and form (new-6, edit-2).
+const DRAFT = "skyjo:draft:";
+const SKIP_FIELDS = new Set(["csrf_token", "version", "action"]);
+
+function draftKey(form) { return `${DRAFT}${form.dataset.game}:${form.dataset.draft}`; }
+
+function keepDraft(form) {
+  const fields = {};
+  for (const el of form.elements) {
+    if (!el.name || SKIP_FIELDS.has(el.name)) continue;
+    if (el.type === "radio") { if (el.checked) fields[el.name] = el.value; }
+    else if (el.type === "checkbox") { if (el.checked) fields[el.name] = true; }
+    else if (el.value) fields[el.name] = el.value;
+  }
+  const version = form.querySelector("input[name=version]").value;
+  try {
+    if (Object.keys(fields).length) localStorage.setItem(draftKey(form), JSON.stringify({ version, fields }));
+    else localStorage.removeItem(draftKey(form));
+  } catch (e) { /* private mode or full: the form still works */ }
+}
+
+function restoreDraft(form) {
+  let draft = null;
+  try { draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null"); } catch (e) { return false; }
+  if (!draft || !draft.fields) return false;
+  // A correction applies only to the round as it was when it was typed.
+  if (form.dataset.draft.startsWith("edit-") && draft.version !== form.querySelector("input[name=version]").value) return false;
+  for (const el of form.elements) {
+    if (!el.name || SKIP_FIELDS.has(el.name)) continue;
+    const kept = draft.fields[el.name];
+    if (el.type === "radio") el.checked = kept === el.value;
+    else if (el.type === "checkbox") el.checked = kept === true;
+    else el.value = kept || "";
+  }
+  for (const details of $$(form, "details[data-count]")) {
+    if ($$(details, ".cell").some((c) => c.value)) details.open = true;
+  }
+  return true;
+}
+
+// On the sheet: forget the drafts of rounds it shows saved.
+function forgetSavedDrafts(state) {
+  const prefix = `${DRAFT}${state.dataset.game}:`;
+  const rounds = Number(state.dataset.rounds);
+  const version = Number(state.dataset.version);
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(prefix)) continue;
+      const [kind, n] = key.slice(prefix.length).split("-");
+      const draft = JSON.parse(localStorage.getItem(key) || "{}");
+      if ((kind === "new" && Number(n) <= rounds) || (kind === "edit" && Number(draft.version) < version)) {
+        localStorage.removeItem(key);
+      }
+    }
+  } catch (e) { /* nothing kept */ }
+}
+
+// The round form: a live preview of doubling and totals as scores are typed, with the
+// verdict (×2, the end of the game) and what Save will do in the save bar.
 function setupRoundForm(form) {
-  const target = form.querySelector("[data-preview]");
+  const table = form.querySelector("[data-preview]");
+  const verdict = form.querySelector("[data-verdict]");
+  const save = form.querySelector("[data-save]");
   const url = form.dataset.previewUrl;
   let timer = null;
   let seq = 0;
   const refresh = async () => {
+    clearTimeout(timer);
     const mine = ++seq;
     const body = new FormData(form);
     body.delete("action");
     try {
       const res = await fetch(url, { method: "POST", body, headers: { "X-Requested-With": "fetch" } });
-      if (!res.ok || mine !== seq) return;
-      target.innerHTML = await res.text();
+      if (!res.ok || mine !== seq || form.dataset.queued) return;
+      const fragment = document.createElement("template");
+      fragment.innerHTML = await res.text();
+      table.replaceChildren(...fragment.content.querySelector("[data-table-part]").childNodes);
+      verdict.replaceChildren(...fragment.content.querySelector("[data-verdict-part]").childNodes);
+      const label = verdict.querySelector("[data-save-label]");
+      if (label && !save.disabled) save.textContent = label.textContent;
       // A completed card grid fills in that player's score.
-      for (const row of $$(target, "[data-raw-seat]")) {
+      for (const row of $$(table, "[data-raw-seat]")) {
         const seat = form.querySelector(`[data-seat="${row.dataset.rawSeat}"]`);
         const cells = $$(seat, ".cell");
         if (cells.every((c) => c.value.trim() !== "")) {
@@ -116,14 +247,192 @@ function setupRoundForm(form) {
           seat.querySelector("[data-sign]").checked = raw < 0;
         }
       }
-    } catch (e) { /* offline for a moment: the Preview button still works */ }
+    } catch (e) { /* offline: the save bar says so, and Save keeps the round on the phone */ }
   };
-  const later = () => { clearTimeout(timer); timer = setTimeout(refresh, 250); };
+  const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
+  const restored = restoreDraft(form);
+  if (restored) refresh();
   form.addEventListener("input", later);
   form.addEventListener("change", later);
+  setupSigns(form);
   $$(form, "details[data-count]").forEach((d) => setupCount(d, later));
-  const button = form.querySelector("[data-preview-button]");
-  if (button) button.hidden = true;
+  // Enter (Go) moves to the next player's score; on the last one it shows the preview.
+  const scores = $$(form, ".score");
+  scores.forEach((input, i) => input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const next = scores[i + 1];
+    if (next) { next.focus(); return; }
+    input.blur();
+    refresh().then(() => table.scrollIntoView({ block: "nearest" }));
+  }));
+  // Offline, Save keeps the round on this phone; it is sent when the network returns.
+  form.addEventListener("submit", (event) => {
+    if (!event.submitter || event.submitter.value !== "save" || navigator.onLine) return;
+    event.preventDefault();
+    queueRound(form, verdict, save);
+  });
+  // Sent but never answered (the service worker brought the page back): keep it to send.
+  if (new URLSearchParams(window.location.search).has("unsent")) {
+    history.replaceState(null, "", window.location.pathname);
+    if (restored) queueRound(form, verdict, save);
+  }
+  const preview = form.querySelector("[data-preview-button]");
+  if (preview) preview.hidden = true;
+  // The page keeps room under the last field for the save bar, however tall it grows.
+  const dock = form.querySelector("[data-dock]");
+  if (dock && window.ResizeObserver) {
+    new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+  }
+  // With the phone's keyboard up, the save bar rides just above it (where the browser
+  // shrinks only the visible part of the page, as Safari does).
+  if (dock && window.visualViewport) {
+    const view = window.visualViewport;
+    const place = () => {
+      const covered = Math.max(0, window.innerHeight - view.height - view.offsetTop);
+      dock.style.setProperty("transform", covered ? `translateY(-${Math.round(covered)}px)` : "");
+    };
+    view.addEventListener("resize", place);
+    view.addEventListener("scroll", place);
+  }
+}
+
+// The outbox: rounds saved while offline, sent in order when the network returns with the
+// version of the sheet they were typed on, so the server refuses one made stale meanwhile.
+const OUTBOX = "skyjo:outbox";
+const UNSENT = "skyjo:unsent";
+
+function readList(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
+}
+function writeList(key, list) {
+  try { if (list.length) localStorage.setItem(key, JSON.stringify(list)); else localStorage.removeItem(key); } catch (e) { /* full */ }
+}
+
+function say(parent, tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  el.textContent = text;
+  parent.appendChild(el);
+  return el;
+}
+
+function queueRound(form, verdict, save) {
+  const body = roundBody(form);
+  if (typeof body === "string") {
+    verdict.replaceChildren();
+    say(verdict, "p", "field-error", body);
+    return;
+  }
+  const editing = form.dataset.draft.startsWith("edit-");
+  const number = Number(form.dataset.draft.split("-")[1]);
+  const outbox = readList(OUTBOX);
+  outbox.push({
+    game: form.dataset.game,
+    draft: draftKey(form),
+    method: editing ? "PUT" : "POST",
+    url: `/api/games/${form.dataset.game}/rounds${editing ? "/" + number : ""}`,
+    label: editing ? `The correction of round ${number}` : `Round ${number}`,
+    names: JSON.parse(form.dataset.names || "[]"),
+    sheet: form.dataset.sheetUrl,
+    body,
+  });
+  writeList(OUTBOX, outbox);
+  keepDraft(form);
+  form.dataset.queued = "1"; // the save bar now speaks of the outbox, not the preview
+  verdict.replaceChildren();
+  say(verdict, "p", "queued", `Kept on this phone: ${editing ? "the correction" : "round " + number} is sent as soon as the network is back.`);
+  save.disabled = true;
+  save.textContent = "Waiting for the network…";
+  showSync();
+}
+
+// "Ann 5, Bob −3 (closed)": a queued round in words, for a player to enter it again.
+function roundInWords(item) {
+  return item.body.scores.map((score, seat) => {
+    const name = item.names[seat] || `Player ${seat + 1}`;
+    return `${name} ${String(score).replace("-", "−")}${item.body.closer === seat ? " (closed)" : ""}`;
+  }).join(", ");
+}
+
+let flushing = false;
+async function flushOutbox() {
+  if (flushing || !navigator.onLine) return;
+  flushing = true;
+  const sent = [];
+  try {
+    let outbox = readList(OUTBOX);
+    while (outbox.length) {
+      const item = outbox[0];
+      let res;
+      try {
+        res = await fetch(item.url, {
+          method: item.method,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(item.body),
+        });
+      } catch (e) { break; } // still no network: try again later
+      if (res.status >= 500) break;
+      outbox = readList(OUTBOX).slice(1);
+      writeList(OUTBOX, outbox);
+      if (res.ok) {
+        try { localStorage.removeItem(item.draft); } catch (e) { /* gone already */ }
+        sent.push(item);
+      } else {
+        const answer = await res.json().catch(() => ({}));
+        const unsent = readList(UNSENT);
+        unsent.push({ ...item, error: answer.error || "The server refused it." });
+        writeList(UNSENT, unsent);
+      }
+    }
+  } finally {
+    flushing = false;
+  }
+  showSync();
+  if (sent.length) {
+    const form = document.querySelector("form[data-round-form]");
+    const state = document.querySelector("[data-sheet-state]");
+    if (form && sent.some((item) => item.draft === draftKey(form))) window.location.assign(form.dataset.sheetUrl);
+    else if (state && sent.some((item) => item.game === state.dataset.game)) window.location.reload();
+  }
+}
+
+// The offline banner, the rounds waiting to be sent, and any the server refused.
+function showSync() {
+  const banner = document.querySelector("[data-offline]");
+  if (banner) banner.hidden = navigator.onLine;
+  const box = document.querySelector("[data-sync]");
+  if (!box) return;
+  box.replaceChildren();
+  // The round form that queued a round says so in its own save bar.
+  const form = document.querySelector("form[data-round-form]");
+  const waiting = readList(OUTBOX).filter((item) => !form || item.draft !== draftKey(form));
+  if (waiting.length) {
+    say(box, "p", "queued", `${waiting.map((i) => i.label).join(", ")} ${waiting.length > 1 ? "are" : "is"} kept on this phone, waiting for the network.`);
+  }
+  readList(UNSENT).forEach((item, index) => {
+    const note = say(box, "div", "unsent", "");
+    note.setAttribute("role", "alert");
+    say(note, "p", "", `${item.label}, saved while offline, was not added: ${item.error}`);
+    say(note, "p", "", `It was: ${roundInWords(item)}. Look at the sheet, and enter it again if it is still missing.`);
+    const dismiss = say(note, "button", "button quiet", "Dismiss");
+    dismiss.type = "button";
+    dismiss.addEventListener("click", () => {
+      const unsent = readList(UNSENT);
+      unsent.splice(index, 1);
+      writeList(UNSENT, unsent);
+      showSync();
+    });
+  });
+  box.hidden = !box.childElementCount;
+}
+
+// The screen stays awake on a game's pages while it is played (where the browser can).
+function keepAwake() {
+  if (!document.querySelector("[data-awake]") || !("wakeLock" in navigator)) return;
+  const ask = () => { if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(() => {}); };
+  document.addEventListener("visibilitychange", ask);
+  ask();
 }
 
 // The new-game form: add known players, move and remove rows without a reload.
@@ -137,7 +446,9 @@ function setupNewGame(form) {
     $$(form, "[data-known] button").forEach((chip) => { chip.hidden = taken.has(chip.value.toLowerCase()); });
     // With 12 names in, there is no room for another: say so instead of offering chips.
     const full = inputs().length >= 12 && names().every((v) => v.trim());
-    $$(form, "[data-known], [data-known-hint]").forEach((e) => { e.hidden = full; });
+    // The "Tap to add" line shows only while there is a chip to tap.
+    const offered = $$(form, "[data-known] button").some((chip) => !chip.hidden);
+    $$(form, "[data-known], [data-known-hint]").forEach((e) => { e.hidden = full || !offered; });
     $$(form, "[data-full-hint]").forEach((e) => { e.hidden = !full; });
   };
   const render = (values) => {
@@ -191,6 +502,7 @@ function setupNewGame(form) {
 // One tap saves once: a second tap while saving does nothing.
 function guardDoubleSubmit(form) {
   form.addEventListener("submit", (event) => {
+    if (event.defaultPrevented) return;
     if (form.dataset.sending) { event.preventDefault(); return; }
     const by = event.submitter;
     if (by && by.name === "action" && by.value === "preview") return;
@@ -200,7 +512,20 @@ function guardDoubleSubmit(form) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
+  keepAwake();
+  showSync();
+  flushOutbox();
 });
+window.addEventListener("online", () => { showSync(); flushOutbox(); });
+window.addEventListener("offline", showSync);
+setInterval(() => { if (readList(OUTBOX).length) flushOutbox(); }, 15000);
+
+// Installable and usable offline: the service worker keeps the app's shell and the pages
+// last seen (served at the site's root so that its scope is the whole app).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js").catch(() => {}); });
+}

@@ -427,9 +427,11 @@
       const actions = el("div", "actions");
       const data = this.root.dataset;
       if (sum.game_over) {
-        actions.append(link("Play this deal again", data.againUrl, "button primary big"));
+        const again = el("div", "row");
+        again.append(link("New game, same seats", data.freshUrl, "button primary"), link("Play this deal again", data.againUrl, "button"));
+        actions.append(again);
         const row = el("div", "row");
-        row.append(link("Replay", data.replayUrl, "button"), link("Record", data.recordUrl, "button", true));
+        row.append(link("Replay", data.replayUrl, "button"), link("Download the game record", data.recordUrl, "button", true));
         actions.append(row, link("Home", data.homeUrl, "button quiet"));
       } else if (s.can_deal) {
         actions.append(button(`Deal round ${sum.round + 1}`, "deal", "button primary big"));

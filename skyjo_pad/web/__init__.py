@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .history import bp as history_bp
+from .install import bp as install_bp
 from .pad import bp as pad_bp
 from .players import bp as players_bp
 from .sessions import ReusedSignerSessions
@@ -31,6 +32,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(table_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(install_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

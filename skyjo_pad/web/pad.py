@@ -38,8 +38,10 @@ def home() -> str:
 def new_game() -> str | Response:
     """Pick the players and the rules; `?again=<id>` starts with that game's players."""
     form = NewGameForm()
+    rows = 4  # a fresh form offers four rows; a rematch just its players
     if request.method == "GET":
-        _prefill_again(form, request.args.get("again", ""))
+        if _prefill_again(form, request.args.get("again", "")):
+            rows = len(form.player)
     elif _rearrange(form):
         pass  # a no-JavaScript button moved or added a player: show the form again
     elif form.validate_on_submit() & form.validate_names():
@@ -55,9 +57,12 @@ def new_game() -> str | Response:
                 form.players_message = error.message
         else:
             return redirect(url_for("pad.sheet", game_id=sheet.id))
-    while len(form.player) < min(max(4, len(form.names()) + 1), MAX_PLAYERS):
+    else:
+        rows = max(4, len(form.names()) + 1)
+    while len(form.player) < min(max(rows, 2), MAX_PLAYERS):
         form.player.append_entry()
-    return render_template("new_game.html", form=form, known=players.known_names())
+    playing = {name.lower() for name in form.names()}
+    return render_template("new_game.html", form=form, known=players.known_names(), playing=playing)
 
 
 @bp.route("/games/<game_id>")
@@ -109,11 +114,26 @@ def preview(game_id: str) -> str:
     number = request.args.get("number", type=int)
     form = RoundForm().setup(sheet.players)
     entry = form.entry()
+    fragment = {"sheet": sheet, "form": form, "number": number}
+    if entry is None:
+        return render_template(
+            "_preview.html", outcome=None, problem=_typing_problem(form, sheet), **fragment
+        )
     try:
-        outcome = pad.preview(game_id, entry, number) if entry else None
+        outcome = pad.preview(game_id, entry, number)
     except ServiceError as error:
-        return render_template("_preview.html", sheet=sheet, outcome=None, problem=error.message)
-    return render_template("_preview.html", sheet=sheet, outcome=outcome, problem=None)
+        return render_template("_preview.html", outcome=None, problem=error.message, **fragment)
+    return render_template("_preview.html", outcome=outcome, problem=None, **fragment)
+
+
+def _typing_problem(form: RoundForm, sheet: pad.Sheet) -> str | None:
+    """The first thing typed that cannot be read (a blank score is not a problem yet)."""
+    for name, seat_field in zip(sheet.players, form.seats, strict=True):
+        errors = [*seat_field.form.score.errors, *seat_field.form.cards.errors]
+        typed = (seat_field.form.score.data or "").strip()
+        if errors and (typed or seat_field.form.cards.errors):
+            return f"{name}: {errors[0]}"
+    return None
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])
@@ -141,10 +161,13 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
     form = RoundForm().setup(sheet.players)
     if request.method == "GET":
         form.version.data = str(sheet.version)
-        if number is not None:
-            row = sheet.rounds[number - 1]
-            form.fill(row.raw, row.grids, row.closer)
-        return _render_round(sheet, form, number, None)
+        if number is None:
+            return _render_round(sheet, form, number, None)
+        row = sheet.rounds[number - 1]
+        form.fill(row.raw, row.grids, row.closer)
+        entry = form.entry()
+        outcome = pad.preview(sheet.id, entry, number) if entry else None
+        return _render_round(sheet, form, number, outcome)
     entry = form.entry() if form.validate_on_submit() else None
     if entry is None:
         return _render_round(sheet, form, number, None)
@@ -195,14 +218,14 @@ def _sheet(game_id: str, with_grids: bool = False) -> pad.Sheet:
         abort(404)
 
 
-def _prefill_again(form: NewGameForm, game_id: str) -> None:
-    """Fill the form with a finished game's players and rules, for a rematch."""
+def _prefill_again(form: NewGameForm, game_id: str) -> bool:
+    """Fill the form with a finished game's players and rules, for a rematch (True if so)."""
     if not game_id:
-        return
+        return False
     try:
         previous = pad.get_sheet(game_id)
     except NotFound:
-        return
+        return False
     set_names(form, list(previous.players))
     rules = previous.rules
     form.target.data, form.multiplier.data = rules.target, rules.multiplier
@@ -210,6 +233,7 @@ def _prefill_again(form: NewGameForm, game_id: str) -> None:
         rules.tie_doubles,
         rules.double_only_positive,
     )
+    return True
 
 
 def _rearrange(form: NewGameForm) -> bool:

@@ -24,6 +24,8 @@ def new_table() -> str | Response:
     form = NewTableForm()
     if request.method == "GET":
         _prefill(form, request.args.get("again", ""))
+        if request.args.get("deal") == "new":  # "New game, same seats": a fresh deal
+            form.seed.data = None
     elif _rearrange(form):
         pass  # a no-JavaScript button added or removed a seat: show the form again
     elif form.validate_on_submit():

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -82,7 +85,7 @@ def enter_round(
         type_score(page, name, score)
     choose_closer(page, closer)
     if preview is not None:
-        expect(page.locator("[data-preview]")).to_contain_text(preview)
+        expect(page.locator("form[data-round-form]")).to_contain_text(preview)
     page.get_by_role("button", name=re.compile(r"^Save")).click()
     expect(page.locator("table.sheet, section.result").first).to_be_visible()
 
@@ -90,3 +93,66 @@ def enter_round(
 def expect_totals(page: Page, expected: Sequence[int]) -> None:
     """The sheet's totals row shows these numbers, in seat order."""
     expect(page.locator("tr.totals td")).to_have_text([str(n) for n in expected])
+
+
+def api(base_url: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """Call the app's JSON API from the test itself (not through the browser)."""
+    request = urllib.request.Request(
+        base_url + "/api" + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def pad_game(
+    base_url: str, names: Sequence[str], rounds: Sequence[tuple[Sequence[int], int | None]] = ()
+) -> str:
+    """A pad game made over the API, with these (scores, closer) rounds played; its id."""
+    game = api(base_url, "POST", "/games", {"players": list(names)})
+    for scores, closer in rounds:
+        api(
+            base_url,
+            "POST",
+            f"/games/{game['id']}/rounds",
+            {"scores": list(scores), "closer": closer},
+        )
+    return str(game["id"])
+
+
+def in_view(page: Page, locator: Locator) -> bool:
+    """The element is wholly inside the visible screen."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (
+        box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= size["height"] + 0.5
+        and box["x"] + box["width"] <= size["width"] + 0.5
+    )
+
+
+class Taps:
+    """A player's hand on the screen: taps and key presses, each one counted."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator: Locator) -> None:
+        """One tap with a finger."""
+        locator.tap()
+        self.count += 1
+
+    def keys(self, text: str) -> None:
+        """Typed on the phone's keypad, one press per character."""
+        self.page.keyboard.type(text)
+        self.count += len(text)
+
+    def enter(self) -> None:
+        """The keypad's Enter (Go / Next)."""
+        self.page.keyboard.press("Enter")
+        self.count += 1

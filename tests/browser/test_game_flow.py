@@ -31,8 +31,9 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     type_score(page, "Ben", -2)
     type_score(page, "Cy", 12)
     choose_closer(page, "Ben")
-    preview = page.locator("[data-preview]")
-    expect(preview).to_contain_text("Ben closed with -2")
+    preview = page.locator("[data-preview]")  # the new totals, under the fields
+    verdict = page.locator("[data-verdict]")  # the doubling and the end, beside Save
+    expect(verdict).to_contain_text("Ben closed with -2")
     expect(preview.locator("tr", has_text="Ben")).to_contain_text("-2")
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [5, -2, 12])
@@ -43,10 +44,10 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     for name, score in {"Ann": 8, "Ben": 10, "Cy": 10}.items():
         type_score(page, name, score)
     choose_closer(page, "Cy")
-    expect(preview).to_contain_text("Cy 10 → 20")
+    expect(verdict).to_contain_text("Cy 10 → 20")
     expect(preview.locator("tr", has_text="Cy").locator(".total")).to_have_text("32")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    shoot(page, "round", docs=True)
+    shoot(page, "round-preview")
     page.get_by_role("button", name="Save round 2").click()
     expect_totals(page, [13, 8, 32])
     doubled = page.locator("td.doubled")
@@ -56,7 +57,7 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     # Round 3: Ann counts her cards; the column of three 7s does not count.
     page.get_by_role("link", name=re.compile("Enter round 3$")).click()
     ann = seat(page, "Ann")
-    ann.get_by_text("Count my cards").click()
+    ann.locator("summary").click()
     grid = ann.get_by_role("group", name="Ann's 12 cards")
     cells = grid.get_by_role("textbox")
     expect(cells).to_have_count(12)
@@ -69,9 +70,9 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     type_score(page, "Cy", 25)
     choose_closer(page, "Ann")
     expect(preview.locator("tr", has_text="Ann")).to_contain_text(str(ANN_CARDS_SCORE))
-    expect(preview).to_contain_text("Ann closed with the lowest score: not doubled.")
+    expect(verdict).to_contain_text("Ann closed with the lowest score: not doubled.")
     page.evaluate("window.scrollTo(0, document.querySelector('h1').offsetTop - 8)")
-    shoot(page, "cards", docs=True)
+    shoot(page, "cards-three")
     page.get_by_role("button", name="Save round 3").click()
     expect_totals(page, [31, 28, 57])
 

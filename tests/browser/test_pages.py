@@ -120,7 +120,7 @@ def test_tap_targets_are_big_enough(page: Page, live_server: str) -> None:
     assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []
     start_game(page, live_server, ["Wes", "Xia"])
     page.get_by_role("link", name=re.compile("Enter round 1")).click()
-    page.get_by_text("Count my cards").first.click()
+    page.locator("details[data-count] summary").first.click()
     expect(page.get_by_role("button", name="Card 12").first).to_be_visible()
     assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []
     type_score(page, "Wes", 3)

@@ -40,7 +40,7 @@ def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> N
     type_score(page, "Ida", 150)
     type_score(page, "Jo", 4)
     choose_closer(page, "Jo")
-    expect(page.locator("[data-preview]")).to_contain_text("outside -17 to 140")
+    expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
     page.get_by_role("button", name="Save round 1").click()
 
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()

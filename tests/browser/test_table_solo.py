@@ -80,10 +80,20 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
 
     # The record downloads as skyjo-record/1, its moves replay to the same totals.
     with page.expect_download() as download:
-        panel.get_by_role("link", name="Record").click()
+        panel.get_by_role("link", name="Download the game record").click()
     record = json.loads(download.value.path().read_text())
     assert record["format"] == "skyjo-record/1"
     assert download.value.suggested_filename.startswith("skyjo-")
+
+    # "New game, same seats" keeps the seats and leaves the deal to chance.
+    fresh = panel.get_by_role("link", name="New game, same seats")
+    expect(fresh).to_be_visible()
+    expect(panel.get_by_role("link", name="Play this deal again")).to_be_visible()
+    setup = page.context.new_page()
+    setup.goto(str(fresh.get_attribute("href")))
+    expect(setup.get_by_label("Deal number")).to_have_value("")
+    expect(setup.get_by_label("Seat 3 name", exact=True)).to_have_value("Ann")
+    setup.close()
 
     # The replay viewer steps through it move by move.
     page.goto(page.url.split("?")[0] + "/replay")

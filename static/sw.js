@@ -1,0 +1,83 @@
+// Skyjo Pad's service worker: the app's shell and the pages last seen, for a pad that
+// keeps working with no network. Served at /sw.js (scope: the whole app); the server
+// writes the current asset addresses and their version into the two lines below.
+"use strict";
+
+const VERSION = "dev"; // replaced by the server: changes with every asset
+const SHELL = []; // replaced by the server: the app's CSS, JavaScript, icons and home page
+const CACHE = `skyjo-pad-${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const old = (await caches.keys()).filter((name) => name.startsWith("skyjo-pad-") && name !== CACHE);
+    // Pages seen with the old shell are kept: carried over, so they still open offline.
+    const next = await caches.open(CACHE);
+    for (const name of old) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (request.mode === "navigate" || !new URL(request.url).pathname.startsWith("/static/")) {
+          const kept = await cache.match(request);
+          if (kept && !(await next.match(request))) await next.put(request, kept);
+        }
+      }
+      await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// Static files carry their content hash: the cached copy is always right.
+async function fromCacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+// Pages: the network first (the sheet must be current), the last copy seen when offline.
+async function fromNetworkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") (await caches.open(CACHE)).put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true }))
+      || (request.mode === "navigate" && (await caches.match("/")));
+    if (cached) return cached;
+    return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+      + "<title>Offline</title><p>No network, and this page was not opened before on this phone. "
+      + "Go back to a game's sheet: rounds saved there are kept and sent when the network is back.</p>",
+      { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}
+
+// A round saved while the phone believes it is online but no answer comes (a dead network):
+// back to the round form, which finds what was typed in its draft and keeps it to send later.
+const ROUND_FORM = /^\/games\/[^/]+\/rounds\/(new|\d+\/edit)$/;
+async function saveOrKeep(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return Response.redirect(`${new URL(request.url).pathname}?unsent=1`, 303);
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && ROUND_FORM.test(url.pathname)) {
+    event.respondWith(saveOrKeep(request));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.startsWith("/static/")) event.respondWith(fromCacheFirst(request));
+  // A digital table is played on the server: its pages are never kept.
+  else if (request.mode === "navigate" && !url.pathname.startsWith("/tables/")) event.respondWith(fromNetworkFirst(request));
+  // Everything else (the API, live updates, previews) goes to the network as it is.
+});

@@ -1,0 +1,198 @@
+"""Entering a round at a real table: one hand, a number pad, no surprises at Save."""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import (
+    Taps,
+    api,
+    choose_closer,
+    expect_totals,
+    in_view,
+    pad_game,
+    seat,
+    shoot,
+)
+from playwright.sync_api import Page, expect
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def test_a_four_player_round_by_touch_shows_what_save_will_do(page: Page, live_server: str) -> None:
+    """The closer's ×2 and the end of the game sit beside Save at the moment it is tapped;
+    Ben's −2 goes in by touch (the minus, then the digit); the round takes the fewest taps."""
+    game = pad_game(live_server, FOUR, [([20, 30, 80, 10], 3)])  # Cy on 80
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    hand = Taps(page)
+
+    hand.tap(page.get_by_role("radio", name="Dee", exact=True))  # the closer chip
+    hand.tap(page.get_by_role("textbox", name="Ann", exact=True))
+    hand.keys("5")
+    hand.enter()
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_be_focused()
+    hand.tap(seat(page, "Ben").get_by_role("checkbox"))  # "−": the typing stays in Ben's field
+    hand.keys("2")
+    hand.enter()
+    hand.keys("25")
+    hand.enter()
+    hand.keys("12")
+
+    ben = page.get_by_role("textbox", name="Ben", exact=True)
+    expect(ben).to_have_value("2")
+    expect(seat(page, "Ben").get_by_role("checkbox")).to_be_checked()
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Dee 12 → 24")
+    expect(verdict).to_contain_text("This round ends the game: Ann wins.")
+    save = page.get_by_role("button", name="Save round 2 — ends the game")
+    expect(save).to_be_visible()
+    # At the moment of Save, what it will do is on the screen, above the thumb.
+    for part in (verdict.locator("[data-doubling]"), verdict.locator(".ends"), save):
+        assert in_view(page, part)
+    shoot(page, "round", docs=True)
+    hand.tap(save)
+
+    expect(page.get_by_role("heading", name=re.compile("Ann wins"))).to_be_visible()
+    expect_totals(page, [25, 28, 105, 34])
+    assert api(live_server, "GET", f"/games/{game}")["rounds"][1]["raw"] == [5, -2, 25, 12]
+    # 1 (closer) + for each player 1 (tap or Enter) + its keys (the minus is one) + 1 (Save)
+    bound = 1 + sum(1 + len(str(score)) for score in (5, -2, 25, 12)) + 1
+    print(f"taps and key presses for a 4-player round: {hand.count} (bound {bound})")
+    assert hand.count <= bound
+
+
+def test_the_minus_and_the_digits_in_any_order(page: Page, live_server: str) -> None:
+    """Minus first, minus after the digits, or a typed "-": the score is negative, no digit
+    is lost, and the preview shows it at once."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    choose_closer(page, "Nobody")
+    ann, ben, cy = (page.get_by_role("textbox", name=n, exact=True) for n in ("Ann", "Ben", "Cy"))
+    ann.tap()
+    seat(page, "Ann").get_by_role("checkbox").tap()
+    page.keyboard.type("13")
+    ben.tap()
+    page.keyboard.type("4")
+    seat(page, "Ben").get_by_role("checkbox").tap()
+    page.keyboard.type("1")  # the typing stayed in Ben's field: 41
+    cy.tap()
+    page.keyboard.type("7-")
+    for field, digits in ((ann, "13"), (ben, "41"), (cy, "7")):
+        expect(field).to_have_value(digits)
+    for name in ("Ann", "Ben", "Cy"):
+        expect(seat(page, name).get_by_role("checkbox")).to_be_checked()
+    rows = page.locator("[data-preview] tbody tr")
+    expect(rows).to_have_text(
+        [re.compile(r"Ann\s*-13"), re.compile(r"Ben\s*-41"), re.compile(r"Cy\s*-7")]
+    )
+
+
+def test_enter_moves_on_and_never_saves_half_a_round(page: Page, live_server: str) -> None:
+    """Enter goes from one score to the next; on the last it shows the preview; with a
+    score missing nothing is saved and nobody gets a red message."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    choose_closer(page, "Ben")
+    page.get_by_role("textbox", name="Ann", exact=True).tap()
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_be_focused()
+    page.keyboard.press("Enter")  # Ben left blank
+    expect(page.get_by_role("textbox", name="Cy", exact=True)).to_be_focused()
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+
+    page.get_by_role("textbox", name="Ben", exact=True).tap()
+    page.keyboard.type("3")
+    page.get_by_role("textbox", name="Cy", exact=True).tap()
+    page.keyboard.press("Enter")  # the last field: the preview, still nothing saved
+    preview = page.locator("[data-preview]")
+    expect(preview.locator("tbody tr")).to_have_count(3)
+    expect(page.locator("[data-verdict]")).to_contain_text("Ben closed with the lowest score")
+    assert in_view(page, preview.locator("tbody tr").last)
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+
+
+def test_counting_cards_opens_in_full_view(page: Page, live_server: str) -> None:
+    """The last player's "Count my cards" brings the 12 cards, their total and the keypad
+    into view above the save bar."""
+    game = pad_game(live_server, FOUR)
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    dee = seat(page, "Dee")
+    dee.locator("summary").tap()
+    cards = dee.get_by_role("group", name="Dee's 12 cards").get_by_role("textbox")
+    for value in ["5", "5", "1", "2", "5", "-1", "0", "3", "5", "4", "-2", "1"]:
+        dee.get_by_role("button", name=f"Card {value}", exact=True).tap()
+    expect(dee.locator(".grid-sum")).to_have_text("Count: 13, 1 column removed")
+    dock_top = page.locator("[data-dock]").bounding_box()
+    assert dock_top is not None
+    for part in (cards.first, cards.last, dee.locator(".grid-sum"), dee.locator(".keypad")):
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= dock_top["y"]
+    expect(page.get_by_role("textbox", name="Dee", exact=True)).to_have_value("13")
+    shoot(page, "cards", docs=True)
+
+
+def test_what_was_typed_survives_a_reload(page: Page, live_server: str) -> None:
+    """A reload (or a phone that slept) mid-round keeps the scores, signs, cards and closer."""
+    game = pad_game(live_server, FOUR, [([5, 6, 7, 8], 0)])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    choose_closer(page, "Cy")
+    page.get_by_role("textbox", name="Ann", exact=True).tap()
+    page.keyboard.type("14")
+    seat(page, "Ben").get_by_role("checkbox").tap()
+    page.keyboard.type("3")
+    ben_cards = seat(page, "Cy")
+    ben_cards.locator("summary").tap()
+    ben_cards.get_by_role("button", name="Card 7", exact=True).tap()
+    page.wait_for_timeout(300)
+    page.reload()
+    expect(page.get_by_role("textbox", name="Ann", exact=True)).to_have_value("14")
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_have_value("3")
+    expect(seat(page, "Ben").get_by_role("checkbox")).to_be_checked()
+    expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
+    expect(seat(page, "Cy").get_by_role("textbox").nth(1)).to_have_value("7")
+    # Saved at last: the kept draft is forgotten, the next round starts blank.
+    page.get_by_role("textbox", name="Cy", exact=True)
+    seat(page, "Cy").get_by_role("button", name="Clear all cards").tap()
+    for name, score in (("Cy", "2"), ("Dee", "9")):
+        page.get_by_role("textbox", name=name, exact=True).fill(score)
+    page.get_by_role("button", name=re.compile("^Save round 2")).tap()
+    expect_totals(page, [19, 3, 11, 17])  # Cy closed on 2 but Ben had −3: ×2
+    page.get_by_role("link", name=re.compile("Enter round 3")).tap()
+    expect(page.get_by_role("textbox", name="Ann", exact=True)).to_have_value("")
+
+
+def test_twelve_players(page: Page, live_server: str) -> None:
+    """Every total at once at 390 and 320 px; a compact round form; Save in view."""
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo", "Kai", "Lou"]
+    first = [5, 12, 30, 8, -2, 14, 22, 9, 17, 3, 26, 11]
+    game = pad_game(live_server, names, [(first, 9), (first, 4)])
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844 if width == 390 else 640})
+        page.goto(f"{live_server}/games/{game}")
+        strip = page.get_by_role("list", name="Totals").get_by_role("listitem")
+        expect(strip).to_have_count(12)
+        for index in range(12):
+            assert in_view(page, strip.nth(index)), f"{names[index]}'s total is off screen"
+        shoot(page, f"sheet-12-{width}", docs=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_role("link", name="Enter round 3").tap()
+    assert page.locator("[data-seat]").first.bounding_box()["height"] < 64  # type: ignore[index]
+    choose_closer(page, "Lou")
+    page.get_by_role("textbox", name="Ann", exact=True).tap()
+    for index, score in enumerate([4, 8, 1, 0, 6, 10, 2, 3, 7, 5, 9, 1]):
+        page.keyboard.type(str(score))
+        if index < 11:
+            page.keyboard.press("Enter")
+    expect(page.get_by_role("textbox", name="Lou", exact=True)).to_be_focused()
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Lou 1 → 2: closed but not the lowest alone")
+    save = page.get_by_role("button", name="Save round 3")
+    assert in_view(page, verdict.locator("[data-doubling]")) and in_view(page, save)
+    shoot(page, "round-12", docs=True)
+    save.tap()
+    expect(page.locator("[data-strip-total='11']")).to_contain_text("24")  # 11 + 11 + 1×2
