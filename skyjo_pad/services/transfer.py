@@ -178,14 +178,13 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
             "notes": game.notes,
             "place": game.place,
         }
-        if state is not None:
+        if state is not None and state.status != "playing":  # the seed tells every card
             data["seed"] = state.seed
-            if state.status != "playing":
-                data["record"] = {
-                    "format": RECORD_FORMAT,
-                    "position": state.start,
-                    "moves": state.moves,
-                }
+            data["record"] = {
+                "format": RECORD_FORMAT,
+                "position": state.start,
+                "moves": state.moves,
+            }
         out.append(data)
     return out
 

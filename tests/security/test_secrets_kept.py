@@ -1,0 +1,50 @@
+"""Findings 1 and 2 of issue 12: a table being played keeps its deal secret."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from skyjo_pad.services import tables
+
+
+def _solo(seed: int | None = None) -> str:
+    seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Robo", "easy")]
+    return tables.create(seats, {"target": 100}, seed=seed)
+
+
+def test_no_export_or_page_shows_the_seed_of_a_table_being_played(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        game_id = _solo(seed=918_273_645)
+    for url in (
+        "/history/export.json",
+        "/history/export.csv",
+        f"/history/{game_id}",
+        f"/tables/{game_id}",
+        f"/tables/{game_id}/state",
+        f"/tables/{game_id}/replay",
+        f"/tables/{game_id}/replay/0",
+        f"/tables/new?again={game_id}",
+    ):
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert "918273645" not in answer.text, url
+        assert "918,273,645" not in answer.text, url
+    export = json.loads(client.get("/history/export.json").text)
+    (table,) = [g for g in export["games"] if g["id"] == game_id]
+    assert "seed" not in table and "record" not in table
+
+
+def test_the_export_keeps_the_seed_once_the_table_is_over(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        game_id = _solo(seed=4242)
+        tables.abandon(game_id)
+    export = json.loads(client.get("/history/export.json").text)
+    (table,) = [g for g in export["games"] if g["id"] == game_id]
+    assert table["seed"] == 4242
+    assert re.search(r"\b4242\b", client.get(f"/tables/{game_id}").text)
