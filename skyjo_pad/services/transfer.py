@@ -50,7 +50,7 @@ from ..models import (
 from . import history, ratings, sheets
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
-from .pad import SCORE_LIMIT, pad_rules
+from .pad import MULTIPLIER_MAX, SCORE_LIMIT, pad_rules
 from .roster import clean_email
 from .tables import table_rules
 
@@ -470,12 +470,18 @@ def _pad_rounds_loose(data: object, seats: int) -> list[RoundData]:
             isinstance(item.get(k), list)
             and len(item[k]) == seats
             and all(isinstance(v, int) and not isinstance(v, bool) for v in item[k])
-            for k in ("raw", "final")
+            and all(abs(v) <= limit for v in item[k])
+            for k, limit in (("raw", SCORE_LIMIT), ("final", SCORE_LIMIT * MULTIPLIER_MAX))
         )
         if not ok:
-            raise Invalid(f"round {number} needs raw and final scores, one per player.")
+            raise Invalid(
+                f"round {number} needs raw and final scores, one per player, "
+                f"each raw score from {-SCORE_LIMIT:,} to {SCORE_LIMIT:,}."
+            )
         closer = item.get("closer")
-        if closer is not None and (not isinstance(closer, int) or not 0 <= closer < seats):
+        if closer is not None and (
+            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
+        ):
             raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
         rounds.append(
             (closer, bool(item.get("doubled")), item["raw"], item["final"], [None] * seats)
