@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import re
 from contextlib import suppress
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ..services import players, tables
-from ..services.errors import NotFound, ServiceError
+from ..services.errors import Malformed, NotFound, ServiceError
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
 BOT_NAME = re.compile(r"(Easy|Medium|Hard) bot( \d+)?")
 """The names computer seats get when left blank: not offered as people who played before."""
+BODY_MAX = 16 * 1024
+"""The largest JSON body a table endpoint reads: a move is a few dozen bytes."""
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -63,17 +67,23 @@ def state(game_id: str) -> tuple[Response, int] | Response:
 @bp.post("/<game_id>/move")
 def move(game_id: str) -> tuple[Response, int] | Response:
     """A person's move: `{"version": n, "move": {...}}`."""
-    body = _body()
-    return _answer(game_id, lambda: tables.play(game_id, body.get("move"), body.get("version")))
+
+    def act() -> dict[str, Any]:
+        body = _body()
+        return tables.play(game_id, body.get("move"), body.get("version"))
+
+    return _answer(game_id, act)
 
 
 @bp.post("/<game_id>/advance")
 def advance(game_id: str) -> tuple[Response, int] | Response:
     """The computer's next step, or all until a person acts: `{"version": n, "all": bool}`."""
-    body = _body()
-    return _answer(
-        game_id, lambda: tables.advance(game_id, body.get("version"), body.get("all") is True)
-    )
+
+    def act() -> dict[str, Any]:
+        body = _body()
+        return tables.advance(game_id, body.get("version"), body.get("all") is True)
+
+    return _answer(game_id, act)
 
 
 @bp.get("/<game_id>/hint")
@@ -129,7 +139,15 @@ def replay_step(game_id: str, step: int) -> tuple[Response, int] | Response:
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    """The JSON object posted; Malformed if too large or nested too deep to read."""
+    if (request.content_length or 0) > BODY_MAX:
+        raise Malformed("This request is too large to be a move.")
+    try:
+        data = json.loads(request.get_data(cache=True) or b"null")
+    except RequestEntityTooLarge as error:
+        raise Malformed("This request is too large to be a move.") from error
+    except (ValueError, RecursionError):
+        data = None
     return data if isinstance(data, dict) else {}
 
 
