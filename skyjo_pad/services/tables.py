@@ -46,7 +46,7 @@ from ..extensions import db
 from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
 from . import players as player_book
 from . import table_screen, table_story
-from .errors import Conflict, Invalid, Malformed, NotFound
+from .errors import Conflict, Forbidden, Invalid, Malformed, NotFound
 from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
 
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
@@ -172,6 +172,11 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     seat = mover(position, move)
     if seat is not None and state.bots[seat] is not None:
         raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
+    acting = table_screen.actor(position)
+    if seat is not None and acting is not None and seat != acting:  # a reveal of another's card
+        raise Forbidden(
+            f"Only {position.players[seat]} may turn up {position.players[seat]}'s cards."
+        )
     _record(game, state, position, move, after)
     _commit()
     return _screen(game, state, after)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from skyjo_pad.services import tables
+from skyjo_pad.services.errors import Forbidden
 
 
 def _solo(seed: int | None = None) -> str:
@@ -48,3 +50,29 @@ def test_the_export_keeps_the_seed_once_the_table_is_over(app: Flask, client: Fl
     (table,) = [g for g in export["games"] if g["id"] == game_id]
     assert table["seed"] == 4242
     assert re.search(r"\b4242\b", client.get(f"/tables/{game_id}").text)
+
+
+def test_during_the_opening_a_person_turns_up_only_their_own_cards(app: Flask) -> None:
+    with app.app_context():
+        seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Bob")]
+        game_id = tables.create(seats, {}, seed=7)
+        screen = tables.screen(game_id)
+        assert screen["actor"] == 0 and screen["view"]["phase"] == "reveal"
+        with pytest.raises(Forbidden, match="Only Bob may turn up Bob's cards"):
+            tables.play(game_id, {"action": "reveal", "seat": 1, "cell": [0, 0]}, screen["version"])
+        after = tables.screen(game_id)
+        assert after["version"] == screen["version"]
+        assert after["view"]["grids"][1][0][0] == "?"
+        tables.play(game_id, {"action": "reveal", "seat": 0, "cell": [0, 0]}, screen["version"])
+
+
+def test_the_table_endpoint_answers_403_to_a_reveal_of_another_seat(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        game_id = tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Bob")], {}, seed=7)
+    version = client.get(f"/tables/{game_id}/state").get_json()["version"]
+    move = {"action": "reveal", "seat": 1, "cell": [2, 3]}
+    answer = client.post(f"/tables/{game_id}/move", json={"version": version, "move": move})
+    assert answer.status_code == 403
+    assert answer.get_json()["state"]["version"] == version
