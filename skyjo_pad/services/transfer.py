@@ -16,7 +16,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -354,6 +354,8 @@ def _moment(value: object, what: str, optional: bool = False) -> datetime | None
         moment = datetime.fromisoformat(value)
     except ValueError as error:
         raise Invalid(f"its {what} must be a date and time like 2026-05-31T20:15:00.") from error
+    if moment.tzinfo is not None:  # stored times are UTC without an offset
+        moment = moment.astimezone(UTC)
     return moment.replace(tzinfo=None)
 
 
