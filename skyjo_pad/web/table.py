@@ -94,9 +94,12 @@ def hint(game_id: str) -> tuple[Response, int] | Response:
 
 
 @bp.post("/<game_id>/abandon")
-def abandon(game_id: str) -> Response:
-    """Stop the table for good (it stays in the history); the app checks the CSRF token."""
+def abandon(game_id: str) -> str | Response:
+    """Stop the table for good (it stays in the history), once confirmed; CSRF checked."""
     try:
+        if request.form.get("confirm") != "yes":
+            names = [seat.name for seat in tables.setup(game_id).seats]
+            return render_template("table/abandon.html", game_id=game_id, names=names)
         tables.abandon(game_id)
     except NotFound:
         abort(404)
