@@ -60,6 +60,8 @@ MAX_GAMES = 100_000
 MAX_ROUNDS = 1_000
 BOTS = ("easy", "medium", "hard")
 STATUSES = ("playing", "finished", "abandoned")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What makes a spreadsheet read a cell as a formula (the full-width forms too)."""
 RoundData = tuple[int | None, bool, list[int], list[int], list[Any]]
 """A round to store: closer, doubled, raw scores, final scores, grids."""
 CSV_HEADER = (
@@ -114,7 +116,7 @@ def export_csv() -> Iterator[str]:
                             game["kind"],
                             r["number"],
                             seat,
-                            name,
+                            csv_text(name),
                             game["bots"][seat] or "",
                             r["raw"][seat],
                             r["final"][seat],
@@ -127,6 +129,15 @@ def export_csv() -> Iterator[str]:
         buffer.seek(0)
         buffer.truncate()
     yield buffer.getvalue()
+
+
+def csv_text(text: str) -> str:
+    """Text a spreadsheet shows as text: one that would start a formula gets a `'` first.
+
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _batches() -> Iterator[list[dict[str, Any]]]:
