@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import string
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,8 +38,12 @@ def new_game_id() -> str:
 
 
 def name_key(name: str) -> str:
-    """How two spellings of one name are recognised as the same player."""
-    return " ".join(name.split()).casefold()
+    """How two spellings of one name are recognised as the same player: look-alike forms
+    (full-width letters, ligatures) made one by NFKC, invisible format characters (zero
+    width, bidi controls) dropped, case and spaces ignored."""
+    plain = unicodedata.normalize("NFKC", name)
+    plain = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return " ".join(plain.split()).casefold()[:NAME_KEY_MAX]
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]
