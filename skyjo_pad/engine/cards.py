@@ -12,8 +12,11 @@ COUNTS: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(
 VALUES: tuple[int, ...] = tuple(COUNTS)
 DECK_SIZE = 150
 DECK_SUM = 760
-#: Seeds the engine makes for itself stay below 2**53, so JavaScript reads them exactly.
+#: Seeds the engine makes for itself from a seed below 2**53 stay below 2**53.
 SEED_BITS = 53
+#: A secret deal's seed is 2**128 plus 128 random bits (too many to search for from the
+#: cards anyone sees); every shuffle made from such a wide seed hands on another one.
+SECRET_SEED_BITS = 128
 
 
 def new_deck() -> tuple[int, ...]:
@@ -38,13 +41,30 @@ def shuffle(cards: Sequence[int], seed: int | None) -> tuple[list[int], int]:
     rng = Random(0 if seed is None else seed)
     order = list(cards)
     rng.shuffle(order)
-    return order, rng.getrandbits(SEED_BITS)
+    return order, _next_seed(rng, seed)
 
 
 def pick(count: int, seed: int | None) -> tuple[int, int]:
     """A seeded choice of an index below `count`, and the next seed."""
     rng = Random(0 if seed is None else seed)
-    return rng.randrange(count), rng.getrandbits(SEED_BITS)
+    return rng.randrange(count), _next_seed(rng, seed)
+
+
+def is_wide(seed: int | None) -> bool:
+    """Whether `seed` is a wide (secret-deal) seed: 2**53 or more.
+
+    >>> is_wide(42), is_wide(2**128 + 5)
+    (False, True)
+    """
+    return seed is not None and seed >= 1 << SEED_BITS
+
+
+def _next_seed(rng: Random, seed: int | None) -> int:
+    """The seed handed on: as wide as the one used (a narrow seed's chain is unchanged,
+    so every record made before wide seeds replays the same)."""
+    if is_wide(seed):
+        return (1 << SECRET_SEED_BITS) | rng.getrandbits(SECRET_SEED_BITS)
+    return rng.getrandbits(SEED_BITS)
 
 
 def is_card(value: object) -> bool:
