@@ -195,8 +195,9 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """The latest things that happened, in words (public facts only), oldest first."""
     status: Mapped[str] = mapped_column(String(10), default="playing")
     """playing, finished or abandoned."""
-    seed: Mapped[int]
-    """The deal number the table was started with: the same one deals the same cards."""
+    seed: Mapped[str] = mapped_column(String(40))
+    """The deal number the table was started with, in digits (a secret deal's has 39):
+    the same one deals the same cards."""
 
     game: Mapped[Game] = relationship()
 

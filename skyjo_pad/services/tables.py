@@ -10,6 +10,7 @@ and stats see a table game as any other game.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from ..engine import (
     view,
     view_to_json,
 )
+from ..engine.cards import SECRET_SEED_BITS, is_wide
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
 from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
@@ -52,8 +54,11 @@ from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
-SEED_MAX = 2**31 - 1
-"""Deal numbers go from 0 to this."""
+SEED_MAX = 2 ** (SECRET_SEED_BITS + 1) - 1
+"""Deal numbers typed in go from 0 to this (a secret deal's number, shown once the table
+is over, can be typed in again)."""
+SEED_DIGITS = len(str(SEED_MAX))
+SEED_PROBLEM = f"The deal number is a whole number from 0, at most {SEED_DIGITS} digits."
 STALL_MAX = 10_000
 """The highest `stall_turns` a table takes."""
 BOT_STEPS_MAX = 2_000
@@ -111,10 +116,10 @@ def create(
             raise Invalid(f"There is no computer player {bot!r}: use {', '.join(BUILTIN)}.")
     if all(bot is not None for bot in bots):
         raise Invalid("At least one seat needs a person.", field="players")
-    if seed is None:
-        seed = secrets.randbelow(SEED_MAX + 1)
+    if seed is None:  # a secret deal: 128 random bits nobody can search for
+        seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-        raise Invalid(f"The deal number is a whole number from 0 to {SEED_MAX:,}.", "seed")
+        raise Invalid(SEED_PROBLEM, "seed")
     try:
         start = position_to_json(new_game(names, rules, seed))
     except PositionError as error:
@@ -133,7 +138,7 @@ def create(
                 position=start,
                 log=[],
                 status=PLAYING,
-                seed=seed,
+                seed=str(seed),
             )
         )
         try:
@@ -217,7 +222,7 @@ def hint(game_id: str, version: object) -> dict[str, Any]:
     seat = table_screen.actor(position)
     if seat is None or state.bots[seat] is not None:
         raise Conflict("A hint is for a person whose turn it is.")
-    adviser = make_bot("hard", mix(_seed(state), seat, HINT_SALT))
+    adviser = make_bot("hard", mix(_bot_seed(state), seat, HINT_SALT))
     move = move_to_json(ask(adviser, position, seat))
     return {"move": move, "text": table_story.advice(move, view(position, seat))}
 
@@ -305,14 +310,24 @@ def _position(state: TableState) -> Position:
 
 
 def _seed(state: TableState) -> int:
-    return state.seed
+    return int(state.seed)
+
+
+def _bot_seed(state: TableState) -> int:
+    """The seed the computer players' choices are drawn from. A secret deal's bots get a
+    one-way digest of it: what they do tells nothing about the deal."""
+    seed = _seed(state)
+    if not is_wide(seed):
+        return seed  # as before: a typed-in deal number plays the same game again
+    digest = hashlib.sha256(b"skyjo-pad bots " + str(seed).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def _bot(state: TableState, seat: int) -> Any:
     name = state.bots[seat]
     assert name is not None
     try:
-        return make_bot(name, mix(_seed(state), seat))
+        return make_bot(name, mix(_bot_seed(state), seat))
     except BotError as error:
         raise Conflict(f"The computer player {name!r} cannot play here: {error}") from error
 

@@ -52,7 +52,7 @@ from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
 from .pad import MULTIPLIER_MAX, SCORE_LIMIT, pad_rules
 from .roster import clean_email
-from .tables import table_rules
+from .tables import SEED_MAX, table_rules
 
 FORMAT = "skyjo-pad-history/1"
 BATCH = 200
@@ -190,7 +190,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
             "place": game.place,
         }
         if state is not None and state.status != "playing":  # the seed tells every card
-            data["seed"] = state.seed
+            data["seed"] = int(state.seed)
             data["record"] = {
                 "format": RECORD_FORMAT,
                 "position": state.start,
@@ -462,13 +462,13 @@ def _table_rounds(
     if (status == "finished") != (position.phase is Phase.GAME_OVER):
         raise Invalid(f'its record does not end the way its status "{status}" says.')
     seed = item.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise Invalid("its deal number must be a whole number.")
     table = {
         "start": start,
         "moves": moves,
         "position": position_to_json(position),
-        "seed": seed,
+        "seed": str(seed),
     }
     return rounds, table
 

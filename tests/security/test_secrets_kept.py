@@ -1,4 +1,4 @@
-"""Findings 1 and 2 of issue 12: a table being played keeps its deal secret."""
+"""Findings 1, 2 and 7 of issue 12: a table being played keeps its deal secret."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from skyjo_pad.engine import new_game, position_to_json
+from skyjo_pad.engine.cards import SECRET_SEED_BITS
+from skyjo_pad.extensions import db
+from skyjo_pad.models import TableState
 from skyjo_pad.services import tables
 from skyjo_pad.services.errors import Forbidden
 
@@ -76,3 +80,49 @@ def test_the_table_endpoint_answers_403_to_a_reveal_of_another_seat(
     answer = client.post(f"/tables/{game_id}/move", json={"version": version, "move": move})
     assert answer.status_code == 403
     assert answer.get_json()["state"]["version"] == version
+
+
+def _stored(game_id: str) -> tuple[int, dict[str, object]]:
+    state = db.session.get(TableState, game_id)
+    assert state is not None
+    return int(state.seed), dict(state.start)
+
+
+def test_a_secret_deal_has_128_random_bits_and_hands_them_on(app: Flask) -> None:
+    with app.app_context():
+        seeds = [_stored(_solo())[0] for _ in range(3)]
+        assert all(seed >> SECRET_SEED_BITS == 1 for seed in seeds)  # 2**128 + 128 bits
+        assert len(set(seeds)) == 3
+        _seed, start = _stored(_solo())
+        next_seed = start["seed"]
+        assert isinstance(next_seed, int) and next_seed >> SECRET_SEED_BITS == 1
+
+
+def test_a_secret_deal_can_be_typed_in_again_once_over(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        first = _solo()
+        tables.abandon(first)
+        seed, start = _stored(first)
+        again = _solo(seed=seed)
+        assert _stored(again) == (seed, start)
+    page = client.get(f"/tables/{first}").text
+    assert f"deal number {seed}" in page
+    form = client.get(f"/tables/new?again={first}").text
+    assert f'value="{seed}"' in form
+
+
+def test_a_typed_in_deal_number_deals_as_it_always_did(app: Flask) -> None:
+    with app.app_context():
+        _seed, start = _stored(_solo(seed=42))
+    assert start["seed"] < 2**53
+    assert start["grids"] == position_to_json(new_game(["Ann", "Robo"], seed=42))["grids"]
+
+
+def test_the_bots_of_a_secret_deal_tell_nothing_of_its_seed(app: Flask) -> None:
+    with app.app_context():
+        game_id = _solo()
+        state = db.session.get(TableState, game_id)
+        assert state is not None
+        seed = int(state.seed)
+        bot_seed = tables._bot_seed(state)
+        assert bot_seed != seed and bot_seed & 0xFFFFFFFFFFFF != seed & 0xFFFFFFFFFFFF
