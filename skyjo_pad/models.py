@@ -199,6 +199,10 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """The deal number the table was started with, in digits (a secret deal's has 39):
     the same one deals the same cards."""
 
+    owner: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the device key of the browser the table is played on (pass-and-play):
+    only it sees the seat to act; other devices watch. None until a device opens it."""
+
     game: Mapped[Game] = relationship()
 
 

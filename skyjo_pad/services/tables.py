@@ -11,6 +11,7 @@ and stats see a table game as any other game.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ from . import table_screen, table_story
 from .errors import Conflict, Forbidden, Invalid, Malformed, NotFound
 from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
 
+ELSEWHERE = "This table is played on another phone: this one can only watch."
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
@@ -106,8 +108,10 @@ def create(
     seats: Sequence[SeatChoice],
     rules_data: Mapping[str, Any] | None = None,
     seed: int | None = None,
+    device: str | None = None,
 ) -> str:
-    """Start a table and deal round 1; the new game's id."""
+    """Start a table and deal round 1; the new game's id. `device`: the key of the
+    browser it is played on (see `screen`)."""
     rules = table_rules(rules_data)
     names = player_book.check_names([s.name for s in seats], maximum=rules.max_players)
     bots = [s.bot for s in seats]
@@ -139,6 +143,7 @@ def create(
                 log=[],
                 status=PLAYING,
                 seed=str(seed),
+                owner=None if device is None else _digest(device),
             )
         )
         try:
@@ -151,19 +156,27 @@ def create(
     raise AssertionError("unreachable")
 
 
-def screen(game_id: str) -> dict[str, Any]:
-    """The play screen's data for the seat holding the phone."""
+def screen(game_id: str, device: str | None = None) -> dict[str, Any]:
+    """The play screen's data for the seat holding the phone.
+
+    A pass-and-play table is played on one device: the browser that started it (or, for
+    a table that has none yet, the first to open it). Any other `device` watches: it gets
+    a spectator's view and no moves. `device` None is the server's own caller.
+    """
     game, state = _load(game_id)
-    return _screen(game, state, _position(state))
+    return _screen(game, state, _position(state), watching=not _plays_here(state, device))
 
 
-def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
+def play(
+    game_id: str, move_data: object, version: object, device: str | None = None
+) -> dict[str, Any]:
     """A person's move (skyjo-position/1 move JSON), made on table `version`.
 
     Refused, with nothing changed, when stale (Conflict), unreadable (Malformed), illegal
     (Invalid, with the engine's reason) or a computer player's move.
     """
     game, state = _load(game_id)
+    _check_device(state, device)
     _check_playing(state)
     _check_version(game, version)
     try:
@@ -187,9 +200,13 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     return _screen(game, state, after)
 
 
-def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
-    """Play the computer's next step, or all of them until a person must act."""
+def advance(
+    game_id: str, version: object, all_steps: bool = False, device: str | None = None
+) -> dict[str, Any]:
+    """Play the computer's next step, or all of them until a person must act (any device
+    may: computer moves are public; the answer is that device's screen)."""
     game, state = _load(game_id)
+    watching = not _plays_here(state, device)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
@@ -210,12 +227,13 @@ def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str,
             break
     if steps:
         _commit()
-    return _screen(game, state, position)
+    return _screen(game, state, position, watching=watching)
 
 
-def hint(game_id: str, version: object) -> dict[str, Any]:
+def hint(game_id: str, version: object, device: str | None = None) -> dict[str, Any]:
     """What the hard bot would do in the place of the person to act: the move, in words."""
     game, state = _load(game_id)
+    _check_device(state, device)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
@@ -227,9 +245,10 @@ def hint(game_id: str, version: object) -> dict[str, Any]:
     return {"move": move, "text": table_story.advice(move, view(position, seat))}
 
 
-def abandon(game_id: str) -> None:
+def abandon(game_id: str, device: str | None = None) -> None:
     """Stop a table for good: it stays in the history, with its rounds and its record."""
     game, state = _load(game_id)
+    _check_device(state, device)
     if state.status != PLAYING:
         return
     state.status = ABANDONED
@@ -389,7 +408,31 @@ def _commit() -> None:
         raise Conflict(STALE) from error
 
 
-def _screen(game: Game, state: TableState, position: Position) -> dict[str, Any]:
-    data = table_screen.screen(position, state.bots, state.log, state.status, game.version)
+def _screen(
+    game: Game, state: TableState, position: Position, watching: bool = False
+) -> dict[str, Any]:
+    data = table_screen.screen(
+        position, state.bots, state.log, state.status, game.version, watching
+    )
     data["id"] = game.id
     return data
+
+
+def _digest(device: str) -> str:
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def _plays_here(state: TableState, device: str | None) -> bool:
+    """Whether the table is played on `device` (a table with no device yet becomes
+    this one's, while it is played)."""
+    if device is None:
+        return True
+    if state.owner is None and state.status == PLAYING:
+        state.owner = _digest(device)
+        db.session.commit()
+    return state.owner is not None and hmac.compare_digest(state.owner, _digest(device))
+
+
+def _check_device(state: TableState, device: str | None) -> None:
+    if not _plays_here(state, device):
+        raise Forbidden(ELSEWHERE)

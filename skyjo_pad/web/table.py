@@ -12,7 +12,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ..services import players, tables
-from ..services.errors import Malformed, NotFound, ServiceError
+from ..services.errors import Forbidden, Malformed, NotFound, ServiceError
+from .devices import device_key
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
@@ -32,7 +33,7 @@ def new_table() -> str | Response:
         pass  # a no-JavaScript button added or removed a seat: show the form again
     elif form.validate_on_submit():
         try:
-            game_id = tables.create(form.seats(), form.rules(), form.seed.data)
+            game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
         except ServiceError as error:
             field = getattr(form, error.field or "", None)
             if error.field in ("target", "multiplier", "seed") and field is not None:
@@ -51,7 +52,7 @@ def new_table() -> str | Response:
 def play(game_id: str) -> str:
     """The play screen (drawn by static/table.js from the seat's view)."""
     try:
-        state = tables.screen(game_id)
+        state = tables.screen(game_id, device_key())
         status, seed = tables.status(game_id)
     except NotFound:
         abort(404)
@@ -61,7 +62,7 @@ def play(game_id: str) -> str:
 @bp.get("/<game_id>/state")
 def state(game_id: str) -> tuple[Response, int] | Response:
     """The play screen's data, as it is now."""
-    return _answer(game_id, lambda: tables.screen(game_id))
+    return _answer(game_id, lambda: tables.screen(game_id, device_key()))
 
 
 @bp.post("/<game_id>/move")
@@ -70,7 +71,7 @@ def move(game_id: str) -> tuple[Response, int] | Response:
 
     def act() -> dict[str, Any]:
         body = _body()
-        return tables.play(game_id, body.get("move"), body.get("version"))
+        return tables.play(game_id, body.get("move"), body.get("version"), device_key())
 
     return _answer(game_id, act)
 
@@ -81,7 +82,7 @@ def advance(game_id: str) -> tuple[Response, int] | Response:
 
     def act() -> dict[str, Any]:
         body = _body()
-        return tables.advance(game_id, body.get("version"), body.get("all") is True)
+        return tables.advance(game_id, body.get("version"), body.get("all") is True, device_key())
 
     return _answer(game_id, act)
 
@@ -90,7 +91,7 @@ def advance(game_id: str) -> tuple[Response, int] | Response:
 def hint(game_id: str) -> tuple[Response, int] | Response:
     """What the hard computer player would do now: `?version=n`."""
     version = request.args.get("version", type=int)
-    return _answer(game_id, lambda: tables.hint(game_id, version))
+    return _answer(game_id, lambda: tables.hint(game_id, version, device_key()))
 
 
 @bp.post("/<game_id>/abandon")
@@ -100,9 +101,11 @@ def abandon(game_id: str) -> str | Response:
         if request.form.get("confirm") != "yes":
             names = [seat.name for seat in tables.setup(game_id).seats]
             return render_template("table/abandon.html", game_id=game_id, names=names)
-        tables.abandon(game_id)
+        tables.abandon(game_id, device_key())
     except NotFound:
         abort(404)
+    except Forbidden as error:
+        abort(403, error.message)
     return redirect(url_for("table.play", game_id=game_id))
 
 
@@ -162,7 +165,7 @@ def _answer(game_id: str, action: Any) -> tuple[Response, int] | Response:
         body: dict[str, Any] = {"error": error.message}
         if not isinstance(error, NotFound):
             with suppress(ServiceError):
-                body["state"] = tables.screen(game_id)
+                body["state"] = tables.screen(game_id, device_key())
         return jsonify(body), error.status
 
 
