@@ -10,19 +10,16 @@ from flask.testing import FlaskClient
 from skyjo_pad.services import tables
 
 FORM = {
-    "seat-0-name": "Ann",
+    "start": "1",
     "seat-0-kind": "person",
-    "seat-1-name": "Bob",
     "seat-1-kind": "person",
-    "target": "100",
-    "multiplier": "2",
-    "tie_doubles": "y",
-    "double_only_positive": "y",
+    "seat-0-name": "Ann",
+    "seat-1-name": "Bob",
+    "reveal_count": "2",
     "first_tiebreak": "highest_card",
     "next_starter": "closer",
-    "reveal_count": "2",
-    "seed": "",
-    "start": "1",
+    "target": "100",
+    "multiplier": "2",
 }
 
 
