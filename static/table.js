@@ -313,7 +313,7 @@
         who.type = "button";
         who.dataset.seat = String(seat);
         if (s.bots[seat]) who.append(el("span", "tag", " · computer"));
-        if (seat === s.you) who.append(el("span", "tag", " · you"));
+        if (seat === s.you && !s.watching) who.append(el("span", "tag", " · you"));
         first.append(who);
         // Totals before this round; once it is scored, the totals include it.
         const over = v.phase === "round_over" || v.phase === "game_over";
