@@ -108,6 +108,8 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
         "IMPORT_MAX_CONTENT_LENGTH": IMPORT_BODY_MAX,
         "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_ENABLED": environ.get("SKYJO_RATE_LIMITS", "1") != "0",
+        "RATELIMIT_SWALLOW_ERRORS": True,  # a shared store that is down never stops the pad
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         **access.settings(environ),
     }
 
@@ -135,6 +137,8 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     limiter = Limiter(get_remote_address, app=app, default_limits=[], headers_enabled=True)
+    if "pad.new_game" not in app.view_functions:
+        raise RuntimeError("security.install(app) goes after the blueprints are registered.")
     for endpoint, group in LIMITED_VIEWS.items():
         view = app.view_functions.get(endpoint)
         if view is not None:
