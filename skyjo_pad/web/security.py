@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from . import access
+from .history import IMPORT_MAX_BYTES
 
 CSP = "; ".join(
     (
@@ -51,8 +52,8 @@ HEADERS = {
 """Sent with every answer (a header a view set itself is kept)."""
 BODY_MAX = 1024 * 1024
 """The largest request body read, but an import's."""
-IMPORT_BODY_MAX = 64 * 1024 * 1024 + 1024 * 1024
-"""The import page reads an export of up to 64 MB (and the form around it)."""
+IMPORT_BODY_MAX = IMPORT_MAX_BYTES + 1024 * 1024
+"""The import page reads an export of up to IMPORT_MAX_BYTES (and the form around it)."""
 LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
 RATE_LIMITS = {
     "create": "60 per minute; 600 per hour",

@@ -93,3 +93,13 @@ def test_a_huge_body_is_refused_unread(app: Flask, client: FlaskClient) -> None:
     assert "too large" in answer.get_json()["error"]
     with app.app_context():
         assert tables.screen(game_id)["version"] == version
+
+
+def test_an_import_larger_than_other_bodies_is_still_read(app: Flask, client: FlaskClient) -> None:
+    body = json.dumps(PLAYING_TABLE).encode() + b" " * 3_000_000  # past the 1 MB of a form
+    answer = client.post(
+        "/history/import", data={"file": (io.BytesIO(body), "export.json")}, buffered=True
+    )
+    assert answer.status_code == 200, answer.text
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 1
