@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from random import Random
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from skyjo_pad.engine import new_game, position_to_json
-from skyjo_pad.engine.cards import SECRET_SEED_BITS
+from skyjo_pad.engine.cards import SECRET_SEED_BITS, HashRandom, new_deck, shuffle
 from skyjo_pad.extensions import db
 from skyjo_pad.models import TableState
 from skyjo_pad.services import tables
@@ -126,3 +128,15 @@ def test_the_bots_of_a_secret_deal_tell_nothing_of_its_seed(app: Flask) -> None:
         seed = int(state.seed)
         bot_seed = tables._bot_seed(state)
         assert bot_seed != seed and bot_seed & 0xFFFFFFFFFFFF != seed & 0xFFFFFFFFFFFF
+
+
+def test_a_secret_deal_is_shuffled_by_a_cryptographic_stream() -> None:
+    seed = (1 << SECRET_SEED_BITS) | 0x1234
+    order, _next = shuffle(new_deck(), seed)
+    assert shuffle(new_deck(), seed)[0] == order  # the same number deals the same cards
+    mersenne = list(new_deck())
+    Random(seed).shuffle(mersenne)
+    assert order != mersenne  # not Python's Mersenne Twister, whose state is linear
+    key = seed.to_bytes(17, "big")
+    first = hashlib.shake_256(b"skyjo-deal:" + key + b":" + bytes(8)).digest(64)
+    assert HashRandom(seed).getrandbits(512) == int.from_bytes(first, "big")
