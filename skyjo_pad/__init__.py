@@ -43,10 +43,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .api import bp as api_bp
     from .web import register as register_web
+    from .web import security
 
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     register_web(app)
+    security.install(app)  # headers, hosts, proxy, limits, access password (issue 12)
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import string
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,8 +38,12 @@ def new_game_id() -> str:
 
 
 def name_key(name: str) -> str:
-    """How two spellings of one name are recognised as the same player."""
-    return " ".join(name.split()).casefold()
+    """How two spellings of one name are recognised as the same player: look-alike forms
+    (full-width letters, ligatures) made one by NFKC, invisible format characters (zero
+    width, bidi controls) dropped, case and spaces ignored."""
+    plain = unicodedata.normalize("NFKC", name)
+    plain = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return " ".join(plain.split()).casefold()[:NAME_KEY_MAX]
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]
@@ -190,8 +195,13 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """The latest things that happened, in words (public facts only), oldest first."""
     status: Mapped[str] = mapped_column(String(10), default="playing")
     """playing, finished or abandoned."""
-    seed: Mapped[int]
-    """The deal number the table was started with: the same one deals the same cards."""
+    seed: Mapped[str] = mapped_column(String(40))
+    """The deal number the table was started with, in digits (a secret deal's has 39):
+    the same one deals the same cards."""
+
+    owner: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the device key of the browser the table is played on (pass-and-play):
+    only it sees the seat to act; other devices watch. None until a device opens it."""
 
     game: Mapped[Game] = relationship()
 

@@ -242,7 +242,8 @@
       const you = s.you;
       const name = (seat) => v.players[seat];
       const tag = (seat) => (s.bots[seat] ? ` · computer, ${s.bots[seat]}` : "");
-      this.q("mine-name").textContent = `${name(you)} · your cards`;
+      this.q("mine-name").textContent = s.watching ? name(you) : `${name(you)} · your cards`;
+      this.q("watching").hidden = !s.watching;
       fillGrid(this.q("mine-grid"), v.grids[you], {
         tap: (cell) => cellMoves.has(cell.join(",")),
         before: old && old.grids[you],
@@ -312,7 +313,7 @@
         who.type = "button";
         who.dataset.seat = String(seat);
         if (s.bots[seat]) who.append(el("span", "tag", " · computer"));
-        if (seat === s.you) who.append(el("span", "tag", " · you"));
+        if (seat === s.you && !s.watching) who.append(el("span", "tag", " · you"));
         first.append(who);
         // Totals before this round; once it is scored, the totals include it.
         const over = v.phase === "round_over" || v.phase === "game_over";
@@ -445,7 +446,8 @@
       const s = this.state;
       const box = this.q("handover");
       const need =
-        s.pass_and_play && s.status === "playing" && s.actor !== null && s.actor === s.you &&
+        s.pass_and_play && !s.watching && s.status === "playing" && s.actor !== null &&
+        s.actor === s.you &&
         sessionStorage.getItem(this.seatKey) !== String(s.you);
       const shown = !box.hidden;
       box.hidden = !need;

@@ -24,6 +24,7 @@ MESSAGES = {
     404: NOT_FOUND,
     413: "The request body is too large.",
     415: "Send the body as JSON, with the header Content-Type: application/json.",
+    429: "Too many requests from this device just now: wait a minute and try again.",
     500: SERVER_ERROR,
 }
 """Sentences for HTTP errors whose werkzeug description is written for browsers."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from random import Random
@@ -12,8 +13,12 @@ COUNTS: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(
 VALUES: tuple[int, ...] = tuple(COUNTS)
 DECK_SIZE = 150
 DECK_SUM = 760
-#: Seeds the engine makes for itself stay below 2**53, so JavaScript reads them exactly.
+#: Seeds the engine makes for itself from a seed below 2**53 stay below 2**53.
 SEED_BITS = 53
+#: A secret deal's seed is 2**128 plus 128 random bits (too many to search for from the
+#: cards anyone sees); a wide seed shuffles with a cryptographic stream (`HashRandom`)
+#: and hands on another wide seed.
+SECRET_SEED_BITS = 128
 
 
 def new_deck() -> tuple[int, ...]:
@@ -35,16 +40,76 @@ def shuffle(cards: Sequence[int], seed: int | None) -> tuple[list[int], int]:
     >>> shuffle([1, 2, 3], 7) == shuffle([1, 2, 3], 7)
     True
     """
-    rng = Random(0 if seed is None else seed)
+    rng = _generator(seed)
     order = list(cards)
     rng.shuffle(order)
-    return order, rng.getrandbits(SEED_BITS)
+    return order, _next_seed(rng, seed)
 
 
 def pick(count: int, seed: int | None) -> tuple[int, int]:
     """A seeded choice of an index below `count`, and the next seed."""
-    rng = Random(0 if seed is None else seed)
-    return rng.randrange(count), rng.getrandbits(SEED_BITS)
+    rng = _generator(seed)
+    return rng.randrange(count), _next_seed(rng, seed)
+
+
+class HashRandom(Random):
+    """Random numbers from a wide seed by SHAKE-256 in counter mode: a cryptographic
+    stream, so no number of shuffles seen tells the seed or the next card.
+
+    >>> HashRandom(2**128 + 1).getrandbits(16) == HashRandom(2**128 + 1).getrandbits(16)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._key = seed.to_bytes((seed.bit_length() + 7) // 8 or 1, "big")
+        self._block = 0
+        self._pool = 0
+        self._pool_bits = 0
+        super().__init__(0)
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        """The seed is fixed when made (the base class calls this once)."""
+
+    def getrandbits(self, k: int) -> int:
+        """The next `k` bits of the stream."""
+        while self._pool_bits < k:
+            counter = self._block.to_bytes(8, "big")
+            block = hashlib.shake_256(b"skyjo-deal:" + self._key + b":" + counter).digest(64)
+            self._block += 1
+            self._pool = (self._pool << 512) | int.from_bytes(block, "big")
+            self._pool_bits += 512
+        self._pool_bits -= k
+        value = self._pool >> self._pool_bits
+        self._pool &= (1 << self._pool_bits) - 1
+        return value
+
+    def random(self) -> float:
+        """A float in [0, 1) from 53 bits of the stream."""
+        return self.getrandbits(53) / (1 << 53)
+
+
+def _generator(seed: int | None) -> Random:
+    """A wide seed's cryptographic stream, else Python's Random as every record so far."""
+    if seed is not None and is_wide(seed):
+        return HashRandom(seed)
+    return Random(0 if seed is None else seed)
+
+
+def is_wide(seed: int | None) -> bool:
+    """Whether `seed` is a wide (secret-deal) seed: 2**53 or more.
+
+    >>> is_wide(42), is_wide(2**128 + 5)
+    (False, True)
+    """
+    return seed is not None and seed >= 1 << SEED_BITS
+
+
+def _next_seed(rng: Random, seed: int | None) -> int:
+    """The seed handed on: as wide as the one used (a narrow seed's chain is unchanged,
+    so every record made before wide seeds replays the same)."""
+    if is_wide(seed):
+        return (1 << SECRET_SEED_BITS) | rng.getrandbits(SECRET_SEED_BITS)
+    return rng.getrandbits(SEED_BITS)
 
 
 def is_card(value: object) -> bool:

@@ -21,6 +21,12 @@ class Malformed(ServiceError):
     status = 400
 
 
+class Forbidden(ServiceError):
+    """Not this person's to do (another seat's cards, another device's table)."""
+
+    status = 403
+
+
 class NotFound(ServiceError):
     """No such game, round or player."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, exists, func, select
+from sqlalchemy import Select, exists, func, select, update
 
 from ..extensions import db
 from ..models import NOTES_MAX, PLACE_MAX, Game, GameSeat, Player, TableState
@@ -273,8 +273,12 @@ def game(game_id: str) -> GameDetail:
 def set_notes(game_id: str, notes: object, place: object) -> None:
     """Keep a game's notes and place (empty text clears them)."""
     row = _load(game_id)
-    row.notes = clean_text(notes, "notes")
-    row.place = clean_text(place, "place")
+    values = {"notes": clean_text(notes, "notes"), "place": clean_text(place, "place")}
+    # A plain UPDATE: the notes are not play, so the game's version (a table's) stays.
+    db.session.execute(
+        update(Game).where(Game.id == row.id).values(**values),
+        execution_options={"synchronize_session": False},
+    )
     db.session.commit()
 
 

@@ -15,6 +15,12 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
 """Control characters (NUL, bell, escape …) and lone surrogates: no database keeps them all."""
+INVISIBLE = frozenset(
+    "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
+"""Zero-width and text-direction controls: dropped from a name (they can make one name
+look like another, or turn the text around it)."""
 VISIBLE_CATEGORIES = frozenset("LNPS")
 """A name needs at least one letter, number, punctuation mark or symbol."""
 
@@ -23,7 +29,8 @@ def clean_name(name: object) -> str:
     """A name with its spaces tidied; refused if not text, empty, too long or unprintable."""
     if not isinstance(name, str):
         raise Malformed("Each player's name must be text.", field="players")
-    cleaned = " ".join(name.split())
+    cleaned = unicodedata.normalize("NFC", "".join(c for c in name if c not in INVISIBLE))
+    cleaned = " ".join(cleaned.split())
     if any(unicodedata.category(char) in REFUSED_CATEGORIES for char in cleaned):
         raise Invalid(
             "A name can hold letters, numbers, spaces and symbols, not control characters.",

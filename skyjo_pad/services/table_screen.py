@@ -85,12 +85,14 @@ def screen(
     log: Sequence[str],
     status: str,
     version: int,
+    watching: bool = False,
 ) -> dict[str, Any]:
-    """The play screen's data (JSON-ready) for the seat holding the phone."""
+    """The play screen's data (JSON-ready) for the seat holding the phone; `watching`: for
+    another device, which sees what a spectator sees and may not move."""
     you = viewer(position, bots)
-    seen = view(position, you)
+    seen = view(position, None if watching else you)
     acting = actor(position)
-    mine = acting == you and status == "playing"
+    mine = acting == you and status == "playing" and not watching
     return {
         "version": version,
         "status": status,
@@ -99,13 +101,14 @@ def screen(
         "actor": acting,
         "bots": list(bots),
         "pass_and_play": sum(1 for bot in bots if bot is None) > 1,
+        "watching": watching,
         "info": {
             "now": _now(seen, bots, status),
             "then": log[-1] if log else None,
         },
         "log": list(log[-8:]),
         "moves": [move_to_json(m) for m in legal_moves(position, you)] if mine else [],
-        "can_deal": position.phase is Phase.ROUND_OVER and status == "playing",
+        "can_deal": position.phase is Phase.ROUND_OVER and status == "playing" and not watching,
         "tallies": tallies(seen),
         "summary": summary(position),
     }

@@ -10,6 +10,8 @@ and stats see a table game as any other game.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,19 +43,24 @@ from ..engine import (
     view,
     view_to_json,
 )
+from ..engine.cards import SECRET_SEED_BITS, is_wide
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
 from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
 from . import players as player_book
 from . import table_screen, table_story
-from .errors import Conflict, Invalid, Malformed, NotFound
+from .errors import Conflict, Forbidden, Invalid, Malformed, NotFound
 from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
 
+ELSEWHERE = "This table is played on another phone: this one can only watch."
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
-SEED_MAX = 2**31 - 1
-"""Deal numbers go from 0 to this."""
+SEED_MAX = 2 ** (SECRET_SEED_BITS + 1) - 1
+"""Deal numbers typed in go from 0 to this (a secret deal's number, shown once the table
+is over, can be typed in again)."""
+SEED_DIGITS = len(str(SEED_MAX))
+SEED_PROBLEM = f"The deal number is a whole number from 0, at most {SEED_DIGITS} digits."
 STALL_MAX = 10_000
 """The highest `stall_turns` a table takes."""
 BOT_STEPS_MAX = 2_000
@@ -101,8 +108,10 @@ def create(
     seats: Sequence[SeatChoice],
     rules_data: Mapping[str, Any] | None = None,
     seed: int | None = None,
+    device: str | None = None,
 ) -> str:
-    """Start a table and deal round 1; the new game's id."""
+    """Start a table and deal round 1; the new game's id. `device`: the key of the
+    browser it is played on (see `screen`)."""
     rules = table_rules(rules_data)
     names = player_book.check_names([s.name for s in seats], maximum=rules.max_players)
     bots = [s.bot for s in seats]
@@ -111,10 +120,10 @@ def create(
             raise Invalid(f"There is no computer player {bot!r}: use {', '.join(BUILTIN)}.")
     if all(bot is not None for bot in bots):
         raise Invalid("At least one seat needs a person.", field="players")
-    if seed is None:
-        seed = secrets.randbelow(SEED_MAX + 1)
+    if seed is None:  # a secret deal: 128 random bits nobody can search for
+        seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-        raise Invalid(f"The deal number is a whole number from 0 to {SEED_MAX:,}.", "seed")
+        raise Invalid(SEED_PROBLEM, "seed")
     try:
         start = position_to_json(new_game(names, rules, seed))
     except PositionError as error:
@@ -133,7 +142,8 @@ def create(
                 position=start,
                 log=[],
                 status=PLAYING,
-                seed=seed,
+                seed=str(seed),
+                owner=None if device is None else _digest(device),
             )
         )
         try:
@@ -146,19 +156,27 @@ def create(
     raise AssertionError("unreachable")
 
 
-def screen(game_id: str) -> dict[str, Any]:
-    """The play screen's data for the seat holding the phone."""
+def screen(game_id: str, device: str | None = None) -> dict[str, Any]:
+    """The play screen's data for the seat holding the phone.
+
+    A pass-and-play table is played on one device: the browser that started it (or, for
+    a table that has none yet, the first to open it). Any other `device` watches: it gets
+    a spectator's view and no moves. `device` None is the server's own caller.
+    """
     game, state = _load(game_id)
-    return _screen(game, state, _position(state))
+    return _screen(game, state, _position(state), watching=not _plays_here(state, device))
 
 
-def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
+def play(
+    game_id: str, move_data: object, version: object, device: str | None = None
+) -> dict[str, Any]:
     """A person's move (skyjo-position/1 move JSON), made on table `version`.
 
     Refused, with nothing changed, when stale (Conflict), unreadable (Malformed), illegal
     (Invalid, with the engine's reason) or a computer player's move.
     """
     game, state = _load(game_id)
+    _check_device(state, device)
     _check_playing(state)
     _check_version(game, version)
     try:
@@ -172,14 +190,23 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     seat = mover(position, move)
     if seat is not None and state.bots[seat] is not None:
         raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
+    acting = table_screen.actor(position)
+    if seat is not None and acting is not None and seat != acting:  # a reveal of another's card
+        raise Forbidden(
+            f"Only {position.players[seat]} may turn up {position.players[seat]}'s cards."
+        )
     _record(game, state, position, move, after)
     _commit()
     return _screen(game, state, after)
 
 
-def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
-    """Play the computer's next step, or all of them until a person must act."""
+def advance(
+    game_id: str, version: object, all_steps: bool = False, device: str | None = None
+) -> dict[str, Any]:
+    """Play the computer's next step, or all of them until a person must act (any device
+    may: computer moves are public; the answer is that device's screen)."""
     game, state = _load(game_id)
+    watching = not _plays_here(state, device)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
@@ -200,26 +227,28 @@ def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str,
             break
     if steps:
         _commit()
-    return _screen(game, state, position)
+    return _screen(game, state, position, watching=watching)
 
 
-def hint(game_id: str, version: object) -> dict[str, Any]:
+def hint(game_id: str, version: object, device: str | None = None) -> dict[str, Any]:
     """What the hard bot would do in the place of the person to act: the move, in words."""
     game, state = _load(game_id)
+    _check_device(state, device)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
     seat = table_screen.actor(position)
     if seat is None or state.bots[seat] is not None:
         raise Conflict("A hint is for a person whose turn it is.")
-    adviser = make_bot("hard", mix(_seed(state), seat, HINT_SALT))
+    adviser = make_bot("hard", mix(_bot_seed(state), seat, HINT_SALT))
     move = move_to_json(ask(adviser, position, seat))
     return {"move": move, "text": table_story.advice(move, view(position, seat))}
 
 
-def abandon(game_id: str) -> None:
+def abandon(game_id: str, device: str | None = None) -> None:
     """Stop a table for good: it stays in the history, with its rounds and its record."""
     game, state = _load(game_id)
+    _check_device(state, device)
     if state.status != PLAYING:
         return
     state.status = ABANDONED
@@ -300,14 +329,24 @@ def _position(state: TableState) -> Position:
 
 
 def _seed(state: TableState) -> int:
-    return state.seed
+    return int(state.seed)
+
+
+def _bot_seed(state: TableState) -> int:
+    """The seed the computer players' choices are drawn from. A secret deal's bots get a
+    one-way digest of it: what they do tells nothing about the deal."""
+    seed = _seed(state)
+    if not is_wide(seed):
+        return seed  # as before: a typed-in deal number plays the same game again
+    digest = hashlib.sha256(b"skyjo-pad bots " + str(seed).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def _bot(state: TableState, seat: int) -> Any:
     name = state.bots[seat]
     assert name is not None
     try:
-        return make_bot(name, mix(_seed(state), seat))
+        return make_bot(name, mix(_bot_seed(state), seat))
     except BotError as error:
         raise Conflict(f"The computer player {name!r} cannot play here: {error}") from error
 
@@ -369,7 +408,31 @@ def _commit() -> None:
         raise Conflict(STALE) from error
 
 
-def _screen(game: Game, state: TableState, position: Position) -> dict[str, Any]:
-    data = table_screen.screen(position, state.bots, state.log, state.status, game.version)
+def _screen(
+    game: Game, state: TableState, position: Position, watching: bool = False
+) -> dict[str, Any]:
+    data = table_screen.screen(
+        position, state.bots, state.log, state.status, game.version, watching
+    )
     data["id"] = game.id
     return data
+
+
+def _digest(device: str) -> str:
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def _plays_here(state: TableState, device: str | None) -> bool:
+    """Whether the table is played on `device` (a table with no device yet becomes
+    this one's, while it is played)."""
+    if device is None:
+        return True
+    if state.owner is None and state.status == PLAYING:
+        state.owner = _digest(device)
+        db.session.commit()
+    return state.owner is not None and hmac.compare_digest(state.owner, _digest(device))
+
+
+def _check_device(state: TableState, device: str | None) -> None:
+    if not _plays_here(state, device):
+        raise Forbidden(ELSEWHERE)

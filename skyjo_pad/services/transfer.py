@@ -16,7 +16,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -50,9 +50,9 @@ from ..models import (
 from . import history, ratings, sheets
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
-from .pad import SCORE_LIMIT, pad_rules
+from .pad import MULTIPLIER_MAX, SCORE_LIMIT, pad_rules
 from .roster import clean_email
-from .tables import table_rules
+from .tables import SEED_MAX, table_rules
 
 FORMAT = "skyjo-pad-history/1"
 BATCH = 200
@@ -60,6 +60,8 @@ MAX_GAMES = 100_000
 MAX_ROUNDS = 1_000
 BOTS = ("easy", "medium", "hard")
 STATUSES = ("playing", "finished", "abandoned")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What makes a spreadsheet read a cell as a formula (the full-width forms too)."""
 RoundData = tuple[int | None, bool, list[int], list[int], list[Any]]
 """A round to store: closer, doubled, raw scores, final scores, grids."""
 CSV_HEADER = (
@@ -114,7 +116,7 @@ def export_csv() -> Iterator[str]:
                             game["kind"],
                             r["number"],
                             seat,
-                            name,
+                            csv_text(name),
                             game["bots"][seat] or "",
                             r["raw"][seat],
                             r["final"][seat],
@@ -127,6 +129,15 @@ def export_csv() -> Iterator[str]:
         buffer.seek(0)
         buffer.truncate()
     yield buffer.getvalue()
+
+
+def csv_text(text: str) -> str:
+    """Text a spreadsheet shows as text: one that would start a formula gets a `'` first.
+
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _batches() -> Iterator[list[dict[str, Any]]]:
@@ -178,14 +189,13 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
             "notes": game.notes,
             "place": game.place,
         }
-        if state is not None:
-            data["seed"] = state.seed
-            if state.status != "playing":
-                data["record"] = {
-                    "format": RECORD_FORMAT,
-                    "position": state.start,
-                    "moves": state.moves,
-                }
+        if state is not None and state.status != "playing":  # the seed tells every card
+            data["seed"] = int(state.seed)
+            data["record"] = {
+                "format": RECORD_FORMAT,
+                "position": state.start,
+                "moves": state.moves,
+            }
         out.append(data)
     return out
 
@@ -355,6 +365,8 @@ def _moment(value: object, what: str, optional: bool = False) -> datetime | None
         moment = datetime.fromisoformat(value)
     except ValueError as error:
         raise Invalid(f"its {what} must be a date and time like 2026-05-31T20:15:00.") from error
+    if moment.tzinfo is not None:  # stored times are UTC without an offset
+        moment = moment.astimezone(UTC)
     return moment.replace(tzinfo=None)
 
 
@@ -450,13 +462,13 @@ def _table_rounds(
     if (status == "finished") != (position.phase is Phase.GAME_OVER):
         raise Invalid(f'its record does not end the way its status "{status}" says.')
     seed = item.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise Invalid("its deal number must be a whole number.")
     table = {
         "start": start,
         "moves": moves,
         "position": position_to_json(position),
-        "seed": seed,
+        "seed": str(seed),
     }
     return rounds, table
 
@@ -471,12 +483,18 @@ def _pad_rounds_loose(data: object, seats: int) -> list[RoundData]:
             isinstance(item.get(k), list)
             and len(item[k]) == seats
             and all(isinstance(v, int) and not isinstance(v, bool) for v in item[k])
-            for k in ("raw", "final")
+            and all(abs(v) <= limit for v in item[k])
+            for k, limit in (("raw", SCORE_LIMIT), ("final", SCORE_LIMIT * MULTIPLIER_MAX))
         )
         if not ok:
-            raise Invalid(f"round {number} needs raw and final scores, one per player.")
+            raise Invalid(
+                f"round {number} needs raw and final scores, one per player, "
+                f"each raw score from {-SCORE_LIMIT:,} to {SCORE_LIMIT:,}."
+            )
         closer = item.get("closer")
-        if closer is not None and (not isinstance(closer, int) or not 0 <= closer < seats):
+        if closer is not None and (
+            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
+        ):
             raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
         rounds.append(
             (closer, bool(item.get("doubled")), item["raw"], item["final"], [None] * seats)

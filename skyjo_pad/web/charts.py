@@ -38,9 +38,8 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
     """Round tick values covering low … high."""
     span = max(1, high - low)
     raw = span / count
-    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000) if s >= raw)
-    if raw > 1000:
-        step = int(raw) + 1
+    steps = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+    step = next((s for s in steps if s >= raw), int(raw) + 1)
     start = (low // step) * step
     return list(range(start, high + step, step))
 

@@ -7,7 +7,7 @@ made once per set of keys and reused.
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
@@ -25,3 +25,9 @@ class ReusedSignerSessions(SecureCookieSessionInterface):
         if keys not in self._signers:
             self._signers[keys] = super().get_signing_serializer(app)
         return self._signers[keys]
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """`Secure` when set so, or when the request came over HTTPS (behind a proxy:
+        with SKYJO_PROXY_HOPS set, the proxy's X-Forwarded-Proto says so)."""
+        forced = bool(app.config["SESSION_COOKIE_SECURE"])
+        return forced or (has_request_context() and request.is_secure)

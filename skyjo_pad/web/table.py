@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import re
 from contextlib import suppress
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ..services import players, tables
-from ..services.errors import NotFound, ServiceError
+from ..services.errors import Forbidden, Malformed, NotFound, ServiceError
+from .devices import device_key
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
 BOT_NAME = re.compile(r"(Easy|Medium|Hard) bot( \d+)?")
 """The names computer seats get when left blank: not offered as people who played before."""
+BODY_MAX = 16 * 1024
+"""The largest JSON body a table endpoint reads: a move is a few dozen bytes."""
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -30,7 +35,7 @@ def new_table() -> str | Response:
         pass  # a no-JavaScript button added or removed a seat: show the form again
     elif form.validate_on_submit():
         try:
-            game_id = tables.create(form.seats(), form.rules(), form.seed.data)
+            game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
         except ServiceError as error:
             field = getattr(form, error.field or "", None)
             if error.field in ("target", "multiplier", "seed") and field is not None:
@@ -49,7 +54,7 @@ def new_table() -> str | Response:
 def play(game_id: str) -> str:
     """The play screen (drawn by static/table.js from the seat's view)."""
     try:
-        state = tables.screen(game_id)
+        state = tables.screen(game_id, device_key())
         status, seed = tables.status(game_id)
     except NotFound:
         abort(404)
@@ -59,39 +64,50 @@ def play(game_id: str) -> str:
 @bp.get("/<game_id>/state")
 def state(game_id: str) -> tuple[Response, int] | Response:
     """The play screen's data, as it is now."""
-    return _answer(game_id, lambda: tables.screen(game_id))
+    return _answer(game_id, lambda: tables.screen(game_id, device_key()))
 
 
 @bp.post("/<game_id>/move")
 def move(game_id: str) -> tuple[Response, int] | Response:
     """A person's move: `{"version": n, "move": {...}}`."""
-    body = _body()
-    return _answer(game_id, lambda: tables.play(game_id, body.get("move"), body.get("version")))
+
+    def act() -> dict[str, Any]:
+        body = _body()
+        return tables.play(game_id, body.get("move"), body.get("version"), device_key())
+
+    return _answer(game_id, act)
 
 
 @bp.post("/<game_id>/advance")
 def advance(game_id: str) -> tuple[Response, int] | Response:
     """The computer's next step, or all until a person acts: `{"version": n, "all": bool}`."""
-    body = _body()
-    return _answer(
-        game_id, lambda: tables.advance(game_id, body.get("version"), body.get("all") is True)
-    )
+
+    def act() -> dict[str, Any]:
+        body = _body()
+        return tables.advance(game_id, body.get("version"), body.get("all") is True, device_key())
+
+    return _answer(game_id, act)
 
 
 @bp.get("/<game_id>/hint")
 def hint(game_id: str) -> tuple[Response, int] | Response:
     """What the hard computer player would do now: `?version=n`."""
     version = request.args.get("version", type=int)
-    return _answer(game_id, lambda: tables.hint(game_id, version))
+    return _answer(game_id, lambda: tables.hint(game_id, version, device_key()))
 
 
 @bp.post("/<game_id>/abandon")
-def abandon(game_id: str) -> Response:
-    """Stop the table for good (it stays in the history); the app checks the CSRF token."""
+def abandon(game_id: str) -> str | Response:
+    """Stop the table for good (it stays in the history), once confirmed; CSRF checked."""
     try:
-        tables.abandon(game_id)
+        if request.form.get("confirm") != "yes":
+            names = [seat.name for seat in tables.setup(game_id).seats]
+            return render_template("table/abandon.html", game_id=game_id, names=names)
+        tables.abandon(game_id, device_key())
     except NotFound:
         abort(404)
+    except Forbidden as error:
+        abort(403, error.message)
     return redirect(url_for("table.play", game_id=game_id))
 
 
@@ -131,7 +147,15 @@ def replay_step(game_id: str, step: int) -> tuple[Response, int] | Response:
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    """The JSON object posted; Malformed if too large or nested too deep to read."""
+    if (request.content_length or 0) > BODY_MAX:
+        raise Malformed("This request is too large to be a move.")
+    try:
+        data = json.loads(request.get_data(cache=True) or b"null")
+    except RequestEntityTooLarge as error:
+        raise Malformed("This request is too large to be a move.") from error
+    except (ValueError, RecursionError):
+        data = None
     return data if isinstance(data, dict) else {}
 
 
@@ -143,7 +167,7 @@ def _answer(game_id: str, action: Any) -> tuple[Response, int] | Response:
         body: dict[str, Any] = {"error": error.message}
         if not isinstance(error, NotFound):
             with suppress(ServiceError):
-                body["state"] = tables.screen(game_id)
+                body["state"] = tables.screen(game_id, device_key())
         return jsonify(body), error.status
 
 

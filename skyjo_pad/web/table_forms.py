@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..models import NAME_MAX
 from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
-from ..services.tables import SEED_MAX, STALL_MAX, SeatChoice, Setup
+from ..services.tables import SEED_MAX, SEED_PROBLEM, STALL_MAX, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
@@ -87,7 +87,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     )
     seed = WholeNumberField(
         "Deal number",
-        validators=[Optional(), NumberRange(0, SEED_MAX, f"From 0 to {SEED_MAX:,}, or empty.")],
+        validators=[Optional(), NumberRange(0, SEED_MAX, SEED_PROBLEM)],
     )
     problem = ""
     """A message about the table as a whole, shown above the seats."""

@@ -64,6 +64,9 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "is_mobile": True,
         "has_touch": True,
         "locale": "en-GB",
+        # Playwright's wait_for_function evaluates strings, which the app's CSP forbids;
+        # test_csp.py opens the pages without this, under the real policy.
+        "bypass_csp": True,
     }
 
 

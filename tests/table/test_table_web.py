@@ -145,7 +145,7 @@ def test_record_download_and_replay(app: Flask, client: FlaskClient) -> None:
     assert client.get(f"/tables/{game_id}/record.json").status_code == 409
     with app.app_context():
         play_round(game_id)
-    client.post(f"/tables/{game_id}/abandon")
+    client.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"})
     answer = client.get(f"/tables/{game_id}/record.json")
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="skyjo-{game_id}.json"'
@@ -201,7 +201,7 @@ def test_an_abandoned_table_is_in_the_history(app: Flask, client: FlaskClient) -
     game_id = start(client, target="100")
     with app.app_context():
         play_round(game_id)
-    client.post(f"/tables/{game_id}/abandon")
+    client.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"})
     home = client.get("/").text
     assert f'href="/tables/{game_id}"' in home
     assert "Abandoned after 1 round" in home

@@ -1,0 +1,183 @@
+"""An optional access password, for an app reachable from the internet (off by default).
+
+With `SKYJO_PASSWORD` (or `SKYJO_PASSWORD_HASH`, a werkzeug password hash) set, every
+page and every API call needs it: a browser logs in once at /login (the session cookie
+then carries a keyed fingerprint of the password, never the password); a script sends it
+with HTTP Basic authentication (any user name). Wrong passwords are rate limited per
+client address, the login form's and Basic authentication's together.
+
+Seat and spectator links of online tables (issue 13) must stay open to their holders:
+such a route registers a check with `allow_public(app, check)`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_limiter import Limiter
+from flask_wtf import FlaskForm
+from limits import parse_many
+from werkzeug.security import check_password_hash
+from werkzeug.wrappers import Response
+from wtforms import PasswordField
+from wtforms.validators import InputRequired
+
+bp = Blueprint("access", __name__)
+SESSION_KEY = "access"
+PUBLIC_ENDPOINTS = frozenset({"static", "favicon", "access.login", "access.logout"})
+"""What anyone may open: the login page itself and the files it needs."""
+PASSWORD_TRIES = "10 per minute; 100 per hour"
+"""Wrong passwords allowed per client address (login form and Basic authentication)."""
+WRONG = "That is not the password. Check it and try again."
+TOO_MANY_TRIES = "Too many wrong passwords from this device: wait a minute and try again."
+NEEDED = "This Skyjo Pad is protected by a password: log in first."
+PublicCheck = Callable[[Any], bool]
+
+
+class LoginForm(FlaskForm):  # type: ignore[misc]
+    """The password, and the form's CSRF token."""
+
+    password = PasswordField("Password", validators=[InputRequired("Type the password.")])
+
+
+def settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The password settings from the environment."""
+    return {
+        "ACCESS_PASSWORD": environ.get("SKYJO_PASSWORD") or None,
+        "ACCESS_PASSWORD_HASH": environ.get("SKYJO_PASSWORD_HASH") or None,
+    }
+
+
+def install(app: Flask, limiter: Limiter) -> None:
+    """The login page, and the check in front of every request when a password is set."""
+    app.extensions["skyjo_access"] = {"limiter": limiter, "public": []}
+    app.register_blueprint(bp)
+    app.before_request_funcs.setdefault(None, []).insert(1, _require_access)
+
+
+def allow_public(app: Flask, check: PublicCheck) -> None:
+    """Let requests for which `check(request)` is true through without the password
+    (issue 13: `/t/<token>` pages and API calls with a seat or spectator token)."""
+    app.extensions["skyjo_access"]["public"].append(check)
+
+
+def enabled(app: Flask) -> bool:
+    """Whether a password protects the app."""
+    return bool(app.config.get("ACCESS_PASSWORD") or app.config.get("ACCESS_PASSWORD_HASH"))
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> tuple[str, int] | str | Response:
+    """Ask for the password; on the right one, go where the visitor was going."""
+    form = LoginForm()
+    target = _safe_next(request.values.get("next", ""))
+    problem = None
+    if form.validate_on_submit():
+        if not _tries_left():
+            problem, status = TOO_MANY_TRIES, 429
+        elif _right_password(form.password.data or ""):
+            session[SESSION_KEY] = _fingerprint()
+            session.permanent = True
+            return redirect(target, 303)
+        else:
+            _count_wrong_try()
+            problem, status = WRONG, 401
+        html = render_template("login.html", form=form, problem=problem, target=target)
+        return html, status
+    return render_template(
+        "login.html", form=form, problem=None, target=target, protected=enabled(current_app)
+    )
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    """Forget this browser's login."""
+    session.pop(SESSION_KEY, None)
+    return redirect(url_for("access.login"), 303)
+
+
+def _require_access() -> tuple[Response, int] | Response | None:
+    """Let a request through if no password is set, or it carries the right one."""
+    app = current_app
+    if not enabled(app) or request.endpoint in PUBLIC_ENDPOINTS:
+        return None
+    if session.get(SESSION_KEY) == _fingerprint():
+        return None
+    if any(check(request) for check in app.extensions["skyjo_access"]["public"]):
+        return None
+    auth = request.authorization
+    if auth is not None and auth.type == "basic":
+        if not _tries_left():
+            return jsonify(error=TOO_MANY_TRIES), 429
+        if _right_password(auth.password or ""):
+            return None
+        _count_wrong_try()
+    if request.path.startswith("/api/") or request.is_json:
+        answer = jsonify(error=NEEDED)
+        if request.path.startswith("/api/"):
+            answer.headers["WWW-Authenticate"] = 'Basic realm="Skyjo Pad", charset="UTF-8"'
+        return answer, 401
+    return redirect(url_for("access.login", next=request.full_path.rstrip("?")), 303)
+
+
+def _right_password(given: str) -> bool:
+    hashed = current_app.config.get("ACCESS_PASSWORD_HASH")
+    if hashed:
+        try:
+            return check_password_hash(hashed, given)
+        except ValueError:  # an unknown hash method: nobody gets in
+            current_app.logger.error("SKYJO_PASSWORD_HASH is not a werkzeug password hash.")
+            return False
+    plain = str(current_app.config.get("ACCESS_PASSWORD") or "")
+    return hmac.compare_digest(given.encode(), plain.encode())
+
+
+def _fingerprint() -> str:
+    """A mark of the current password, keyed by the app's secret: changing the password
+    logs every browser out, and the cookie tells nothing about the password."""
+    material = str(
+        current_app.config.get("ACCESS_PASSWORD_HASH") or current_app.config["ACCESS_PASSWORD"]
+    )
+    key = str(current_app.secret_key).encode()
+    return hmac.new(key, b"access:" + material.encode(), hashlib.sha256).hexdigest()
+
+
+def _tries_left() -> bool:
+    limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
+    if not limiter.enabled:
+        return True
+    key = request.remote_addr or "?"
+    return all(limiter.limiter.test(item, "password", key) for item in parse_many(PASSWORD_TRIES))
+
+
+def _count_wrong_try() -> None:
+    limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
+    if limiter.enabled:
+        key = request.remote_addr or "?"
+        for item in parse_many(PASSWORD_TRIES):
+            limiter.limiter.hit(item, "password", key)
+
+
+def _safe_next(target: str) -> str:
+    """Where to go after logging in: a path of this site only (never another site)."""
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
+        return url_for("pad.home")
+    if "\\" in target:
+        return url_for("pad.home")
+    return target

@@ -1,0 +1,204 @@
+"""Safe to put on a network: security headers, cookies, trusted hosts, the proxy in front,
+body size limits and rate limits, all set from configuration (see docs/operations.md).
+
+`install(app)` is the one hook `create_app` calls; it also installs the optional access
+password of `access`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, current_app, jsonify, render_template, request
+from flask.wrappers import Request
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import RequestEntityTooLarge, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response
+
+from . import access
+from .history import IMPORT_MAX_BYTES
+
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""No inline script or style anywhere: every page's code and style come from static/."""
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+"""Sent with every answer (a header a view set itself is kept)."""
+BODY_MAX = 1024 * 1024
+"""The largest request body read, but an import's."""
+IMPORT_BODY_MAX = IMPORT_MAX_BYTES + 1024 * 1024
+"""The import page reads an export of up to IMPORT_MAX_BYTES (and the form around it)."""
+LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
+RATE_LIMITS = {
+    "create": "60 per minute; 600 per hour",
+    "import": "10 per minute; 60 per hour",
+}
+LIMITED_VIEWS = {
+    "pad.new_game": "create",
+    "table.new_table": "create",
+    "api.create_game": "create",
+    "api.create_table": "create",
+    "history.import_file": "import",
+}
+"""Per client address, for POSTs: creating games and tables (pages and API together),
+imports. Wrong passwords: `access`."""
+TOO_MANY = "Too many requests from this device just now: wait a minute and try again."
+TOO_LARGE = "What was sent is too large for this app: nothing was saved."
+LOCAL_NAMES = ("localhost",)
+UNKNOWN_HOST = (
+    "This app does not answer to this address. Its operator can add the name used here "
+    "to SKYJO_TRUSTED_HOSTS; without it, only its IP address or localhost work.\n"
+)
+
+
+class BoundedRequest(Request):
+    """A request whose body is read up to BODY_MAX (an import's up to IMPORT_BODY_MAX)."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        """The limit for this request's endpoint."""
+        if self._max_content_length is not None:
+            return self._max_content_length
+        if self.endpoint in LARGE_BODY_ENDPOINTS:
+            return int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"])
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        return None if limit is None else int(limit)
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+
+def settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The security settings read from the environment (each documented in the README)."""
+    hosts = [h.strip() for h in environ.get("SKYJO_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    return {
+        "PROXY_HOPS": _whole(environ.get("SKYJO_PROXY_HOPS", "0"), "SKYJO_PROXY_HOPS"),
+        "TRUSTED_HOSTS": None if not hosts or hosts == ["*"] else hosts,
+        "LOCAL_HOSTS_ONLY": not hosts,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SECURE": environ.get("SKYJO_SECURE_COOKIES", "") == "1",
+        "MAX_CONTENT_LENGTH": BODY_MAX,
+        "IMPORT_MAX_CONTENT_LENGTH": IMPORT_BODY_MAX,
+        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_ENABLED": environ.get("SKYJO_RATE_LIMITS", "1") != "0",
+        "RATELIMIT_SWALLOW_ERRORS": True,  # a shared store that is down never stops the pad
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        **access.settings(environ),
+    }
+
+
+def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
+    """Apply the settings (test config wins), then the hooks, headers and limits.
+
+    Called once every blueprint is registered: the rate limits wrap their views.
+    """
+    defaults = settings(os.environ if environ is None else environ)
+    if app.testing and "RATELIMIT_ENABLED" not in app.config:
+        defaults["RATELIMIT_ENABLED"] = False  # the tests of the limits turn them on
+    for key, value in defaults.items():
+        if key not in app.config or app.config[key] == app.default_config.get(key, object()):
+            app.config[key] = value
+    app.request_class = BoundedRequest
+    hops = int(app.config["PROXY_HOPS"])
+    if hops:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
+        )
+    first = app.before_request_funcs.setdefault(None, [])
+    first.insert(0, _check_host)  # before CSRF, sessions or any view sees the request
+    app.after_request(_add_headers)
+    app.register_error_handler(RateLimitExceeded, _too_many)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
+    limiter = Limiter(get_remote_address, app=app, default_limits=[], headers_enabled=True)
+    if "pad.new_game" not in app.view_functions:
+        raise RuntimeError("security.install(app) goes after the blueprints are registered.")
+    for endpoint, group in LIMITED_VIEWS.items():
+        view = app.view_functions.get(endpoint)
+        if view is not None:
+            limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["POST"])
+            app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
+    access.install(app, limiter)
+
+
+def local_host(host: str) -> bool:
+    """Whether `host` (with any port) is an IP address or localhost: what a name-less
+    server on a home network is reached by, and what DNS rebinding cannot forge."""
+    name = host[1 : host.find("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
+    name = name.rstrip(".").lower()
+    if name in LOCAL_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name.split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
+def _check_host() -> Response | None:
+    """Refuse a request for a host name this app was not told it serves (in plain text:
+    without a trusted host, no page can be drawn)."""
+    try:
+        host = request.host  # with TRUSTED_HOSTS set, werkzeug refuses any other host
+    except SecurityError:
+        return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
+    if current_app.config["LOCAL_HOSTS_ONLY"] and not local_host(host):
+        return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
+    return None
+
+
+def _add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def _too_many(error: RateLimitExceeded) -> tuple[Any, int]:
+    if request.path.startswith("/api/") or request.is_json:
+        return jsonify(error=TOO_MANY), 429
+    return render_template("error.html", title="Please wait a moment", text=TOO_MANY), 429
+
+
+def _too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
+    if request.path.startswith("/api/") or request.is_json:
+        return jsonify(error=TOO_LARGE), 413
+    return render_template("error.html", title="Too large", text=TOO_LARGE), 413
+
+
+def _whole(text: str, name: str) -> int:
+    try:
+        value = int(text)
+    except ValueError as error:
+        raise ValueError(f"{name} must be a whole number, not {text!r}.") from error
+    if value < 0:
+        raise ValueError(f"{name} must be 0 or more.")
+    return value

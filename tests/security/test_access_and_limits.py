@@ -1,0 +1,121 @@
+"""Issue 12: the optional access password and the rate limits."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.security import generate_password_hash
+
+from skyjo_pad.web import access
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def guarded(app_with: Callable[..., Flask]) -> Flask:
+    """The app with an access password (as a hash) and its limits on."""
+    return app_with(
+        ACCESS_PASSWORD_HASH=generate_password_hash(PASSWORD),
+        RATELIMIT_ENABLED=True,
+    )
+
+
+def _basic(password: str) -> dict[str, str]:
+    token = base64.b64encode(f"script:{password}".encode()).decode()
+    return {"Authorization": f"Basic {token}"}
+
+
+def test_without_a_password_everything_is_open(client: FlaskClient) -> None:
+    assert client.get("/history/export.json").status_code == 200
+    assert client.get("/login").status_code == 200
+    assert "no password" in client.get("/login").text
+
+
+def test_with_a_password_every_page_and_api_asks_for_it(guarded: Flask) -> None:
+    client = guarded.test_client()
+    for url in ("/", "/history", "/history/export.json", "/players", "/tables/new", "/x"):
+        answer = client.get(url)
+        assert answer.status_code == 303, url
+        assert answer.headers["Location"].startswith("/login?next="), url
+    assert client.post("/history/import").status_code == 303
+    api = client.post("/api/games", json={"players": ["Ann", "Bob"]})
+    assert api.status_code == 401
+    assert api.get_json()["error"] == access.NEEDED
+    assert api.headers["WWW-Authenticate"].startswith("Basic")
+    assert client.get("/static/app.css").status_code == 200
+    assert client.get("/login").status_code == 200
+
+
+def test_logging_in_opens_the_app_and_a_wrong_password_says_so(guarded: Flask) -> None:
+    client = guarded.test_client()
+    wrong = client.post("/login", data={"password": "guess", "next": "/history"})
+    assert wrong.status_code == 401
+    assert access.WRONG in wrong.text
+    assert client.get("/history").status_code == 303
+    right = client.post("/login", data={"password": PASSWORD, "next": "/history"})
+    assert right.status_code == 303 and right.headers["Location"] == "/history"
+    assert client.get("/history").status_code == 200
+    assert client.get("/history/export.json").status_code == 200
+    client.post("/logout")
+    assert client.get("/history").status_code == 303
+
+
+def test_login_never_sends_a_visitor_to_another_site(guarded: Flask) -> None:
+    client = guarded.test_client()
+    for target in ("https://evil.test/", "//evil.test/x", "/\\evil.test"):
+        answer = client.post("/login", data={"password": PASSWORD, "next": target})
+        assert answer.headers["Location"] == "/", target
+
+
+def test_a_script_uses_basic_authentication(guarded: Flask) -> None:
+    client = guarded.test_client()
+    made = client.post("/api/games", json={"players": ["Ann", "Bob"]}, headers=_basic(PASSWORD))
+    assert made.status_code == 201
+    refused = client.post("/api/games", json={"players": ["Ann", "Bob"]}, headers=_basic("no"))
+    assert refused.status_code == 401
+
+
+def test_wrong_passwords_are_rate_limited(guarded: Flask) -> None:
+    client = guarded.test_client()
+    for _ in range(10):
+        assert client.post("/login", data={"password": "guess"}).status_code == 401
+    blocked = client.post("/login", data={"password": PASSWORD})
+    assert blocked.status_code == 429
+    assert access.TOO_MANY_TRIES in blocked.text
+    assert client.get("/history").status_code == 303  # the right one was not tried
+    other = guarded.test_client()
+    api = other.get("/api/openapi.json", headers=_basic(PASSWORD))
+    assert api.status_code == 429  # the same address, by Basic authentication
+
+
+def test_seat_links_can_be_let_through(guarded: Flask) -> None:
+    access.allow_public(guarded, lambda request: request.path == "/tables/new")
+    assert guarded.test_client().get("/tables/new").status_code == 200
+
+
+@pytest.fixture
+def limited(app_with: Callable[..., Flask]) -> Flask:
+    """The app with its rate limits on (the test settings turn them off)."""
+    return app_with(RATELIMIT_ENABLED=True)
+
+
+def test_creating_games_is_rate_limited(limited: Flask) -> None:
+    client = limited.test_client()
+    answers = [client.post("/api/games", json={"players": ["Ann", "Bob"]}) for _ in range(61)]
+    assert [a.status_code for a in answers[:60]] == [201] * 60
+    assert answers[60].status_code == 429
+    assert "wait a minute" in answers[60].get_json()["error"]
+    page = client.post("/games/new", data={"players-0": "Ann", "players-1": "Bob"})
+    assert page.status_code == 429
+    assert "wait a minute" in page.text
+    assert client.get("/").status_code == 200  # reading is not limited
+
+
+def test_imports_are_rate_limited(limited: Flask) -> None:
+    client = limited.test_client()
+    codes = [client.post("/history/import").status_code for _ in range(11)]
+    assert codes == [400] * 10 + [429]

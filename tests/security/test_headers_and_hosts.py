@@ -1,0 +1,98 @@
+"""Issue 12: security headers, cookies, trusted hosts, the proxy, body limits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from flask import Flask, session
+from flask.testing import FlaskClient
+
+from skyjo_pad.web.security import local_host
+
+
+def test_every_page_carries_the_security_headers(client: FlaskClient) -> None:
+    for url in ("/", "/history", "/api/openapi.json", "/static/app.css", "/nowhere"):
+        headers = client.get(url).headers
+        csp = headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp, url
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert "script-src 'self'" in csp and "style-src 'self'" in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def _session_cookie(client: FlaskClient, **kwargs: object) -> str:
+    """The session cookie as set by a request that stores something in the session."""
+    app = client.application
+    if "touch_session" not in app.view_functions:
+
+        @app.get("/touch-session", endpoint="touch_session")
+        def touch() -> str:
+            session["seen"] = True
+            return "ok"
+
+    answer = client.get("/touch-session", **kwargs)  # type: ignore[arg-type]
+    cookies = [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert cookies, answer.headers
+    return cookies[0]
+
+
+def test_the_session_cookie_is_samesite_lax_and_secure_only_over_https(
+    client: FlaskClient,
+) -> None:
+    plain = _session_cookie(client)
+    assert "SameSite=Lax" in plain and "HttpOnly" in plain
+    assert "Secure" not in plain
+    secure = _session_cookie(client, base_url="https://localhost")
+    assert "Secure" in secure and "SameSite=Lax" in secure
+
+
+@pytest.fixture
+def behind_proxy(app_with: Callable[..., Flask]) -> Flask:
+    """The app behind one proxy that terminates TLS for pad.example.org."""
+    return app_with(
+        PROXY_HOPS=1,
+        TRUSTED_HOSTS=["pad.example.org"],
+        LOCAL_HOSTS_ONLY=False,
+    )
+
+
+def test_behind_a_proxy_the_forwarded_scheme_makes_the_cookie_secure(behind_proxy: Flask) -> None:
+    client = behind_proxy.test_client()
+    forwarded = {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "pad.example.org",
+        "X-Forwarded-For": "203.0.113.9",
+    }
+    cookie = _session_cookie(client, headers=forwarded)
+    assert "Secure" in cookie
+    answer = client.get("/", headers=forwarded)
+    assert answer.status_code == 200
+    assert answer.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_a_host_not_trusted_is_refused(behind_proxy: Flask) -> None:
+    client = behind_proxy.test_client()
+    assert client.get("/", headers={"Host": "pad.example.org"}).status_code == 200
+    assert client.get("/", headers={"Host": "evil.example.com"}).status_code == 400
+    assert client.post("/games/new", headers={"Host": "rebound.attacker.test"}).status_code == 400
+
+
+def test_by_default_only_addresses_and_localhost_are_answered(client: FlaskClient) -> None:
+    for host in ("localhost:5000", "127.0.0.1:5000", "192.168.1.20:5000", "[::1]:5000"):
+        assert client.get("/", headers={"Host": host}).status_code == 200, host
+    answer = client.get("/", headers={"Host": "rebound.attacker.test:5000"})
+    assert answer.status_code == 400
+    assert "SKYJO_TRUSTED_HOSTS" in answer.text
+
+
+def test_local_host_names() -> None:
+    assert local_host("10.0.0.7") and local_host("[fe80::1%eth0]:80") and local_host("LOCALHOST")
+    assert not local_host("example.org") and not local_host("127.0.0.1.nip.io")
+
+
+def test_a_large_form_body_is_refused_without_a_500(client: FlaskClient) -> None:
+    answer = client.post("/games/new", data={"players-0": "A" * 2_000_000})
+    assert answer.status_code == 413
