@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import NOTES_MAX, PLACE_MAX, Game, GameSeat, Player, TableState
 from . import pad, ratings
 from .errors import Invalid, NotFound
+from .transaction import transaction
 
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
@@ -270,6 +271,7 @@ def game(game_id: str) -> GameDetail:
     )
 
 
+@transaction
 def set_notes(game_id: str, notes: object, place: object) -> None:
     """Keep a game's notes and place (empty text clears them)."""
     row = _load(game_id)
@@ -299,6 +301,7 @@ def clean_text(value: object, which: str) -> str | None:
     return text or None
 
 
+@transaction
 def delete(game_id: str) -> None:
     """Delete a game for good: its rounds, its table and its record go with it."""
     row = _load(game_id)

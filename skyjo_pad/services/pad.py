@@ -25,6 +25,7 @@ from .sheets import (
     stored_rounds,
     with_rounds,
 )
+from .transaction import transaction
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
@@ -118,6 +119,7 @@ def _rule_field(message: str) -> str:
     return "rules"
 
 
+@transaction
 def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) -> Sheet:
     """Start a score pad game for these players (2 to 12, distinct names).
 
@@ -160,6 +162,7 @@ def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Previ
     return _preview(sheet, entry, number)
 
 
+@transaction
 def add_round(
     game_id: str, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
@@ -175,6 +178,7 @@ def add_round(
     return _commit(sheet, [*stored_rounds(sheet), added.without_grids()]), outcome
 
 
+@transaction
 def replace_round(
     game_id: str, number: int, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
@@ -191,6 +195,7 @@ def replace_round(
     return _commit(sheet, rounds), outcome
 
 
+@transaction
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
     """Take back the last round (only the last one)."""
     sheet = _typed_sheet(game_id)

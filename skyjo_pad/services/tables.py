@@ -48,6 +48,7 @@ from . import players as player_book
 from . import table_screen, table_story
 from .errors import Conflict, Invalid, Malformed, NotFound
 from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
+from .transaction import transaction
 
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
@@ -97,6 +98,7 @@ def table_rules(data: Mapping[str, Any] | None) -> Rules:
     return rules
 
 
+@transaction
 def create(
     seats: Sequence[SeatChoice],
     rules_data: Mapping[str, Any] | None = None,
@@ -152,6 +154,7 @@ def screen(game_id: str) -> dict[str, Any]:
     return _screen(game, state, _position(state))
 
 
+@transaction
 def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     """A person's move (skyjo-position/1 move JSON), made on table `version`.
 
@@ -177,6 +180,7 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     return _screen(game, state, after)
 
 
+@transaction
 def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
     """Play the computer's next step, or all of them until a person must act."""
     game, state = _load(game_id)
@@ -217,6 +221,7 @@ def hint(game_id: str, version: object) -> dict[str, Any]:
     return {"move": move, "text": table_story.advice(move, view(position, seat))}
 
 
+@transaction
 def abandon(game_id: str) -> None:
     """Stop a table for good: it stays in the history, with its rounds and its record."""
     game, state = _load(game_id)

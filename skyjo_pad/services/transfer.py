@@ -53,6 +53,7 @@ from .errors import Invalid, Malformed, ServiceError
 from .pad import SCORE_LIMIT, pad_rules
 from .roster import clean_email
 from .tables import table_rules
+from .transaction import transaction
 
 FORMAT = "skyjo-pad-history/1"
 BATCH = 200
@@ -241,6 +242,7 @@ def import_text(raw: bytes | str) -> ImportReport:
     return import_data(data)
 
 
+@transaction
 def import_data(data: object) -> ImportReport:
     """Add the games of an export (parsed JSON) that this installation does not have."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
