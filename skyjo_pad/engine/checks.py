@@ -1,4 +1,14 @@
-"""Whether a position could happen under the rules: `check_position` names what cannot."""
+"""Whether a position could happen under the rules: `check_position` names what cannot.
+
+>>> from dataclasses import replace
+>>> from .game import new_game
+>>> game = new_game(["Ann", "Bob"], seed=1)
+>>> check_position(game)
+>>> check_position(replace(game, current=5))
+Traceback (most recent call last):
+...
+skyjo_pad.engine.errors.PositionError: ...
+"""
 
 from __future__ import annotations
 

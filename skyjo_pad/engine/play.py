@@ -3,6 +3,14 @@
 Steps are move codes (small ints) so that simulations can run millions of them:
 `legal_codes(table)` lists the legal ones and `step(table, code)` plays one, in place and
 unchecked. The public, checked front door is `moves.legal_moves` / `moves.apply`.
+
+>>> table = new_table(("Ann", "Bob"), Rules(), seed=42)
+>>> codes = legal_codes(table)
+>>> len(codes), codes[0] == REVEAL_AT
+(24, True)
+>>> step(table, codes[0])
+>>> table.down
+[11, 12]
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 This is the readable form the API, the notation and the views speak. The engine plays
 on a compact working copy (`table.py`) and hands back new positions: a position never
 changes once made.
+
+>>> Card(5, face_up=False).face_up, Phase("final_turns")
+(False, <Phase.FINAL_TURNS: 'final_turns'>)
 """
 
 from __future__ import annotations

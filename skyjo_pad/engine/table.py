@@ -10,6 +10,11 @@ Encoding: a grid is 12 ints per seat, seat after seat, row by row. A face-up car
 value (-2 to 12), a face-down card its value plus `DOWN`, a removed card `GONE`; so
 `code < GONE` is face up and `code > GONE` face down. Piles are lists with the top card
 last. Seats that are none are -1.
+
+>>> encode(Card(7, True)), encode(Card(7, False)), encode(None)
+(7, 107, 50)
+>>> decode(107)
+Card(value=7, face_up=False)
 """
 
 from __future__ import annotations

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 from dataclasses import replace
@@ -26,11 +25,6 @@ def told(name: str) -> list[str]:
         lines.append(table_story.narrate(position, move, after))
         position = after
     return lines
-
-
-def test_the_doctests() -> None:
-    """The examples in the module's docstrings hold."""
-    assert doctest.testmod(table_story).failed == 0
 
 
 def test_a_column_cleared_by_a_swap_and_by_a_flip() -> None:
