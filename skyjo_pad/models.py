@@ -24,6 +24,9 @@ EMAIL_MAX = 254
 NOTES_MAX = 2000
 PLACE_MAX = 80
 BOT_NAME_MAX = 20
+PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+STATUSES = (PLAYING, FINISHED, ABANDONED)
+"""A game's status: being played, over, or stopped for good (a digital table only)."""
 
 
 def utcnow() -> datetime:
@@ -188,7 +191,7 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """The position now, skyjo-position/1 (secrets included): never sent to a browser."""
     log: Mapped[list[str]] = mapped_column(JSON)
     """The latest things that happened, in words (public facts only), oldest first."""
-    status: Mapped[str] = mapped_column(String(10), default="playing")
+    status: Mapped[str] = mapped_column(String(10), default=PLAYING)
     """playing, finished or abandoned."""
     seed: Mapped[int]
     """The deal number the table was started with: the same one deals the same cards."""

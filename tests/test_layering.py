@@ -42,6 +42,10 @@ PURE_BELOW = 3
 """Layers below this one import the standard library and the package only."""
 SIBLINGS = ({"skyjo_pad.web", "skyjo_pad.api"},)
 """Parts of one layer that stay apart: the pages and the JSON API share only services."""
+ENGINE_DOORS = ("skyjo_pad.engine", "skyjo_pad.engine.compact")
+"""What the engine exports: its package (the public API) and its compact-table API."""
+ENGINE_USERS = ("skyjo_pad.bots", "skyjo_pad.simulate")
+"""Parts that may use the engine only through its doors (outside bots are held to it too)."""
 NO_DB = ("skyjo_pad.web", "skyjo_pad.api")
 """Parts that leave transactions to the services: they import no `db`."""
 
@@ -107,6 +111,9 @@ def problems(root: Path = ROOT) -> list[str]:
                     )
                 if any({part, other} <= pair for pair in SIBLINGS):
                     found.append(f"{name}: {target} ({part} and {other} share only services)")
+                if part in ENGINE_USERS and other == "skyjo_pad.engine":
+                    if target not in ENGINE_DOORS:
+                        found.append(f"{name}: {target} (the engine's inside: use its public API)")
                 if part in NO_DB and other == "skyjo_pad.extensions" and "db" in taken:
                     found.append(f"{name}: {target}.db (transactions belong to the services)")
             elif layer < PURE_BELOW and top not in sys.stdlib_module_names:
@@ -124,14 +131,25 @@ def test_the_checker_catches_relative_upward_and_outside_imports(tmp_path: Path)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
 
-    for folder in ("skyjo_pad", "skyjo_pad/engine", "skyjo_pad/services", "skyjo_pad/web"):
+    for folder in (
+        "skyjo_pad",
+        "skyjo_pad/engine",
+        "skyjo_pad/bots",
+        "skyjo_pad/services",
+        "skyjo_pad/web",
+    ):
         write(f"{folder}/__init__.py")
     write("skyjo_pad/extensions.py", "db = None\n")
     write("skyjo_pad/engine/cards.py", "from ..services import tables\nimport flask\n")
     write("skyjo_pad/services/tables.py", "from ..engine import cards\n")
+    write(
+        "skyjo_pad/bots/easy.py",
+        "from skyjo_pad.engine import compact\nfrom ..engine import cards\n",
+    )
     write("skyjo_pad/web/pages.py", "def f():\n    from ..extensions import db\n")
     found = problems(tmp_path)
     assert found == [
+        "skyjo_pad.bots.easy: skyjo_pad.engine.cards (the engine's inside: use its public API)",
         "skyjo_pad.engine.cards: skyjo_pad.services (upward: engine imports services)",
         "skyjo_pad.engine.cards: skyjo_pad.services.tables (upward: engine imports services)",
         "skyjo_pad.engine.cards: flask (below the services: standard library only)",

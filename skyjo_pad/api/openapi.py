@@ -9,9 +9,8 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..engine.limits import MAX_CARD, MIN_CARD, MULTIPLIER_MAX, RAW_MAX, RAW_MIN, TARGET_MAX
 from ..engine.rules import PAD_RULE_KEYS
-from ..engine.scoring import MAX_CARD, MIN_CARD, RAW_MAX, RAW_MIN
-from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
 

@@ -11,6 +11,7 @@ replay command all play by these modules. The front door:
   speak the skyjo-position/1 and skyjo-record/1 notation.
 """
 
+from . import compact
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .checks import check_position
 from .errors import IllegalMove, NotationError, PositionError
@@ -28,7 +29,7 @@ from .notation import (
     view_to_json,
 )
 from .rules import Rules, RulesError
-from .scoring import RoundResult
+from .scoring import Doubling, RoundResult, can_be_doubled, doubling
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
 from .views import HIDDEN, Hidden, View, view
 
@@ -39,6 +40,7 @@ __all__ = [
     "Coord",
     "Deal",
     "Discard",
+    "Doubling",
     "Draw",
     "Flip",
     "Held",
@@ -59,7 +61,10 @@ __all__ = [
     "TakeDiscard",
     "View",
     "apply",
+    "can_be_doubled",
     "check_position",
+    "compact",
+    "doubling",
     "game_winners",
     "legal_moves",
     "move_from_json",

@@ -17,8 +17,9 @@ from itertools import chain
 from .cards import excess, is_card
 from .errors import PositionError
 from .game import players_problem
+from .limits import CELLS, COLUMNS, ROWS
 from .scoring import complete_columns, complete_rows, game_over
-from .state import CELLS, COLUMNS, ROWS, Card, CardGrid, HeldFrom, Phase, Position
+from .state import Card, CardGrid, HeldFrom, Phase, Position
 
 _PLAYING = (Phase.TURN, Phase.FINAL_TURNS)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import new_deck, pick, shuffle
+from .limits import CELLS, COLUMNS, ROWS
 from .rules import Rules
 from .scoring import clear_lines, game_over, score_round
-from .state import CELLS, COLUMNS, ROWS
 from .table import (
     DOWN,
     EMPTY,

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .limits import CELLS as CELLS  # re-exported: the grid shape, read here by many
+from .limits import COLUMNS as COLUMNS
+from .limits import ROWS as ROWS
 from .rules import Rules
-
-ROWS = 3
-COLUMNS = 4
-CELLS = ROWS * COLUMNS
 
 Coord = tuple[int, int]
 """A cell of a grid as (row, column), both from 0, row 0 at the top."""

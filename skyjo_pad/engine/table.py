@@ -19,8 +19,9 @@ Card(value=7, face_up=False)
 
 from __future__ import annotations
 
+from .limits import CELLS, COLUMNS
 from .rules import Rules
-from .state import CELLS, COLUMNS, Card, CardGrid, Held, HeldFrom, Phase, Position
+from .state import Card, CardGrid, Held, HeldFrom, Phase, Position
 
 GONE = 50
 DOWN = 100

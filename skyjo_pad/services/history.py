@@ -16,7 +16,17 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, exists, func, select
 
 from ..extensions import db
-from ..models import NOTES_MAX, PLACE_MAX, Game, GameSeat, Player, TableState
+from ..models import (
+    ABANDONED,
+    FINISHED,
+    NOTES_MAX,
+    PLACE_MAX,
+    PLAYING,
+    Game,
+    GameSeat,
+    Player,
+    TableState,
+)
 from . import pad, ratings
 from .errors import Invalid, NotFound
 from .transaction import transaction
@@ -24,7 +34,6 @@ from .transaction import transaction
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
 STATUSES = {"finished": "Finished", "unfinished": "Not finished"}
-FINISHED, PLAYING, ABANDONED = "finished", "playing", "abandoned"
 PAGE_MAX = 100_000
 Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
 

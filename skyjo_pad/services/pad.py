@@ -9,6 +9,9 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
+from ..engine.limits import MULTIPLIER_MAX as MULTIPLIER_MAX  # the forms read them here
+from ..engine.limits import RAW_MAX, RAW_MIN
+from ..engine.limits import TARGET_MAX as TARGET_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -30,10 +33,6 @@ from .transaction import transaction
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
-TARGET_MAX = 10_000
-"""The highest target a new game may have (the official one is 100)."""
-MULTIPLIER_MAX = 100
-"""The highest closer's multiplier a new game may have (the official one is 2)."""
 SAVE_ATTEMPTS = 3
 """How often a new game is tried when another request adds one of its new players first."""
 
@@ -268,8 +267,7 @@ def _score_entry(
         raise Invalid("The closer must be one of the players, or nobody.", field="closer")
     raw = [seat.raw(name) for seat, name in zip(entry.seats, names, strict=True)]
     warnings = [
-        f"{name}'s {score} is outside {scoring.RAW_MIN} to {scoring.RAW_MAX}, "
-        "impossible under the official rules."
+        f"{name}'s {score} is outside {RAW_MIN} to {RAW_MAX}, impossible under the official rules."
         for name, score in zip(names, raw, strict=True)
         if scoring.raw_out_of_bounds(score)
     ]

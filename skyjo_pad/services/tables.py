@@ -41,27 +41,33 @@ from ..engine import (
     view,
     view_to_json,
 )
+from ..engine.limits import MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
-from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
+from ..models import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    Game,
+    GameSeat,
+    Round,
+    RoundScore,
+    TableState,
+    utcnow,
+)
 from . import players as player_book
 from . import table_screen, table_story
 from .errors import Conflict, Invalid, Malformed, NotFound
-from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
+from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
 
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
-SEED_MAX = 2**31 - 1
-"""Deal numbers go from 0 to this."""
-STALL_MAX = 10_000
-"""The highest `stall_turns` a table takes."""
 BOT_STEPS_MAX = 2_000
 """At most this many computer steps are played in one request ("skip ahead")."""
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
-PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,10 @@ from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..extensions import db
 from ..models import (
+    FINISHED,
     GAME_ID_LENGTH,
+    PLAYING,
+    STATUSES,
     Game,
     GameSeat,
     Player,
@@ -60,7 +63,6 @@ BATCH = 200
 MAX_GAMES = 100_000
 MAX_ROUNDS = 1_000
 BOTS = ("easy", "medium", "hard")
-STATUSES = ("playing", "finished", "abandoned")
 RoundData = tuple[int | None, bool, list[int], list[int], list[Any]]
 """A round to store: closer, doubled, raw scores, final scores, grids."""
 CSV_HEADER = (
@@ -181,7 +183,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
         }
         if state is not None:
             data["seed"] = state.seed
-            if state.status != "playing":
+            if state.status != PLAYING:
                 data["record"] = {
                     "format": RECORD_FORMAT,
                     "position": state.start,
@@ -194,7 +196,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
 def _status(game: Game, state: TableState | None) -> str:
     if state is not None:
         return state.status
-    return "finished" if game.finished else "playing"
+    return FINISHED if game.finished else PLAYING
 
 
 def _stamp(moment: datetime) -> str:
@@ -319,7 +321,7 @@ def _check_game(item: object) -> _Game:
         rounds = _pad_rounds(item.get("rounds"), len(names), rules)
         totals = scoring.totals([r[3] for r in rounds], len(names))
         finished = bool(rounds) and bool(scoring.winners(totals, rules))
-        status, table = ("finished" if finished else "playing"), None
+        status, table = (FINISHED if finished else PLAYING), None
         stored_rules = rules.to_dict(PAD_RULE_KEYS)
     else:
         rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
@@ -327,7 +329,7 @@ def _check_game(item: object) -> _Game:
         if status not in STATUSES:
             raise Invalid(f"a digital game's status is one of {', '.join(STATUSES)}.")
         rounds, table = _table_rounds(item, names, status)
-        finished = status != "playing"
+        finished = status != PLAYING
         stored_rules = rules.to_dict()
     if finished and finished_at is None:
         finished_at = created
@@ -413,7 +415,7 @@ def _table_rounds(
 ) -> tuple[list[RoundData], dict[str, Any] | None]:
     """A digital game's rounds, replayed from its record (a game still in play has none)."""
     record = item.get("record")
-    if status == "playing":
+    if status == PLAYING:
         return _pad_rounds_loose(item.get("rounds"), len(names)), None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(f"a digital game that is over needs its {RECORD_FORMAT} record.")
@@ -449,7 +451,7 @@ def _table_rounds(
         if isinstance(error, ServiceError):
             raise
         raise Invalid(f"its record cannot be read: {error}.") from error
-    if (status == "finished") != (position.phase is Phase.GAME_OVER):
+    if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
         raise Invalid(f'its record does not end the way its status "{status}" says.')
     seed = item.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
