@@ -6,6 +6,9 @@ replay command all play by these modules. The front door:
 - `new_game(players, rules, seed)` deals round 1; `legal_moves(position)` and
   `apply(position, move)` are the one legality check (`IllegalMove` says why);
 - `round_result(position)` scores a round just ended, `game_winners`, `next_starter`;
+- `outcome(position, move)` plays a move and returns the rules' reasons: the line
+  removed, who closed, who starts and why, the round ended (with why the closer was or
+  was not doubled);
 - `view(position, seat)` is the one place secrets are removed;
 - `position_to_json` / `position_from_json`, `record_*`, `move_*`, `view_to_json`
   speak the skyjo-position/1 and skyjo-record/1 notation.
@@ -28,6 +31,19 @@ from .notation import (
     round_to_json,
     view_to_json,
 )
+from .reasons import (
+    Cleared,
+    EndedRound,
+    Line,
+    Outcome,
+    Reasons,
+    Start,
+    StartRule,
+    ended_round,
+    outcome,
+    start_of,
+    value_grids,
+)
 from .rules import Rules, RulesError
 from .scoring import Doubling, RoundResult, can_be_doubled, doubling
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
@@ -37,26 +53,33 @@ __all__ = [
     "HIDDEN",
     "Card",
     "CardGrid",
+    "Cleared",
     "Coord",
     "Deal",
     "Discard",
     "Doubling",
     "Draw",
+    "EndedRound",
     "Flip",
     "Held",
     "HeldFrom",
     "Hidden",
     "IllegalMove",
+    "Line",
     "Move",
     "NotationError",
+    "Outcome",
     "Phase",
     "Position",
     "PositionError",
+    "Reasons",
     "Record",
     "Reveal",
     "RoundResult",
     "Rules",
     "RulesError",
+    "Start",
+    "StartRule",
     "Swap",
     "TakeDiscard",
     "View",
@@ -65,6 +88,7 @@ __all__ = [
     "check_position",
     "compact",
     "doubling",
+    "ended_round",
     "game_winners",
     "legal_moves",
     "move_from_json",
@@ -72,12 +96,15 @@ __all__ = [
     "mover",
     "new_game",
     "next_starter",
+    "outcome",
     "position_from_json",
     "position_to_json",
     "record_from_json",
     "record_to_json",
     "round_result",
     "round_to_json",
+    "start_of",
+    "value_grids",
     "view",
     "view_to_json",
 ]

@@ -79,6 +79,7 @@ class Table:
 
     __slots__ = (
         "cells",
+        "cleared",
         "closer",
         "current",
         "discard",
@@ -116,6 +117,8 @@ class Table:
         self.held = 0
         self.source = EMPTY
         self.seed: int | None = None
+        self.cleared: tuple[int, int, int] | None = None
+        """The last line the column (or row) rule removed in a turn: see `play.clear_line`."""
 
     @classmethod
     def from_position(cls, position: Position) -> Table:

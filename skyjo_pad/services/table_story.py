@@ -1,8 +1,8 @@
 """The table's words: what just happened, and what to do now, in one line each.
 
 Only public facts are told: a drawn card is named once it lies face up (in a grid or on
-the discard pile), never while only its holder may see it. `narrate` reads the positions
-around a move on the server; `instruction` reads a seat's view.
+the discard pile), never while only its holder may see it. `narrate` reads the spectator's
+views around a move and the engine's reasons; `instruction` reads a seat's view.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..engine import (
     Card,
+    Cleared,
     Deal,
     Discard,
     Draw,
@@ -18,14 +19,14 @@ from ..engine import (
     HeldFrom,
     Move,
     Phase,
-    Position,
+    Reasons,
     Reveal,
+    Start,
+    StartRule,
     Swap,
     TakeDiscard,
     View,
 )
-
-OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def card(value: int) -> str:
@@ -47,50 +48,51 @@ def cards_word(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
-def narrate(before: Position, move: Move, after: Position) -> str:
-    """One sentence (or a few) telling everyone what `move` did."""
+def narrate(before: View, move: Move, after: View, reasons: Reasons) -> str:
+    """One sentence (or a few) telling everyone what `move` did.
+
+    Told from the views around the move and the engine's reasons only, so no secret
+    can slip into the words.
+    """
     if isinstance(move, Deal):
-        return _dealt(after)
-    seat = move.seat if isinstance(move, Reveal) else before.current
+        return _dealt(after, reasons.dealt_start)
+    seat = reasons.seat
     assert seat is not None
     name = before.players[seat]
-    parts = [_step(before, move, after, seat, name)]
-    if isinstance(move, Reveal) and after.phase is Phase.TURN:
-        parts.append(starter_reason(after))
-    if before.closer is None and after.closer is not None:
-        parts.append(f"{after.players[after.closer]} ended the round: one last turn each")
-    if after.phase in OVER and before.phase not in OVER:
-        parts.append(f"Round {after.round} is over: every card is turned up")
+    parts = [_step(before, move, reasons, name)]
+    if reasons.start is not None:
+        parts.append(starter_reason(after, reasons.start))
+    if reasons.closed is not None:
+        parts.append(f"{after.players[reasons.closed]} ended the round: one last turn each")
+    if reasons.ended is not None:
+        parts.append(f"Round {reasons.ended.number} is over: every card is turned up")
     return ". ".join(part[0].upper() + part[1:] for part in parts) + "."
 
 
-def _step(before: Position, move: Move, after: Position, seat: int, name: str) -> str:
-    held = before.held
+def _step(before: View, move: Move, reasons: Reasons, name: str) -> str:
     if isinstance(move, TakeDiscard):
         return f"{name} took the {number(before.discard[0])} from the discard pile"
     if isinstance(move, Draw):
         return f"{name} drew a card"
+    shown = reasons.shown
+    assert shown is not None
     if isinstance(move, Discard):
-        assert held is not None and held.value is not None
-        return f"{name} drew {card(held.value)} and threw it away"
-    cleared = (
-        _cleared(before, after, seat, move.cell) if isinstance(move, Reveal | Flip | Swap) else ""
-    )
+        return f"{name} drew {card(shown)} and threw it away"
+    cleared = _cleared(reasons.cleared)
     if isinstance(move, Reveal):
-        return _joined(name, [f"turned up {card(_value(before, seat, move.cell))}", cleared])
+        return _joined(name, [f"turned up {card(shown)}", cleared])
     if isinstance(move, Flip):
         thrown = f"threw the {number(before.discard[0])} away"
-        return _joined(
-            name, [thrown, f"turned up {card(_value(before, seat, move.cell))}", cleared]
-        )
-    assert isinstance(move, Swap) and held is not None and held.value is not None
-    old = before.grids[seat][move.cell[0]][move.cell[1]]
-    assert old is not None
-    replaced = f"the {number(old.value)}" if old.face_up else f"a face-down {number(old.value)}"
-    if held.source is HeldFrom.DISCARD:
-        steps = [f"took the {number(held.value)}"]
+        return _joined(name, [thrown, f"turned up {card(shown)}", cleared])
+    assert isinstance(move, Swap) and before.held is not None and reasons.seat is not None
+    old = before.grids[reasons.seat][move.cell[0]][move.cell[1]]
+    assert reasons.replaced is not None
+    face_up = isinstance(old, Card)
+    replaced = f"{'the' if face_up else 'a face-down'} {number(reasons.replaced)}"
+    if before.held.source is HeldFrom.DISCARD:
+        steps = [f"took the {number(shown)}"]
     else:
-        steps = [f"drew {card(held.value)}", "kept it"]
+        steps = [f"drew {card(shown)}", "kept it"]
     if cleared:
         return _joined(name, [*steps, cleared])
     return _joined(name, steps) + f", in place of {replaced}"
@@ -104,77 +106,47 @@ def _joined(name: str, steps: Sequence[str]) -> str:
     return f"{name} {', '.join(done[:-1])} and {done[-1]}"
 
 
-def _value(position: Position, seat: int, cell: tuple[int, int]) -> int:
-    found = position.grids[seat][cell[0]][cell[1]]
-    assert found is not None
-    return found.value
+def _cleared(cleared: Cleared | None) -> str:
+    """ "cleared a column of 5s" when the move removed a line, else ""."""
+    if cleared is None:
+        return ""
+    return f"cleared a {cleared.line.value} of {number(cleared.value)}s"
 
 
-def _cleared(before: Position, after: Position, seat: int, cell: tuple[int, int]) -> str:
-    """ "cleared a column of 5s" when the move removed the line through `cell`, else ""."""
-    row, column = cell
-    grid_before, grid_after = before.grids[seat], after.grids[seat]
-    if all(grid_after[r][column] is None for r in range(3)) and any(
-        grid_before[r][column] is not None for r in range(3)
-    ):
-        others = [grid_before[r][column] for r in range(3) if r != row]
-        return f"cleared a column of {number(_line_value(others, after))}s"
-    if all(c is None for c in grid_after[row]) and any(c is not None for c in grid_before[row]):
-        others = [c for k, c in enumerate(grid_before[row]) if k != column]
-        return f"cleared a row of {number(_line_value(others, after))}s"
-    return ""
-
-
-def _line_value(others: Sequence[Card | None], after: Position) -> int:
-    """The value of a cleared line: that of its other cards, which were all face up."""
-    for c in others:
-        if c is not None and c.face_up:
-            return c.value
-    return after.discard[0]
-
-
-def _dealt(after: Position) -> str:
+def _dealt(after: View, start: Start | None) -> str:
     needed = after.rules.reveal_count
     text = f"Round {after.round} is dealt"
     if after.phase is Phase.REVEAL:
         text += f": everyone turns up {cards_word(needed)}"
-    if after.starter is not None:
-        text += f"; {after.players[after.starter]} will start ({_fixed_reason(after)})"
+    if start is not None:
+        text += f"; {after.players[start.seat]} will start ({_fixed_reason(start)})"
     return text + "."
 
 
-def _fixed_reason(position: Position) -> str:
-    if position.rules.next_starter == "round_winner":
+def _fixed_reason(start: Start) -> str:
+    if start.rule is StartRule.ROUND_WINNER:
         return "the lowest score last round"
     return "ended the last round"
 
 
-def starter_reason(position: Position) -> str:
-    """Who starts the turns, and why (once the opening reveals are done)."""
-    starter = position.current
-    assert starter is not None
-    name = position.players[starter]
-    if position.starter is not None:
-        return f"{name} starts: {_fixed_reason(position)}"
-    ups = [
-        [c.value for row in grid for c in row if c is not None and c.face_up]
-        for grid in position.grids
-    ]
-    sums = [sum(up) for up in ups]
-    best = sums[starter]
-    tied = [seat for seat, total in enumerate(sums) if total == best]
-    shown = cards_word(len(ups[starter]))
-    if len(tied) == 1:
-        return f"{name} starts: {shown} adding up to {number(best)}, the highest"
-    others = " and ".join(position.players[s] for s in tied if s != starter)
-    rule = position.rules.first_tiebreak
-    if rule == "highest_card":
-        why = f"the highest single card ({number(max(ups[starter]))})"
-    elif rule == "seat":
+def starter_reason(seen: View, start: Start) -> str:
+    """Who starts the turns, and why (the engine's reason, once the reveals are done)."""
+    name = seen.players[start.seat]
+    if start.rule in (StartRule.CLOSER, StartRule.ROUND_WINNER):
+        return f"{name} starts: {_fixed_reason(start)}"
+    assert start.total is not None
+    best = number(start.total)
+    if not start.tied:
+        return f"{name} starts: {cards_word(start.shown)} adding up to {best}, the highest"
+    others = " and ".join(seen.players[s] for s in start.tied)
+    if start.rule is StartRule.HIGHEST_CARD:
+        assert start.card is not None
+        why = f"the highest single card ({number(start.card)})"
+    elif start.rule is StartRule.SEAT:
         why = "the first seat of those tied"
     else:
         why = "drawn by lot among those tied"
-    return f"{name} starts: {number(best)}, tied with {others}, and {why}"
+    return f"{name} starts: {best}, tied with {others}, and {why}"
 
 
 def instruction(seen: View, bots: Sequence[str | None]) -> str:

@@ -22,22 +22,23 @@ from ..bots import BUILTIN, BotError, ask, make_bot
 from ..bots.base import mix
 from ..engine import (
     Deal,
+    EndedRound,
     IllegalMove,
     Move,
     NotationError,
+    Outcome,
     Phase,
     Position,
     PositionError,
     Rules,
     RulesError,
-    apply,
     move_from_json,
     move_to_json,
     mover,
     new_game,
+    outcome,
     position_from_json,
     position_to_json,
-    round_result,
     view,
     view_to_json,
 )
@@ -177,13 +178,13 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
     if isinstance(move, Deal) and move.deck is not None:
         raise Invalid("A table deals the next round from its own shuffle.")
     position = _position(state)
-    after = _apply(position, move)
+    played = _apply(position, move)
     seat = mover(position, move)
     if seat is not None and state.bots[seat] is not None:
         raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
-    _record(game, state, position, move, after)
+    _record(game, state, position, move, played)
     _commit()
-    return _screen(game, state, after)
+    return _screen(game, state, played.position)
 
 
 @transaction
@@ -202,9 +203,9 @@ def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str,
             move = ask(_bot(state, seat), position, seat)
         except BotError as error:
             raise Conflict(f"The computer player could not move: {error}") from error
-        after = apply(position, move)
-        _record(game, state, position, move, after)
-        position = after
+        played = outcome(position, move)
+        _record(game, state, position, move, played)
+        position = played.position
         steps += 1
         if not all_steps:
             break
@@ -265,9 +266,9 @@ def replay(game_id: str, step: int) -> dict[str, Any]:
     text = f"Round 1 is dealt: {len(position.players)} players."
     for data in state.moves[:step]:
         move = move_from_json(data)
-        after = apply(position, move)
-        text = table_story.narrate(before=position, move=move, after=after)
-        position = after
+        played = outcome(position, move)
+        text = _narrate(position, move, played)
+        position = played.position
     return {
         "step": step,
         "steps": total,
@@ -337,21 +338,29 @@ def _check_playing(state: TableState) -> None:
         raise Conflict("This game is over.")
 
 
-def _apply(position: Position, move: Move) -> Position:
+def _apply(position: Position, move: Move) -> Outcome:
     try:
-        return apply(position, move)
+        return outcome(position, move)
     except IllegalMove as error:
         reason = str(error)
         raise Invalid(reason[0].upper() + reason[1:] + ".") from error
 
 
-def _record(game: Game, state: TableState, before: Position, move: Move, after: Position) -> None:
+def _narrate(before: Position, move: Move, played: Outcome) -> str:
+    """The move in words, told from the spectator's views and the engine's reasons."""
+    return table_story.narrate(
+        view(before, None), move, view(played.position, None), played.reasons
+    )
+
+
+def _record(game: Game, state: TableState, before: Position, move: Move, played: Outcome) -> None:
     """Add a move to the table: the record, the position, the words, an ended round."""
+    after = played.position
     state.moves = [*state.moves, move_to_json(move)]
     state.position = position_to_json(after)
-    state.log = [*state.log, table_story.narrate(before, move, after)][-LOG_KEEP:]
-    if after.phase in table_screen.OVER and before.phase not in table_screen.OVER:
-        game.rounds.append(_round_row(after))
+    state.log = [*state.log, _narrate(before, move, played)][-LOG_KEEP:]
+    if played.ended is not None:
+        game.rounds.append(_round_row(played.ended))
     if after.phase is Phase.GAME_OVER:
         state.status = FINISHED
         game.finished = True
@@ -359,13 +368,12 @@ def _record(game: Game, state: TableState, before: Position, move: Move, after: 
     game.updated_at = utcnow()  # bumps the version: a move made on the old one is stale
 
 
-def _round_row(after: Position) -> Round:
+def _round_row(ended: EndedRound) -> Round:
     """The round just ended, stored as a score pad stores one (with each final grid)."""
-    result = round_result(after)
-    assert result is not None
-    row = Round(number=after.round, closer=result.closer, doubled=result.doubled)
-    for seat, grid in enumerate(after.grids):
-        cells = [[None if c is None else c.value for c in line] for line in grid]
+    result = ended.result
+    row = Round(number=ended.number, closer=result.closer, doubled=result.doubled)
+    for seat, grid in enumerate(ended.grids):
+        cells = [list(line) for line in grid]
         row.scores.append(
             RoundScore(seat=seat, raw=result.raw[seat], final=result.final[seat], grid=cells)
         )

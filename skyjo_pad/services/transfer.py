@@ -26,11 +26,10 @@ from ..engine import (
     NotationError,
     Phase,
     PositionError,
-    apply,
     move_from_json,
+    outcome,
     position_from_json,
     position_to_json,
-    round_result,
     scoring,
 )
 from ..engine.notation import RECORD_FORMAT
@@ -430,23 +429,17 @@ def _table_rounds(
         rounds: list[RoundData] = []
         for index, raw in enumerate(moves):
             try:
-                after = apply(position, move_from_json(raw))
+                played = outcome(position, move_from_json(raw))
             except (IllegalMove, NotationError) as error:
                 raise Invalid(f"move {index + 1} of its record is not legal: {error}.") from error
-            if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and position.phase not in (
-                Phase.ROUND_OVER,
-                Phase.GAME_OVER,
-            ):
-                result = round_result(after)
-                assert result is not None
-                grids = [
-                    [[None if c is None else c.value for c in line] for line in grid]
-                    for grid in after.grids
-                ]
+            ended = played.ended
+            if ended is not None:
+                result = ended.result
+                grids = [[list(line) for line in grid] for grid in ended.grids]
                 rounds.append(
                     (result.closer, result.doubled, list(result.raw), list(result.final), grids)
                 )
-            position = after
+            position = played.position
     except (NotationError, PositionError, ValueError) as error:
         if isinstance(error, ServiceError):
             raise

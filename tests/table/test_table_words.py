@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from skyjo_pad.engine import Phase, apply, legal_moves, new_game, record_from_json, view
+from skyjo_pad.engine import (
+    Move,
+    Phase,
+    Position,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    record_from_json,
+    view,
+)
 from skyjo_pad.services import table_screen, table_story
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "engine" / "scenarios"
@@ -21,10 +31,17 @@ def told(name: str) -> list[str]:
     record = record_from_json({k: v for k, v in data.items() if k != "expect"})
     position, lines = record.position, []
     for move in record.moves:
-        after = apply(position, move)
-        lines.append(table_story.narrate(position, move, after))
-        position = after
+        lines.append(narrate(position, move))
+        position = apply(position, move)
     return lines
+
+
+def narrate(before: Position, move: Move) -> str:
+    """The words for a move, made as the table makes them: from views and reasons only."""
+    played = outcome(before, move)
+    return table_story.narrate(
+        view(before, None), move, view(played.position, None), played.reasons
+    )
 
 
 def test_a_column_cleared_by_a_swap_and_by_a_flip() -> None:
@@ -74,7 +91,7 @@ def test_the_opening_names_who_starts_and_why() -> None:
         before, move = position, legal_moves(position)[0]
         position = apply(position, move)
     starter = position.players[position.current or 0]
-    text = table_story.narrate(before, move, position)
+    text = narrate(before, move)
     assert re.search(
         rf"\. {starter} starts: (2 cards adding up to −?\d+, the highest|.* tied with )", text
     )
