@@ -51,7 +51,8 @@ def register(bp: Blueprint) -> None:
     @bp.errorhandler(ServiceError)
     def refused(error: ServiceError) -> tuple[Response, int]:
         """A request a service (or the body reader) refused; nothing was changed."""
-        return error_response(error.message, error.status)
+        extra: dict[str, object] = getattr(error, "extra", {})
+        return jsonify({"error": error.message, **extra}), error.status
 
     for code in default_exceptions:
         bp.register_error_handler(code, http_error)

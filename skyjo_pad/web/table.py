@@ -1,12 +1,13 @@
-"""The digital table's pages and the JSON its play screen speaks (see docs/table.md)."""
+"""The digital table's pages: a new table, the play screen, the replay (docs/table.md).
+
+The JSON the play screen and the replay speak is in `api/tables.py`.
+"""
 
 from __future__ import annotations
 
 import re
-from contextlib import suppress
-from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..services import players, tables
@@ -54,35 +55,6 @@ def play(game_id: str) -> str:
     return render_template("table/play.html", state=state, status=status, seed=seed)
 
 
-@bp.get("/<game_id>/state")
-def state(game_id: str) -> tuple[Response, int] | Response:
-    """The play screen's data, as it is now."""
-    return _answer(game_id, lambda: tables.screen(game_id))
-
-
-@bp.post("/<game_id>/move")
-def move(game_id: str) -> tuple[Response, int] | Response:
-    """A person's move: `{"version": n, "move": {...}}`."""
-    body = _body()
-    return _answer(game_id, lambda: tables.play(game_id, body.get("move"), body.get("version")))
-
-
-@bp.post("/<game_id>/advance")
-def advance(game_id: str) -> tuple[Response, int] | Response:
-    """The computer's next step, or all until a person acts: `{"version": n, "all": bool}`."""
-    body = _body()
-    return _answer(
-        game_id, lambda: tables.advance(game_id, body.get("version"), body.get("all") is True)
-    )
-
-
-@bp.get("/<game_id>/hint")
-def hint(game_id: str) -> tuple[Response, int] | Response:
-    """What the hard computer player would do now: `?version=n`."""
-    version = request.args.get("version", type=int)
-    return _answer(game_id, lambda: tables.hint(game_id, version))
-
-
 @bp.post("/<game_id>/abandon")
 def abandon(game_id: str) -> Response:
     """Stop the table for good (it stays in the history); the app checks the CSRF token."""
@@ -91,18 +63,6 @@ def abandon(game_id: str) -> Response:
     except NotFound:
         abort(404)
     return redirect(url_for("table.play", game_id=game_id))
-
-
-@bp.get("/<game_id>/record.json")
-def record(game_id: str) -> tuple[Response, int] | Response:
-    """The game record (skyjo-record/1) of a table that is over, as a download."""
-    try:
-        data = tables.record(game_id)
-    except ServiceError as error:
-        return jsonify(error=error.message), error.status
-    answer = jsonify(data)
-    answer.headers["Content-Disposition"] = f'attachment; filename="skyjo-{game_id}.json"'
-    return answer
 
 
 @bp.get("/<game_id>/replay")
@@ -117,32 +77,6 @@ def replay(game_id: str) -> str:
     return render_template(
         "table/replay.html", game_id=game_id, steps=first["steps"], step=step, status=status
     )
-
-
-@bp.get("/<game_id>/replay/<int:step>")
-def replay_step(game_id: str, step: int) -> tuple[Response, int] | Response:
-    """One step of the replay as JSON: the spectator's view after `step` moves."""
-    try:
-        return jsonify(tables.replay(game_id, step))
-    except ServiceError as error:
-        return jsonify(error=error.message), error.status
-
-
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    return data if isinstance(data, dict) else {}
-
-
-def _answer(game_id: str, action: Any) -> tuple[Response, int] | Response:
-    """Run a table action; a refusal answers its message and the table as it is now."""
-    try:
-        return jsonify(action())
-    except ServiceError as error:
-        body: dict[str, Any] = {"error": error.message}
-        if not isinstance(error, NotFound):
-            with suppress(ServiceError):
-                body["state"] = tables.screen(game_id)
-        return jsonify(body), error.status
 
 
 def _prefill(form: NewTableForm, game_id: str) -> None:
