@@ -189,8 +189,9 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """Every move played since, in order (the record's moves)."""
     position: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The position now, skyjo-position/1 (secrets included): never sent to a browser."""
-    log: Mapped[list[str]] = mapped_column(JSON)
-    """The latest things that happened, in words (public facts only), oldest first."""
+    log: Mapped[list[Any]] = mapped_column(JSON)
+    """The latest things that happened as public facts (`services/table_events.py`),
+    oldest first; tables kept before hold them in words."""
     status: Mapped[str] = mapped_column(String(10), default=PLAYING)
     """playing, finished or abandoned."""
     seed: Mapped[int]

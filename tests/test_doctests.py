@@ -25,7 +25,8 @@ OTHERS = [
     "skyjo_pad.bots.registry",
     "skyjo_pad.simulate",
     "skyjo_pad.services.summaries",
-    "skyjo_pad.services.table_story",
+    "skyjo_pad.services.table_events",
+    "skyjo_pad.presenters.table_words",
 ]
 
 

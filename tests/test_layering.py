@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     "skyjo_pad.extensions": 3,
     "skyjo_pad.memo": 3,
     "skyjo_pad.config": 3,
+    "skyjo_pad.presenters": 4,
     "skyjo_pad.web": 4,
     "skyjo_pad.api": 4,
     "skyjo_pad.cli": 4,
@@ -46,7 +47,15 @@ ENGINE_DOORS = ("skyjo_pad.engine", "skyjo_pad.engine.compact")
 """What the engine exports: its package (the public API) and its compact-table API."""
 ENGINE_USERS = ("skyjo_pad.bots", "skyjo_pad.simulate")
 """Parts that may use the engine only through its doors (outside bots are held to it too)."""
+NO_REQUESTS = ("skyjo_pad.services",)
+"""Parts that never see a request, a page or the app: no Flask, Werkzeug or WTForms (the
+database comes through `extensions`)."""
+WEB_ONLY = ("flask", "werkzeug", "wtforms", "flask_wtf")
 NO_DB = ("skyjo_pad.web", "skyjo_pad.api")
+PRESENTERS = "skyjo_pad.presenters"
+"""Words and JSON made from what services hand out (views, reasons, public events): a
+presenter imports no model and no database, so it cannot reach a full position."""
+STORE = ("skyjo_pad.models", "skyjo_pad.extensions")
 """Parts that leave transactions to the services: they import no `db`."""
 
 
@@ -111,11 +120,17 @@ def problems(root: Path = ROOT) -> list[str]:
                     )
                 if any({part, other} <= pair for pair in SIBLINGS):
                     found.append(f"{name}: {target} ({part} and {other} share only services)")
-                if part in ENGINE_USERS and other == "skyjo_pad.engine":
-                    if target not in ENGINE_DOORS:
-                        found.append(f"{name}: {target} (the engine's inside: use its public API)")
+                inside = other == "skyjo_pad.engine" and target not in ENGINE_DOORS
+                if part in ENGINE_USERS and inside:
+                    found.append(f"{name}: {target} (the engine's inside: use its public API)")
+                if part == PRESENTERS and other in STORE:
+                    found.append(f"{name}: {target} (a presenter never touches the store)")
                 if part in NO_DB and other == "skyjo_pad.extensions" and "db" in taken:
                     found.append(f"{name}: {target}.db (transactions belong to the services)")
+            elif part == PRESENTERS and top == "sqlalchemy":
+                found.append(f"{name}: {target} (a presenter never touches the store)")
+            elif part in NO_REQUESTS and top in WEB_ONLY:
+                found.append(f"{name}: {target} (services never see the request or the app)")
             elif layer < PURE_BELOW and top not in sys.stdlib_module_names:
                 found.append(f"{name}: {target} (below the services: standard library only)")
     return found

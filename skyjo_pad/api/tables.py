@@ -17,6 +17,7 @@ from flask import Response, current_app, jsonify
 from flask_wtf.csrf import CSRFError
 
 from ..extensions import csrf
+from ..presenters.table_screen import hint_json, replay_json, screen_json
 from ..services import tables
 from ..services.errors import Malformed, NotFound, ServiceError
 from . import bodies
@@ -40,7 +41,7 @@ def _answer(game_id: str, action: Callable[[], dict[str, Any]]) -> Response:
         raise
     except ServiceError as error:
         try:
-            state = tables.screen(game_id)
+            state = screen_json(tables.screen(game_id))
         except ServiceError:
             raise error from None
         raise Refused(error, state) from error
@@ -58,7 +59,7 @@ def _check_csrf() -> None:
 @bp.get("/tables/<game_id>")
 def table_state(game_id: str) -> Response:
     """The play screen's data for the seat holding the phone, as it is now."""
-    return jsonify(tables.screen(game_id))
+    return jsonify(screen_json(tables.screen(game_id)))
 
 
 @bp.post("/tables/<game_id>/moves")
@@ -66,7 +67,8 @@ def table_move(game_id: str) -> Response:
     """A person's move: `{"version": n, "move": {...}}`; the play screen after it."""
     _check_csrf()
     body = bodies.json_object()
-    return _answer(game_id, lambda: tables.play(game_id, body.get("move"), body.get("version")))
+    move, version = body.get("move"), body.get("version")
+    return _answer(game_id, lambda: screen_json(tables.play(game_id, move, version)))
 
 
 @bp.post("/tables/<game_id>/advance")
@@ -75,14 +77,15 @@ def table_advance(game_id: str) -> Response:
     _check_csrf()
     body = bodies.json_object()
     everything = body.get("all") is True
-    return _answer(game_id, lambda: tables.advance(game_id, body.get("version"), everything))
+    version = body.get("version")
+    return _answer(game_id, lambda: screen_json(tables.advance(game_id, version, everything)))
 
 
 @bp.get("/tables/<game_id>/hint")
 def table_hint(game_id: str) -> Response:
     """What the hard computer player would do now, in the place of the person to act."""
     version = bodies.version_arg()
-    return _answer(game_id, lambda: tables.hint(game_id, version))
+    return _answer(game_id, lambda: hint_json(tables.hint(game_id, version)))
 
 
 @bp.get("/tables/<game_id>/record")
@@ -96,10 +99,10 @@ def table_record(game_id: str) -> Response:
 @bp.get("/tables/<game_id>/replay")
 def table_replay(game_id: str) -> Response:
     """The replay's first step: the table as dealt, and how many steps there are."""
-    return jsonify(tables.replay(game_id, 0))
+    return jsonify(replay_json(tables.replay(game_id, 0)))
 
 
 @bp.get("/tables/<game_id>/replay/<int:step>")
 def table_replay_step(game_id: str, step: int) -> Response:
     """The table after its first `step` moves, as a spectator sees it."""
-    return jsonify(tables.replay(game_id, step))
+    return jsonify(replay_json(tables.replay(game_id, step)))

@@ -10,6 +10,7 @@ replay command all play by these modules. The front door:
   removed, who closed, who starts and why, the round ended (with why the closer was or
   was not doubled);
 - `view(position, seat)` is the one place secrets are removed;
+- `compact` is the fast compact-table API for bots and simulations (see README.md);
 - `position_to_json` / `position_from_json`, `record_*`, `move_*`, `view_to_json`
   speak the skyjo-position/1 and skyjo-record/1 notation.
 """

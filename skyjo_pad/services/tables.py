@@ -1,7 +1,8 @@
 """The digital table: start one, play it move by move, let the computer play, keep it.
 
 The only layer that touches both the engine and the store for tables. The full position
-lives in `TableState` on the server; what leaves it is a seat's view (`table_screen`).
+lives in `TableState` on the server; what leaves it is a seat's view (`Screen`), told in
+words and JSON by the presenters on the web side.
 Every move, a person's or a bot's, goes through the engine's `apply` and is refused with
 the engine's reason if illegal; a move made on an older version of the table is refused
 as stale. A round that ends is stored as `Round` rows, like a score pad round, so history
@@ -32,6 +33,10 @@ from ..engine import (
     PositionError,
     Rules,
     RulesError,
+    View,
+    ended_round,
+    game_winners,
+    legal_moves,
     move_from_json,
     move_to_json,
     mover,
@@ -40,7 +45,6 @@ from ..engine import (
     position_from_json,
     position_to_json,
     view,
-    view_to_json,
 )
 from ..engine.limits import MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.notation import RECORD_FORMAT
@@ -57,7 +61,7 @@ from ..models import (
     utcnow,
 )
 from . import players as player_book
-from . import table_screen, table_story
+from . import table_events
 from .errors import Conflict, Invalid, Malformed, NotFound
 from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
@@ -87,6 +91,60 @@ class Setup:
     rules: Rules
     seed: int | None
     """Only once the table is over: the deal number tells every card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the play screen shows, made of one seat's view and the engine's reasons only."""
+
+    id: str
+    version: int
+    """Moves on with every change; a move made on an older one is refused as stale."""
+    status: str
+    """playing, finished or abandoned."""
+    bots: tuple[str | None, ...]
+    """The computer player of each seat, None for a person."""
+    seen: View
+    """The view of the seat holding the phone."""
+    actor: int | None
+    """The seat to act (None once the round or the game is over)."""
+    moves: tuple[Move, ...]
+    """What the seat holding the phone may do now (nothing when it is not its turn)."""
+    can_deal: bool
+    """Whether the next round may be dealt now."""
+    log: tuple[dict[str, Any] | str, ...]
+    """The latest events (`table_events`), oldest first; words, for tables kept before."""
+    ended: EndedRound | None
+    """The round just ended, once it is over (every card is face up: all public)."""
+    winners: tuple[int, ...]
+    """The seats sharing the win, once the game is over."""
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the table was stopped for good."""
+        return self.status == ABANDONED
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The move the hard computer player would make, and the view it is made on."""
+
+    move: Move
+    seen: View
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The table after `step` of its `steps` moves, as a spectator sees it."""
+
+    step: int
+    steps: int
+    seen: View
+    bots: tuple[str | None, ...]
+    event: dict[str, Any] | None
+    """What the last move did (None at step 0: the deal)."""
+    ended: EndedRound | None
+    winners: tuple[int, ...]
 
 
 def table_rules(data: Mapping[str, Any] | None) -> Rules:
@@ -155,14 +213,14 @@ def create(
     raise AssertionError("unreachable")
 
 
-def screen(game_id: str) -> dict[str, Any]:
+def screen(game_id: str) -> Screen:
     """The play screen's data for the seat holding the phone."""
     game, state = _load(game_id)
     return _screen(game, state, _position(state))
 
 
 @transaction
-def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
+def play(game_id: str, move_data: object, version: object) -> Screen:
     """A person's move (skyjo-position/1 move JSON), made on table `version`.
 
     Refused, with nothing changed, when stale (Conflict), unreadable (Malformed), illegal
@@ -188,7 +246,7 @@ def play(game_id: str, move_data: object, version: object) -> dict[str, Any]:
 
 
 @transaction
-def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
+def advance(game_id: str, version: object, all_steps: bool = False) -> Screen:
     """Play the computer's next step, or all of them until a person must act."""
     game, state = _load(game_id)
     _check_playing(state)
@@ -196,7 +254,7 @@ def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str,
     position = _position(state)
     steps = 0
     while steps < BOT_STEPS_MAX:
-        seat = table_screen.actor(position)
+        seat = actor(position)
         if seat is None or state.bots[seat] is None:
             break
         try:
@@ -214,18 +272,17 @@ def advance(game_id: str, version: object, all_steps: bool = False) -> dict[str,
     return _screen(game, state, position)
 
 
-def hint(game_id: str, version: object) -> dict[str, Any]:
-    """What the hard bot would do in the place of the person to act: the move, in words."""
+def hint(game_id: str, version: object) -> Hint:
+    """What the hard bot would do in the place of the person to act."""
     game, state = _load(game_id)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
-    seat = table_screen.actor(position)
+    seat = actor(position)
     if seat is None or state.bots[seat] is not None:
         raise Conflict("A hint is for a person whose turn it is.")
     adviser = make_bot("hard", mix(_seed(state), seat, HINT_SALT))
-    move = move_to_json(ask(adviser, position, seat))
-    return {"move": move, "text": table_story.advice(move, view(position, seat))}
+    return Hint(ask(adviser, position, seat), view(position, seat))
 
 
 @transaction
@@ -256,28 +313,28 @@ def record(game_id: str) -> dict[str, Any]:
     }
 
 
-def replay(game_id: str, step: int) -> dict[str, Any]:
+def replay(game_id: str, step: int) -> ReplayStep:
     """The table after its first `step` moves, as a spectator sees it, and what move did."""
     _game, state = _load(game_id)
     total = len(state.moves)
     if not 0 <= step <= total:
         raise NotFound(f"This table has moves 0 to {total}.")
     position = position_from_json(state.start)
-    text = f"Round 1 is dealt: {len(position.players)} players."
+    told = None
     for data in state.moves[:step]:
         move = move_from_json(data)
         played = outcome(position, move)
-        text = _narrate(position, move, played)
+        told = _event(position, move, played)
         position = played.position
-    return {
-        "step": step,
-        "steps": total,
-        "view": view_to_json(view(position, None)),
-        "bots": list(state.bots),
-        "text": text,
-        "tallies": table_screen.tallies(view(position, None)),
-        "summary": table_screen.summary(position),
-    }
+    return ReplayStep(
+        step=step,
+        steps=total,
+        seen=view(position, None),
+        bots=tuple(state.bots),
+        event=told,
+        ended=ended_round(position),
+        winners=game_winners(position),
+    )
 
 
 def setup(game_id: str) -> Setup:
@@ -346,11 +403,9 @@ def _apply(position: Position, move: Move) -> Outcome:
         raise Invalid(reason[0].upper() + reason[1:] + ".") from error
 
 
-def _narrate(before: Position, move: Move, played: Outcome) -> str:
-    """The move in words, told from the spectator's views and the engine's reasons."""
-    return table_story.narrate(
-        view(before, None), move, view(played.position, None), played.reasons
-    )
+def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:
+    """The move as public facts, from the spectator's view and the engine's reasons."""
+    return table_events.event(view(before, None), move, view(played.position, None), played.reasons)
 
 
 def _record(game: Game, state: TableState, before: Position, move: Move, played: Outcome) -> None:
@@ -358,7 +413,7 @@ def _record(game: Game, state: TableState, before: Position, move: Move, played:
     after = played.position
     state.moves = [*state.moves, move_to_json(move)]
     state.position = position_to_json(after)
-    state.log = [*state.log, _narrate(before, move, played)][-LOG_KEEP:]
+    state.log = [*state.log, _event(before, move, played)][-LOG_KEEP:]
     if played.ended is not None:
         game.rounds.append(_round_row(played.ended))
     if after.phase is Phase.GAME_OVER:
@@ -388,7 +443,49 @@ def _commit() -> None:
         raise Conflict(STALE) from error
 
 
-def _screen(game: Game, state: TableState, position: Position) -> dict[str, Any]:
-    data = table_screen.screen(position, state.bots, state.log, state.status, game.version)
-    data["id"] = game.id
-    return data
+def _screen(game: Game, state: TableState, position: Position) -> Screen:
+    """The screen for the seat holding the phone: its view, and nothing the view hides."""
+    you = holder(position, state.bots)
+    acting = actor(position)
+    mine = acting == you and state.status == PLAYING
+    return Screen(
+        id=game.id,
+        version=game.version,
+        status=state.status,
+        bots=tuple(state.bots),
+        seen=view(position, you),
+        actor=acting,
+        moves=tuple(legal_moves(position, you)) if mine else (),
+        can_deal=position.phase is Phase.ROUND_OVER and state.status == PLAYING,
+        log=tuple(state.log),
+        ended=ended_round(position),
+        winners=game_winners(position),
+    )
+
+
+def actor(position: Position) -> int | None:
+    """The seat that acts now (None once the round or the game is over)."""
+    if position.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        return None
+    return position.current
+
+
+def holder(position: Position, bots: Sequence[str | None]) -> int:
+    """The seat the phone shows: the person to act, else the person who acted last.
+
+    Going back in turn order from the seat to act (once a round is over, from the seat
+    that played its last turn, the one before the closer), the first person found is the
+    one holding the phone. Only that seat's view leaves the server.
+    """
+    people = [seat for seat, bot in enumerate(bots) if bot is None]
+    acting = actor(position)
+    if acting is not None and bots[acting] is None:
+        return acting
+    seats = len(bots)
+    last = None if position.closer is None else (position.closer - 1) % seats
+    start = next((s for s in (acting, last, position.current) if s is not None), 0)
+    for back in range(seats):
+        seat = (start - back) % seats
+        if bots[seat] is None:
+            return seat
+    return people[0] if people else 0

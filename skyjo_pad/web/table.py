@@ -10,6 +10,7 @@ import re
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import NotFound, ServiceError
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
@@ -48,7 +49,7 @@ def new_table() -> str | Response:
 def play(game_id: str) -> str:
     """The play screen (drawn by static/table.js from the seat's view)."""
     try:
-        state = tables.screen(game_id)
+        state = screen_json(tables.screen(game_id))
         status, seed = tables.status(game_id)
     except NotFound:
         abort(404)
@@ -75,7 +76,7 @@ def replay(game_id: str) -> str:
         abort(404)
     step = request.args.get("step", type=int)
     return render_template(
-        "table/replay.html", game_id=game_id, steps=first["steps"], step=step, status=status
+        "table/replay.html", game_id=game_id, steps=first.steps, step=step, status=status
     )
 
 

@@ -129,7 +129,8 @@ def test_advance_and_hint_endpoints(client: FlaskClient) -> None:
     assert hint["move"] in data["moves"]
     for _ in range(2):
         data = client.post(
-            f"/api/tables/{game_id}/moves", json={"version": data["version"], "move": data["moves"][0]}
+            f"/api/tables/{game_id}/moves",
+            json={"version": data["version"], "move": data["moves"][0]},
         ).get_json()
     assert data["bots"][data["actor"]] == "easy"
     advanced = client.post(

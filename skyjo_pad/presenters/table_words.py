@@ -1,32 +1,17 @@
 """The table's words: what just happened, and what to do now, in one line each.
 
 Only public facts are told: a drawn card is named once it lies face up (in a grid or on
-the discard pile), never while only its holder may see it. `narrate` reads the spectator's
-views around a move and the engine's reasons; `instruction` reads a seat's view.
+the discard pile), never while only its holder may see it. `told` reads a move's public
+event (`services/table_events.py`: the spectator's views and the engine's reasons);
+`instruction` reads a seat's view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ..engine import (
-    Card,
-    Cleared,
-    Deal,
-    Discard,
-    Draw,
-    Flip,
-    HeldFrom,
-    Move,
-    Phase,
-    Reasons,
-    Reveal,
-    Start,
-    StartRule,
-    Swap,
-    TakeDiscard,
-    View,
-)
+from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
 
 
 def card(value: int) -> str:
@@ -48,48 +33,48 @@ def cards_word(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
-def narrate(before: View, move: Move, after: View, reasons: Reasons) -> str:
-    """One sentence (or a few) telling everyone what `move` did.
+def told(event: dict[str, Any] | str, players: Sequence[str], rules: Rules) -> str:
+    """One sentence (or a few) telling everyone what a move did, from its public event.
 
-    Told from the views around the move and the engine's reasons only, so no secret
-    can slip into the words.
+    A table kept before events were stored holds its words already: they are told as they
+    are.
+
+    >>> told({"move": {"action": "draw"}, "seat": 1}, ["Ann", "Bob"], Rules())
+    'Bob drew a card.'
     """
-    if isinstance(move, Deal):
-        return _dealt(after, reasons.dealt_start)
-    seat = reasons.seat
-    assert seat is not None
-    name = before.players[seat]
-    parts = [_step(before, move, reasons, name)]
-    if reasons.start is not None:
-        parts.append(starter_reason(after, reasons.start))
-    if reasons.closed is not None:
-        parts.append(f"{after.players[reasons.closed]} ended the round: one last turn each")
-    if reasons.ended is not None:
-        parts.append(f"Round {reasons.ended.number} is over: every card is turned up")
+    if isinstance(event, str):
+        return event
+    action = event["move"]["action"]
+    if action == "deal":
+        return _dealt(event, players, rules)
+    name = players[event["seat"]]
+    parts = [_step(event, action, name)]
+    if event.get("start") is not None:
+        parts.append(starter_reason(event["start"], players))
+    if event.get("closed") is not None:
+        parts.append(f"{players[event['closed']]} ended the round: one last turn each")
+    if event.get("ended") is not None:
+        parts.append(f"Round {event['ended']} is over: every card is turned up")
     return ". ".join(part[0].upper() + part[1:] for part in parts) + "."
 
 
-def _step(before: View, move: Move, reasons: Reasons, name: str) -> str:
-    if isinstance(move, TakeDiscard):
-        return f"{name} took the {number(before.discard[0])} from the discard pile"
-    if isinstance(move, Draw):
+def _step(event: dict[str, Any], action: str, name: str) -> str:
+    if action == "take_discard":
+        return f"{name} took the {number(event['top'])} from the discard pile"
+    if action == "draw":
         return f"{name} drew a card"
-    shown = reasons.shown
-    assert shown is not None
-    if isinstance(move, Discard):
+    shown = event["shown"]
+    if action == "discard":
         return f"{name} drew {card(shown)} and threw it away"
-    cleared = _cleared(reasons.cleared)
-    if isinstance(move, Reveal):
+    cleared = _cleared(event.get("cleared"))
+    if action == "reveal":
         return _joined(name, [f"turned up {card(shown)}", cleared])
-    if isinstance(move, Flip):
-        thrown = f"threw the {number(before.discard[0])} away"
+    if action == "flip":
+        thrown = f"threw the {number(event['top'])} away"
         return _joined(name, [thrown, f"turned up {card(shown)}", cleared])
-    assert isinstance(move, Swap) and before.held is not None and reasons.seat is not None
-    old = before.grids[reasons.seat][move.cell[0]][move.cell[1]]
-    assert reasons.replaced is not None
-    face_up = isinstance(old, Card)
-    replaced = f"{'the' if face_up else 'a face-down'} {number(reasons.replaced)}"
-    if before.held.source is HeldFrom.DISCARD:
+    article = "the" if event["replaced_face_up"] else "a face-down"
+    replaced = f"{article} {number(event['replaced'])}"
+    if event["from"] == "discard":
         steps = [f"took the {number(shown)}"]
     else:
         steps = [f"drew {card(shown)}", "kept it"]
@@ -106,43 +91,42 @@ def _joined(name: str, steps: Sequence[str]) -> str:
     return f"{name} {', '.join(done[:-1])} and {done[-1]}"
 
 
-def _cleared(cleared: Cleared | None) -> str:
+def _cleared(cleared: dict[str, Any] | None) -> str:
     """ "cleared a column of 5s" when the move removed a line, else ""."""
     if cleared is None:
         return ""
-    return f"cleared a {cleared.line.value} of {number(cleared.value)}s"
+    return f"cleared a {cleared['line']} of {number(cleared['value'])}s"
 
 
-def _dealt(after: View, start: Start | None) -> str:
-    needed = after.rules.reveal_count
-    text = f"Round {after.round} is dealt"
-    if after.phase is Phase.REVEAL:
-        text += f": everyone turns up {cards_word(needed)}"
+def _dealt(event: dict[str, Any], players: Sequence[str], rules: Rules) -> str:
+    text = f"Round {event['round']} is dealt"
+    if event["reveal"]:
+        text += f": everyone turns up {cards_word(rules.reveal_count)}"
+    start = event.get("start")
     if start is not None:
-        text += f"; {after.players[start.seat]} will start ({_fixed_reason(start)})"
+        text += f"; {players[start['seat']]} will start ({_fixed_reason(start)})"
     return text + "."
 
 
-def _fixed_reason(start: Start) -> str:
-    if start.rule is StartRule.ROUND_WINNER:
+def _fixed_reason(start: dict[str, Any]) -> str:
+    if start["rule"] == StartRule.ROUND_WINNER.value:
         return "the lowest score last round"
     return "ended the last round"
 
 
-def starter_reason(seen: View, start: Start) -> str:
-    """Who starts the turns, and why (the engine's reason, once the reveals are done)."""
-    name = seen.players[start.seat]
-    if start.rule in (StartRule.CLOSER, StartRule.ROUND_WINNER):
+def starter_reason(start: dict[str, Any], players: Sequence[str]) -> str:
+    """Who starts the turns, and why: the engine's reason (`table_events.start_data`)."""
+    name = players[start["seat"]]
+    rule = StartRule(start["rule"])
+    if rule in (StartRule.CLOSER, StartRule.ROUND_WINNER):
         return f"{name} starts: {_fixed_reason(start)}"
-    assert start.total is not None
-    best = number(start.total)
-    if not start.tied:
-        return f"{name} starts: {cards_word(start.shown)} adding up to {best}, the highest"
-    others = " and ".join(seen.players[s] for s in start.tied)
-    if start.rule is StartRule.HIGHEST_CARD:
-        assert start.card is not None
-        why = f"the highest single card ({number(start.card)})"
-    elif start.rule is StartRule.SEAT:
+    best = number(start["total"])
+    if not start["tied"]:
+        return f"{name} starts: {cards_word(start['shown'])} adding up to {best}, the highest"
+    others = " and ".join(players[s] for s in start["tied"])
+    if rule is StartRule.HIGHEST_CARD:
+        why = f"the highest single card ({number(start['card'])})"
+    elif rule is StartRule.SEAT:
         why = "the first seat of those tied"
     else:
         why = "drawn by lot among those tied"
