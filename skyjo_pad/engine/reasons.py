@@ -161,7 +161,7 @@ def outcome(position: Position, move: Move) -> Outcome:
         replaced=replaced,
         closed=after.closer if position.closer is None and after.closer is not None else None,
         start=start_of(after) if started else None,
-        dealt_start=_fixed(position, after.starter) if isinstance(move, Deal) else None,
+        dealt_start=_dealt_start(position, after),
         ended=ended_round(after) if after.phase in OVER and position.phase not in OVER else None,
     )
     return Outcome(after, reasons)
@@ -181,6 +181,13 @@ def _cards_shown(before: Position, move: Move, after: Position) -> tuple[int | N
         old = before.grids[before.current][move.cell[0]][move.cell[1]]
         return before.held.value, None if old is None else old.value
     return None, None
+
+
+def _dealt_start(before: Position, after: Position) -> Start | None:
+    """Who the deal from `before` to `after` fixed to start (None when the reveals decide)."""
+    if after.round == before.round or after.starter is None:
+        return None
+    return _fixed(before.rules.next_starter, after.starter, before.closer is not None)
 
 
 def ended_round(position: Position) -> EndedRound | None:
@@ -204,9 +211,10 @@ def start_of(position: Position) -> Start:
     seat = position.current
     assert seat is not None
     if position.starter is not None:
-        fixed = _fixed(position, position.starter, ended_by_closer=True)
-        assert fixed is not None
-        return fixed
+        # The position no longer says whether the last round had a closer: under
+        # `closer` the reason is the closer's (`Reasons.dealt_start`, told at the deal,
+        # knows when a round without one fell back to its lowest score).
+        return _fixed(position.rules.next_starter, position.starter, had_closer=True)
     ups = [
         [c.value for row in grid for c in row if c is not None and c.face_up]
         for grid in position.grids
@@ -220,12 +228,10 @@ def start_of(position: Position) -> Start:
     return Start(seat, rule, best, len(ups[seat]), others, card)
 
 
-def _fixed(before: Position, starter: int | None, ended_by_closer: bool = False) -> Start | None:
-    """The start the `next_starter` rule fixed at the deal (None when the reveals decide)."""
-    if starter is None:
-        return None
-    closer = ended_by_closer or before.closer is not None
-    if before.rules.next_starter == "closer" and closer:
+def _fixed(next_starter: str, starter: int, had_closer: bool) -> Start:
+    """The start the `next_starter` rule fixed at the deal: the closer's seat, or the
+    lowest score of the last round (`round_winner`, and `closer` when nobody closed)."""
+    if next_starter == "closer" and had_closer:
         return Start(starter, StartRule.CLOSER)
     return Start(starter, StartRule.ROUND_WINNER)
 
