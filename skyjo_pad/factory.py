@@ -19,7 +19,7 @@ MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: settings from the environment (or `test_config`), extensions, pages."""
     app = Flask(
-        __name__,
+        "skyjo_pad",  # the package's name, as before the factory had a module of its own
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
