@@ -10,6 +10,7 @@ import pytest
 
 from skyjo_pad.engine import (
     Cleared,
+    Deal,
     Doubling,
     Line,
     Outcome,
@@ -110,3 +111,15 @@ def test_why_the_closer_is_or_is_not_doubled(
     assert doubling(raw, closer, rules) is why
     result = score_round(raw, closer, rules)
     assert result.why is why and result.doubled is why.doubles
+
+
+def test_a_round_nobody_closed_is_started_next_by_its_lowest_score() -> None:
+    """Under next_starter closer, a round ended by stall_turns has no closer to start."""
+    last = played("stall_turns_end_the_round")[-1]
+    assert last.ended is not None and last.ended.result.closer is None
+    assert last.ended.result.why is Doubling.NO_CLOSER
+    dealt = outcome(last.position, Deal())
+    start = dealt.reasons.dealt_start
+    assert start is not None and start.rule is StartRule.ROUND_WINNER
+    final = last.ended.result.final
+    assert start.seat == final.index(min(final)) == dealt.position.starter
