@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -169,6 +168,8 @@ def play_games(setup: Setup, workers: int = 1) -> Iterator[GameResult]:
     if workers <= 1 or setup.games <= 1:
         yield from map(_play_numbered, jobs)
         return
+    import multiprocessing  # the parent's alone: a worker's start stays light
+
     chunk = max(1, min(8, setup.games // (workers * 16)))
     with multiprocessing.Pool(workers) as pool:
         yield from pool.imap(_play_numbered, jobs, chunksize=chunk)
