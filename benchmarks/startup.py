@@ -4,8 +4,10 @@ Each command runs as a fresh process several times; the median wall time is comp
 with a bare `python -c "import json"`, the floor any Python tool pays.
 
 Usage: python benchmarks/startup.py [--runs 15]
-Goal: `skyjo-pad replay` of a 3-move record, and importing what a simulate worker needs,
-each in at most 4 times the bare interpreter's time (the engine does not load the web app).
+Goal: `skyjo-pad replay` of a 3-move record, and importing what a simulate worker plays
+with (`skyjo_pad.simulate`: the engine and the bots; multiprocessing's own start-up is
+not counted), each in at most 4 times the bare interpreter's time: the engine does not
+load the web app. On a machine busy with other work the ratios rise; run it on a quiet one.
 """
 
 from __future__ import annotations
