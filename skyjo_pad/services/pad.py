@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy.exc import IntegrityError
 
@@ -37,6 +37,31 @@ SAVE_ATTEMPTS = 3
 """How often a new game is tried when another request adds one of its new players first."""
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether `value` is a whole number (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_score(value: object) -> bool:
+    """Whether `value` is a round score the pad keeps: a whole number within ±SCORE_LIMIT.
+
+    The pad's rounds and the importer's check the same way.
+
+    >>> is_score(-3), is_score(True), is_score(SCORE_LIMIT + 1)
+    (True, False, False)
+    """
+    return is_whole(value) and abs(value) <= SCORE_LIMIT
+
+
+def is_closer(value: object, seats: int) -> bool:
+    """Whether `value` names who closed a round of `seats` players: a seat, or None.
+
+    >>> is_closer(None, 3), is_closer(2, 3), is_closer(3, 3), is_closer(False, 3)
+    (True, True, False, False)
+    """
+    return value is None or (is_whole(value) and 0 <= value < seats)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatEntry:
     """What was entered for one seat: a typed score, or the 12 cards of the grid."""
@@ -58,9 +83,9 @@ class SeatEntry:
             return scoring.score_grid(grid).raw
         if self.score is None:
             raise Invalid("Every player needs a score.", field="scores")
-        if isinstance(self.score, bool) or not isinstance(self.score, int):
+        if not is_whole(self.score):
             raise Invalid(f"{name}'s score must be a whole number.", field="scores")
-        if abs(self.score) > SCORE_LIMIT:
+        if not is_score(self.score):
             raise Invalid(
                 f"{name}'s score is too large: a round score lies between "
                 f"{-SCORE_LIMIT:,} and {SCORE_LIMIT:,}.",
@@ -260,10 +285,7 @@ def _score_entry(
 ) -> tuple[RoundResult, list[str]]:
     if len(entry.seats) != len(names):
         raise Invalid(f"Give one score for each of the {len(names)} players.", field="scores")
-    closer = entry.closer
-    if closer is not None and (
-        isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < len(names)
-    ):
+    if not is_closer(entry.closer, len(names)):
         raise Invalid("The closer must be one of the players, or nobody.", field="closer")
     raw = [seat.raw(name) for seat, name in zip(entry.seats, names, strict=True)]
     warnings = [

@@ -52,7 +52,7 @@ from ..models import (
 from . import history, ratings, sheets
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
-from .pad import SCORE_LIMIT, pad_rules
+from .pad import is_closer, is_score, pad_rules
 from .roster import clean_email
 from .tables import table_rules
 from .transaction import transaction
@@ -370,17 +370,10 @@ def _pad_rounds(data: object, seats: int, rules: Any) -> list[RoundData]:
         if not isinstance(item, dict) or item.get("number", number) != number:
             raise Invalid(f"round {number} is missing or out of order.")
         raw = item.get("raw")
-        if (
-            not isinstance(raw, list)
-            or len(raw) != seats
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)
-            or any(abs(v) > SCORE_LIMIT for v in raw)
-        ):
+        if not isinstance(raw, list) or len(raw) != seats or not all(map(is_score, raw)):
             raise Invalid(f"round {number} needs one whole-number score per player.")
         closer = item.get("closer")
-        if closer is not None and (
-            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
-        ):
+        if not is_closer(closer, seats):
             raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
         result = scoring.score_round(raw, closer, rules)
         if "final" in item and item["final"] != list(result.final):
