@@ -9,8 +9,18 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..engine.limits import MAX_CARD, MIN_CARD, MULTIPLIER_MAX, RAW_MAX, RAW_MIN, TARGET_MAX
+from ..engine.limits import (
+    MAX_CARD,
+    MAX_PLAYERS,
+    MIN_CARD,
+    MIN_PLAYERS,
+    MULTIPLIER_MAX,
+    RAW_MAX,
+    RAW_MIN,
+    TARGET_MAX,
+)
 from ..engine.rules import PAD_RULE_KEYS
+from ..models import NAME_MAX
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
 
@@ -99,9 +109,9 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "players": {
                 "type": "array",
-                "minItems": 2,
-                "maxItems": 12,
-                "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                "minItems": MIN_PLAYERS,
+                "maxItems": MAX_PLAYERS,
+                "items": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                 "description": "Names in seat order (seats from 0), non-empty and distinct.",
             },
             "rules": {"oneOf": [_ref("Rules"), {"type": "null"}]},

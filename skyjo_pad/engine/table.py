@@ -19,7 +19,7 @@ Card(value=7, face_up=False)
 
 from __future__ import annotations
 
-from .limits import CELLS, COLUMNS
+from .limits import CELLS, COLUMNS, MAX_CARD, MIN_CARD
 from .rules import Rules
 from .state import Card, CardGrid, Held, HeldFrom, Phase, Position
 
@@ -49,8 +49,8 @@ SOURCE_CODES: dict[HeldFrom, int] = {source: code for code, source in SOURCES.it
 
 _CARDS: dict[int, Card | None] = {
     GONE: None,
-    **{value: Card(value, True) for value in range(-2, 13)},
-    **{value + DOWN: Card(value, False) for value in range(-2, 13)},
+    **{value: Card(value, True) for value in range(MIN_CARD, MAX_CARD + 1)},
+    **{value + DOWN: Card(value, False) for value in range(MIN_CARD, MAX_CARD + 1)},
 }
 
 

@@ -32,6 +32,7 @@ from ..engine import (
     position_to_json,
     scoring,
 )
+from ..engine.limits import SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..extensions import db
@@ -440,7 +441,7 @@ def _table_rounds(
     if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
         raise Invalid(f'its record does not end the way its status "{status}" says.')
     seed = item.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise Invalid("its deal number must be a whole number.")
     table = {
         "start": start,
