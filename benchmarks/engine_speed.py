@@ -19,9 +19,7 @@ import time
 from collections.abc import Callable
 
 from skyjo_pad.engine import Phase, apply, legal_moves, new_game
-from skyjo_pad.engine.play import legal_codes, new_table, step
-from skyjo_pad.engine.rules import Rules
-from skyjo_pad.engine.table import GAME_OVER
+from skyjo_pad.engine.compact import GAME_OVER, Rules, legal_codes, new_table, step
 
 RULES = Rules()
 

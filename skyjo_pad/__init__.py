@@ -1,75 +1,24 @@
-"""Skyjo Pad: a phone-first companion for the SKYJO card game."""
+"""Skyjo Pad: a phone-first companion for the SKYJO card game.
+
+Importing the package loads nothing else, so `skyjo_pad.engine` stands alone (no Flask,
+no SQLAlchemy). The web app's factory lives in `skyjo_pad.factory`; `create_app`,
+`MIGRATIONS` and `upgrade_database` are reached through here on first use.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Flask
-from sqlalchemy import event
-from sqlalchemy.engine import Engine, make_url
-
-from . import config, models  # noqa: F401  (models registers the tables)
-from .extensions import compress, csrf, db, migrate
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+_FACTORY_NAMES = ("MIGRATIONS", "PROJECT_ROOT", "create_app", "upgrade_database")
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: settings from the environment (or `test_config`), extensions, pages."""
-    app = Flask(
-        __name__,
-        instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
-    )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(config.load(app.instance_path))
-    if test_config:
-        app.config.from_mapping(test_config)
-    app.config["DATABASE_LABEL"] = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(
-        hide_password=True
-    )
+def __getattr__(name: str) -> Any:
+    """Load the web app's factory only when one of its names is asked for."""
+    if name in _FACTORY_NAMES:
+        from . import factory
 
-    db.init_app(app)
-    migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
-    csrf.init_app(app)
-    compress.init_app(app)
-
-    from .services import summaries
-
-    summaries.install()
-
-    from .api import bp as api_bp
-    from .web import register as register_web
-    from .web import security
-
-    csrf.exempt(api_bp)
-    app.register_blueprint(api_bp)
-    register_web(app)
-    security.install(app)  # headers, hosts, proxy, limits, access password (issue 12)
-
-    if app.config["AUTO_MIGRATE"]:
-        upgrade_database(app)
-    return app
+        return getattr(factory, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def upgrade_database(app: Flask) -> None:
-    """Bring the database schema up to date, so an upgrade never loses a user's games."""
-    from flask_migrate import upgrade
-
-    with app.app_context():
-        upgrade(directory=MIGRATIONS)
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite: enforce foreign keys; WAL with full sync, so a saved round survives a crash."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.close()
+__all__ = list(_FACTORY_NAMES)

@@ -20,7 +20,7 @@ def serve(host: str, port: int, threads: int) -> None:
     """Run the web app with the Waitress server (SQLite in instance/ unless DATABASE_URL)."""
     from waitress import serve as waitress_serve
 
-    from skyjo_pad import create_app
+    from skyjo_pad.factory import create_app
 
     app = create_app()
     click.echo(f"Skyjo Pad on http://{host}:{port}/  (database: {app.config['DATABASE_LABEL']})")

@@ -25,6 +25,9 @@ EMAIL_MAX = 254
 NOTES_MAX = 2000
 PLACE_MAX = 80
 BOT_NAME_MAX = 20
+PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+STATUSES = (PLAYING, FINISHED, ABANDONED)
+"""A game's status: being played, over, or stopped for good (a digital table only)."""
 
 
 def utcnow() -> datetime:
@@ -191,9 +194,10 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     """Every move played since, in order (the record's moves)."""
     position: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The position now, skyjo-position/1 (secrets included): never sent to a browser."""
-    log: Mapped[list[str]] = mapped_column(JSON)
-    """The latest things that happened, in words (public facts only), oldest first."""
-    status: Mapped[str] = mapped_column(String(10), default="playing")
+    log: Mapped[list[Any]] = mapped_column(JSON)
+    """The latest things that happened as public facts (`services/table_events.py`),
+    oldest first; tables kept before hold them in words."""
+    status: Mapped[str] = mapped_column(String(10), default=PLAYING)
     """playing, finished or abandoned."""
     seed: Mapped[str] = mapped_column(String(40))
     """The deal number the table was started with, in digits (a secret deal's has 39):

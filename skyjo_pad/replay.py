@@ -13,20 +13,17 @@ from typing import Any
 from skyjo_pad.engine import (
     IllegalMove,
     Phase,
-    apply,
     game_winners,
     move_from_json,
     next_starter,
+    outcome,
     position_to_json,
-    round_result,
     round_to_json,
 )
 from skyjo_pad.engine.notation import split_record
 
 #: The exit status of a replay that failed.
 FAILED = 2
-
-_ENDED = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def replay_record(data: object) -> tuple[dict[str, Any], int]:
@@ -38,14 +35,12 @@ def replay_record(data: object) -> tuple[dict[str, Any], int]:
     rounds: list[dict[str, Any]] = []
     for index, raw in enumerate(moves):
         try:
-            after = apply(position, move_from_json(raw))
+            played = outcome(position, move_from_json(raw))
         except (IllegalMove, ValueError) as error:
             return {"error": str(error), "move": index}, FAILED
-        if after.phase in _ENDED and position.phase not in _ENDED:
-            result = round_result(after)
-            assert result is not None
-            rounds.append(round_to_json(after.round, result))
-        position = after
+        if played.ended is not None:
+            rounds.append(round_to_json(played.ended.number, played.ended.result))
+        position = played.position
     report = {
         "position": position_to_json(position),
         "rounds": rounds,

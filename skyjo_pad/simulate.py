@@ -1,18 +1,17 @@
 """`skyjo-pad simulate`: whole games between bots, and what they show.
 
-Games run on the engine's compact tables (`play.new_table`, `legal_codes`, `step`), the
-fast path the engine offers simulations. Each game has its own seed, derived from the
-run's seed and the game's number, and each seat's bot its own seed derived from that; so
-a game's outcome depends on nothing else, and the results are the same whatever the number
-of worker processes. Bots are asked through `bots.ask`: they see `view(position, seat)` and
-the legal moves, nothing more.
+Games run on the engine's compact tables (`engine.compact`: `new_table`, `legal_codes`,
+`step`), the fast path the engine exports for simulations. Each game has its own seed,
+derived from the run's seed and the game's number, and each seat's bot its own seed
+derived from that; so a game's outcome depends on nothing else, and the results are the
+same whatever the number of worker processes. Bots are asked through `bots.ask`: they see
+`view(position, seat)` and the legal moves, nothing more.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -22,11 +21,20 @@ from typing import Any
 from skyjo_pad.bots import Bot, BotError, ask, make_bot
 from skyjo_pad.bots.base import mix
 from skyjo_pad.engine import Move, Position, Rules, RulesError, round_result
-from skyjo_pad.engine.game import players_problem
-from skyjo_pad.engine.moves import code_of, move_of
-from skyjo_pad.engine.play import REVEAL_AT, deal, legal_codes, new_table, step
-from skyjo_pad.engine.state import CELLS
-from skyjo_pad.engine.table import GAME_OVER, REVEAL, ROUND_OVER
+from skyjo_pad.engine.compact import (
+    CELLS,
+    GAME_OVER,
+    REVEAL,
+    REVEAL_AT,
+    ROUND_OVER,
+    code_of,
+    deal,
+    legal_codes,
+    move_of,
+    new_table,
+    players_problem,
+    step,
+)
 
 #: A round longer than this is ended (RULES.md point 11) unless --rules says otherwise,
 #: so that bots that never close cannot hang a run. Ordinary bots never come near it.
@@ -160,6 +168,8 @@ def play_games(setup: Setup, workers: int = 1) -> Iterator[GameResult]:
     if workers <= 1 or setup.games <= 1:
         yield from map(_play_numbered, jobs)
         return
+    import multiprocessing  # the parent's alone: a worker's start stays light
+
     chunk = max(1, min(8, setup.games // (workers * 16)))
     with multiprocessing.Pool(workers) as pool:
         yield from pool.imap(_play_numbered, jobs, chunksize=chunk)

@@ -1,12 +1,12 @@
 """The JSON API under /api/ (see docs/api.md and /api/openapi.json).
 
-Importing this package puts the routes of `pad` and `openapi` on `bp` and installs the
+Importing this package puts the routes of `pad`, `tables` and `openapi` on `bp` and installs the
 JSON error handling of `errors`.
 """
 
-from . import errors, openapi, pad
+from . import errors, openapi, pad, tables
 from .blueprint import bp
 
-__all__ = ["bp", "openapi", "pad"]
+__all__ = ["bp", "openapi", "pad", "tables"]
 
 errors.register(bp)

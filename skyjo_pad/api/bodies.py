@@ -13,7 +13,8 @@ from typing import Any, NoReturn, TypeGuard
 
 from flask import request
 
-from ..engine.scoring import COLUMNS, MAX_CARD, MIN_CARD, ROWS, Grid, GridError, parse_grid
+from ..engine.limits import COLUMNS, MAX_CARD, MIN_CARD, ROWS
+from ..engine.scoring import Grid, GridError, parse_grid
 from ..services.errors import Invalid, Malformed
 from ..services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 

@@ -6,7 +6,8 @@ Three paths lead here:
 - an address or method the API does not have: routing fails before any blueprint is
   known, so a hook that runs for every request answers those under the API's prefix,
   whatever page-error handlers the rest of the app registers.
-Anything unexpected is logged, rolled back and answered 500 with a plain sentence.
+Anything unexpected is logged and answered 500 with a plain sentence. The services roll
+back their own work before an error leaves them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, default_exceptions
 
-from ..extensions import db
 from ..services.errors import ServiceError
 
 NOT_FOUND = "There is no such address in the API; the routes are listed at /api/openapi.json."
@@ -52,19 +52,18 @@ def register(bp: Blueprint) -> None:
     @bp.errorhandler(ServiceError)
     def refused(error: ServiceError) -> tuple[Response, int]:
         """A request a service (or the body reader) refused; nothing was changed."""
-        db.session.rollback()
-        return error_response(error.message, error.status)
+        extra: dict[str, object] = getattr(error, "extra", {})
+        return jsonify({"error": error.message, **extra}), error.status
 
     for code in default_exceptions:
         bp.register_error_handler(code, http_error)
 
     @bp.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response, int] | Response:
-        """A bug: log it, undo any half-done change, and answer without the details."""
+        """A bug: log it and answer without the details."""
         if isinstance(error, HTTPException):
             return http_error(error)
         current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
-        db.session.rollback()
         return error_response(SERVER_ERROR, 500)
 
 

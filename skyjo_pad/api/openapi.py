@@ -9,9 +9,18 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..engine.limits import (
+    MAX_CARD,
+    MAX_PLAYERS,
+    MIN_CARD,
+    MIN_PLAYERS,
+    MULTIPLIER_MAX,
+    RAW_MAX,
+    RAW_MIN,
+    TARGET_MAX,
+)
 from ..engine.rules import PAD_RULE_KEYS
-from ..engine.scoring import MAX_CARD, MIN_CARD, RAW_MAX, RAW_MIN
-from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
+from ..models import NAME_MAX
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
 
@@ -73,7 +82,14 @@ SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
         "required": ["error"],
-        "properties": {"error": {"type": "string", "description": "A sentence saying why."}},
+        "properties": {
+            "error": {"type": "string", "description": "A sentence saying why."},
+            "state": {
+                **_ref("TableScreen"),
+                "description": "Only from a table's routes, when the table exists: its play "
+                "screen as it is now, so a stale screen catches up.",
+            },
+        },
     },
     "Rules": {
         "type": "object",
@@ -93,9 +109,9 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "players": {
                 "type": "array",
-                "minItems": 2,
-                "maxItems": 12,
-                "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                "minItems": MIN_PLAYERS,
+                "maxItems": MAX_PLAYERS,
+                "items": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                 "description": "Names in seat order (seats from 0), non-empty and distinct.",
             },
             "rules": {"oneOf": [_ref("Rules"), {"type": "null"}]},
@@ -192,6 +208,112 @@ SCHEMAS: dict[str, Any] = {
         },
     },
 }
+
+TABLE_VERSION = {
+    **WHOLE,
+    "description": "The table's `version` the request was made on; a move made on an older "
+    "one is refused with 409 and the table as it is now.",
+}
+SCHEMAS.update(
+    {
+        "Move": {
+            "type": "object",
+            "description": "One move of skyjo-position/1 (docs/formats.md), like "
+            '{"action": "swap", "cell": [1, 3]}.',
+            "required": ["action"],
+            "properties": {
+                "action": {
+                    "enum": ["reveal", "take_discard", "draw", "swap", "discard", "flip", "deal"]
+                },
+                "seat": {**WHOLE, "minimum": 0},
+                "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
+            },
+        },
+        "MoveBody": {
+            "type": "object",
+            "required": ["version", "move"],
+            "properties": {"version": TABLE_VERSION, "move": _ref("Move")},
+        },
+        "AdvanceBody": {
+            "type": "object",
+            "required": ["version"],
+            "properties": {
+                "version": TABLE_VERSION,
+                "all": {
+                    "type": "boolean",
+                    "default": False,
+                    "description": "true plays every computer step until a person must act.",
+                },
+            },
+        },
+        "TableScreen": {
+            "type": "object",
+            "description": "What the play screen draws: one seat's view (skyjo-position/1 "
+            "view: no face-down value, no draw pile, no seed) and the words around it.",
+            "required": ["id", "version", "status", "view", "you", "moves", "info", "log"],
+            "properties": {
+                "id": {"type": "string"},
+                "version": WHOLE,
+                "status": {"enum": ["playing", "finished", "abandoned"]},
+                "view": {"type": "object", "description": "The view of seat `you`."},
+                "you": {**WHOLE, "description": "The seat the phone shows."},
+                "actor": {"type": ["integer", "null"], "description": "The seat to act."},
+                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
+                "pass_and_play": {"type": "boolean"},
+                "info": {
+                    "type": "object",
+                    "properties": {
+                        "now": {"type": "string", "description": "What has to happen now."},
+                        "then": {"type": ["string", "null"], "description": "What just did."},
+                    },
+                },
+                "log": {"type": "array", "items": {"type": "string"}},
+                "moves": {"type": "array", "items": _ref("Move")},
+                "can_deal": {"type": "boolean"},
+                "tallies": {"type": "array", "items": WHOLE},
+                "summary": {
+                    "type": ["object", "null"],
+                    "description": "Once a round is over: its scores, totals and winners.",
+                },
+            },
+        },
+        "Hint": {
+            "type": "object",
+            "required": ["move", "text"],
+            "properties": {"move": _ref("Move"), "text": {"type": "string"}},
+        },
+        "Record": {
+            "type": "object",
+            "description": "skyjo-record/1 (docs/formats.md): the first deal and every move.",
+            "required": ["format", "position", "moves"],
+            "properties": {
+                "format": {"const": "skyjo-record/1"},
+                "description": {"type": "string"},
+                "position": {"type": "object"},
+                "moves": {"type": "array", "items": _ref("Move")},
+            },
+        },
+        "ReplayStep": {
+            "type": "object",
+            "description": "The table after `step` moves, as a spectator sees it.",
+            "required": ["step", "steps", "view", "text"],
+            "properties": {
+                "step": WHOLE,
+                "steps": WHOLE,
+                "view": {"type": "object"},
+                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
+                "text": {"type": "string", "description": "What the last move did."},
+                "tallies": {"type": "array", "items": WHOLE},
+                "summary": {"type": ["object", "null"]},
+            },
+        },
+    }
+)
+
+
+def _answer(schema: str, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {JSON: {"schema": _ref(schema)}}}
+
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 NUMBER = {
@@ -290,6 +412,114 @@ PATHS: dict[str, Any] = {
             },
         }
     },
+    "/api/phone-tables/{game_id}": {
+        "parameters": [GAME_ID],
+        "get": {
+            "summary": "A digital table's play screen",
+            "operationId": "getTable",
+            "responses": {
+                "200": _answer("TableScreen", "The play screen for the seat holding the phone."),
+                **_errors(400, 404, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/moves": {
+        "parameters": [GAME_ID],
+        "post": {
+            "summary": "Play a person's move",
+            "description": "Comes from the table's page: the X-CSRFToken header carries its "
+            "token. Refused (nothing changed, the table as it is now under `state`) when "
+            "stale, unreadable, illegal (the engine's reason) or a computer's move.",
+            "operationId": "playTableMove",
+            "requestBody": _body(
+                "MoveBody", {"version": 1, "move": {"action": "reveal", "seat": 0, "cell": [0, 0]}}
+            ),
+            "responses": {
+                "200": _answer("TableScreen", "The play screen after the move."),
+                **_errors(400, 404, 409, 422, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/advance": {
+        "parameters": [GAME_ID],
+        "post": {
+            "summary": "Let the computer play",
+            "description": "Its next step, or (`all`) every step until a person must act. "
+            "Comes from the table's page, with its X-CSRFToken header.",
+            "operationId": "advanceTable",
+            "requestBody": _body("AdvanceBody", {"version": 1, "all": True}),
+            "responses": {
+                "200": _answer("TableScreen", "The play screen after the computer's steps."),
+                **_errors(400, 404, 409, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/hint": {
+        "parameters": [GAME_ID],
+        "get": {
+            "summary": "A hint for the person to act",
+            "operationId": "tableHint",
+            "parameters": [
+                {
+                    "name": "version",
+                    "in": "query",
+                    "required": True,
+                    "schema": WHOLE,
+                    "description": TABLE_VERSION["description"],
+                }
+            ],
+            "responses": {
+                "200": _answer("Hint", "The move the hard computer player would make."),
+                **_errors(400, 404, 409, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/record": {
+        "parameters": [GAME_ID],
+        "get": {
+            "summary": "The game record of a table that is over",
+            "description": "It shows every card, so it is ready once the game is over or "
+            "abandoned (409 before).",
+            "operationId": "tableRecord",
+            "responses": {
+                "200": _answer("Record", "The skyjo-record/1, as a download."),
+                **_errors(400, 404, 409, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/replay": {
+        "parameters": [GAME_ID],
+        "get": {
+            "summary": "The replay's first step",
+            "operationId": "tableReplay",
+            "responses": {
+                "200": _answer("ReplayStep", "The table as dealt, and how many steps follow."),
+                **_errors(400, 404, 500),
+            },
+        },
+    },
+    "/api/phone-tables/{game_id}/replay/{step}": {
+        "parameters": [
+            GAME_ID,
+            {
+                "name": "step",
+                "in": "path",
+                "required": True,
+                "schema": {**WHOLE, "minimum": 0},
+                "description": "How many moves are played, from 0.",
+            },
+        ],
+        "get": {
+            "summary": "One step of the replay",
+            "operationId": "tableReplayStep",
+            "responses": {
+                "200": _answer(
+                    "ReplayStep", "The table after `step` moves, as a spectator sees it."
+                ),
+                **_errors(400, 404, 500),
+            },
+        },
+    },
     "/api/openapi.json": {
         "get": {
             "summary": "This description",
@@ -309,7 +539,8 @@ DOCUMENT: dict[str, Any] = {
     "info": {
         "title": "Skyjo Pad API",
         "version": "1",
-        "description": "The score pad of Skyjo Pad over JSON. Requests and answers are JSON "
+        "description": "The score pad and the digital table of Skyjo Pad over JSON. Requests "
+        "and answers are JSON "
         f"(Content-Type: application/json; bodies up to {MAX_BODY_BYTES // 1024} KB). Every "
         'error answers {"error": "<sentence>"}, and a refused request changes nothing. '
         "Seats are numbered from 0. Rule keys of the pad: " + ", ".join(PAD_RULE_KEYS) + ".",

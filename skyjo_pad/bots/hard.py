@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skyjo_pad.engine import HeldFrom, Move, Phase, View, play
-from skyjo_pad.engine.moves import code_of, move_of
-from skyjo_pad.engine.table import EMPTY, FINAL, GONE, TURN, Table
+from skyjo_pad.engine import HeldFrom, Move, Phase, View, compact
+from skyjo_pad.engine.compact import EMPTY, FINAL, GONE, TURN, Table, code_of, move_of
 
 from .base import decision_rng
 from .knowledge import unseen
@@ -104,14 +103,14 @@ class HardBot:
         """The moves worth a look-ahead, its judgement's choice first."""
         if t.source == EMPTY:
             first = start(t, belief, self.style)
-            return [first] + [c for c in (play.TAKE, play.DRAW) if c in legal and c != first]
+            return [first] + [c for c in (compact.TAKE, compact.DRAW) if c in legal and c != first]
         ranked = sorted(options(t, belief, self.style), key=lambda o: -o[0])
         kept = [code for _, code in ranked if code in legal]
         first = kept[0]
-        swaps = [code for code in kept if code != play.DISCARD and code != first]
+        swaps = [code for code in kept if code != compact.DISCARD and code != first]
         kept = [first, *swaps[: self.width - 1]]
-        if play.DISCARD in legal and play.DISCARD not in kept:
-            kept.append(play.DISCARD)
+        if compact.DISCARD in legal and compact.DISCARD not in kept:
+            kept.append(compact.DISCARD)
         return kept
 
     def last_round(self, view: View) -> bool:
@@ -155,12 +154,12 @@ class HardBot:
         drawn = [0] * t.n
         code = first
         while True:
-            if code == play.DRAW and t.draw:
+            if code == compact.DRAW and t.draw:
                 seat = t.current
                 stream = streams[seat]
                 t.draw[-1] = stream[drawn[seat] % len(stream)]
                 drawn[seat] += 1
-            play.step(t, code)
+            compact.step(t, code)
             if not (t.phase == TURN or t.phase == FINAL) or t.turns >= limit:
                 break
             code = act(t, belief, styles[t.current])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from random import Random
 
 from skyjo_pad.engine import Card, HeldFrom, View
-from skyjo_pad.engine.cards import COUNTS, DECK_SIZE, DECK_SUM, VALUES
+from skyjo_pad.engine.compact import COUNTS, DECK_SIZE, DECK_SUM, VALUES
 
 #: The mean card of a full deck (760 / 150).
 DECK_MEAN = DECK_SUM / DECK_SIZE

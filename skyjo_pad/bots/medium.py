@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyjo_pad.engine import Move, Phase, View
-from skyjo_pad.engine.moves import move_of
+from skyjo_pad.engine.compact import move_of
 
 from .base import decision_rng
 from .knowledge import unseen

@@ -1,7 +1,7 @@
 """The fast heuristic player: medium's judgement, and the policy hard's look-ahead plays.
 
 It acts on an engine `Table` for the seat to move and returns a move code
-(`play.legal_codes`). It reads only what that seat may know: face-up cards, the discard
+(`compact.legal_codes`). It reads only what that seat may know: face-up cards, the discard
 pile and its own held card. A face-down card counts as the mean of the unseen cards
 (`Belief.mean`), whatever value the table holds there, so the same function plays a
 view's table (placeholders in the hidden places) and a sampled world without peeking.
@@ -24,8 +24,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skyjo_pad.engine import play
-from skyjo_pad.engine.table import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table
+from skyjo_pad.engine import can_be_doubled, compact
+from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table
 
 INF = float("inf")
 _ROWS = ((0, 4, 8), (4, 0, 8), (8, 0, 4))
@@ -136,7 +136,7 @@ def act(t: Table, belief: Belief, style: Style) -> int:
     if source == EMPTY:
         return start(t, belief, style)
     if source == FLIP_OWED:
-        return play.FLIP + flip_cell(t, belief)
+        return compact.FLIP + flip_cell(t, belief)
     return place(t, belief, style)
 
 
@@ -295,7 +295,7 @@ def rival_floor(t: Table, seat: int, mean: float, style: Style) -> float:
 def close_cost(t: Table, seat: int, mine: float, mean: float, style: Style) -> float:
     """The expected points lost to the closer penalty if `seat` closes with `mine`."""
     rules = t.rules
-    if rules.multiplier == 1 or (mine <= 0 and rules.double_only_positive):
+    if not can_be_doubled(mine, rules):
         return 0.0
     gap = rival_floor(t, seat, mean, style) - mine
     doubled = 0.5 - (gap - style.close_gap) / style.close_spread
@@ -351,21 +351,21 @@ def options(t: Table, belief: Belief, style: Style) -> list[tuple[float, int]]:
             others = [cells[base + col + r] for r in (0, 4, 8) if r != k - col]
             mine = up_sum(cells, base) + (-2 * x if others == [x, x] else x)
             gain -= close_cost(t, seat, mine, mean, style)
-        found.append((gain, play.SWAP + k))
+        found.append((gain, compact.SWAP + k))
     if t.source == FROM_DRAW and t.down[seat]:
         gain = style.flip_value * youth(t, style) if style.flip_value else 0.0
         if nxt is not None:
             gain -= style.feed * fed(nxt, x)
         if closing:
             gain -= close_cost(t, seat, up_sum(cells, base) + mean, mean, style)
-        found.append((gain, play.DISCARD))
+        found.append((gain, compact.DISCARD))
     return found
 
 
 def place(t: Table, belief: Belief, style: Style) -> int:
     """Where to put the held card, or whether to throw a drawn card away."""
     best = -INF
-    choice = play.SWAP
+    choice = compact.SWAP
     for gain, code in options(t, belief, style):
         if gain > best:
             best = gain
@@ -376,9 +376,9 @@ def place(t: Table, belief: Belief, style: Style) -> int:
 def start(t: Table, belief: Belief, style: Style) -> int:
     """Take the discard or draw."""
     if not t.discard:
-        return play.DRAW
+        return compact.DRAW
     if not t.draw and len(t.discard) < 2:
-        return play.TAKE
+        return compact.TAKE
     seat = t.current
     base = 12 * seat
     cells = t.cells
@@ -401,7 +401,7 @@ def start(t: Table, belief: Belief, style: Style) -> int:
         take = best_gain(summary, x)
     flip = style.flip_value * youth(t, style) if style.flip_value else 0.0
     blind = draw_worth(summary, belief, t.down[seat] > 0, flip)
-    return play.TAKE if take > blind + style.take_margin else play.DRAW
+    return compact.TAKE if take > blind + style.take_margin else compact.DRAW
 
 
 def flip_cell(t: Table, belief: Belief) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyjo_pad.engine import Card, HeldFrom, View
-from skyjo_pad.engine.table import (
+from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
     GONE,

@@ -1,4 +1,10 @@
-"""The moves: one small frozen dataclass per step a player (or the dealer) can take."""
+"""The moves: one small frozen dataclass per step a player (or the dealer) can take.
+
+>>> Reveal(seat=1, cell=(0, 2))
+Reveal(seat=1, cell=(0, 2))
+>>> Swap((1, 3)) == Swap((1, 3))
+True
+"""
 
 from __future__ import annotations
 

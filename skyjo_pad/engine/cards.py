@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from random import Random
 
+from .limits import SECRET_SEED_BITS
+
 #: How many cards of each value the deck holds.
 COUNTS: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(1, 13)}}
 #: The card values, lowest first.
@@ -15,10 +17,8 @@ DECK_SIZE = 150
 DECK_SUM = 760
 #: Seeds the engine makes for itself from a seed below 2**53 stay below 2**53.
 SEED_BITS = 53
-#: A secret deal's seed is 2**128 plus 128 random bits (too many to search for from the
-#: cards anyone sees); a wide seed shuffles with a cryptographic stream (`HashRandom`)
-#: and hands on another wide seed.
-SECRET_SEED_BITS = 128
+#: A wide seed (a secret deal's, `limits.SECRET_SEED_BITS`) shuffles with a cryptographic
+#: stream (`HashRandom`) and hands on another wide seed.
 
 
 def new_deck() -> tuple[int, ...]:

@@ -1,4 +1,14 @@
-"""Whether a position could happen under the rules: `check_position` names what cannot."""
+"""Whether a position could happen under the rules: `check_position` names what cannot.
+
+>>> from dataclasses import replace
+>>> from .game import new_game
+>>> game = new_game(["Ann", "Bob"], seed=1)
+>>> check_position(game)
+>>> check_position(replace(game, current=5))
+Traceback (most recent call last):
+...
+skyjo_pad.engine.errors.PositionError: ...
+"""
 
 from __future__ import annotations
 
@@ -7,8 +17,9 @@ from itertools import chain
 from .cards import excess, is_card
 from .errors import PositionError
 from .game import players_problem
+from .limits import CELLS, COLUMNS, ROWS
 from .scoring import complete_columns, complete_rows, game_over
-from .state import CELLS, COLUMNS, ROWS, Card, CardGrid, HeldFrom, Phase, Position
+from .state import Card, CardGrid, HeldFrom, Phase, Position
 
 _PLAYING = (Phase.TURN, Phase.FINAL_TURNS)
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)

@@ -1,4 +1,8 @@
-"""The engine's named errors; each is a ValueError whose message says what is wrong."""
+"""The engine's named errors; each is a ValueError whose message says what is wrong.
+
+>>> issubclass(IllegalMove, ValueError), issubclass(PositionError, ValueError)
+(True, True)
+"""
 
 from __future__ import annotations
 

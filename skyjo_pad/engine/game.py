@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from . import play
 from .cards import deck_problem
 from .errors import PositionError
+from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .rules import Rules
 from .scoring import RoundResult, score_grid, score_round, winners
 from .state import Phase, Position
-
-MIN_PLAYERS = 2
 
 
 def new_game(
@@ -44,7 +43,11 @@ def new_game(
 def players_problem(players: Sequence[object], rules: Rules) -> str | None:
     """Why this list of player names cannot play under `rules`, or None."""
     if not MIN_PLAYERS <= len(players) <= rules.max_players:
-        hint = " (max_players 12 allows up to 12)" if rules.max_players < 12 else ""
+        hint = (
+            f" (max_players {MAX_PLAYERS} allows up to {MAX_PLAYERS})"
+            if rules.max_players < MAX_PLAYERS
+            else ""
+        )
         return f"a game has {MIN_PLAYERS} to {rules.max_players} players{hint}, not {len(players)}"
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():

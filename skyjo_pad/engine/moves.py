@@ -11,7 +11,8 @@ from . import play
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .cards import deck_problem
 from .errors import IllegalMove
-from .state import CELLS, COLUMNS, ROWS, Coord, Position
+from .limits import CELLS, COLUMNS, ROWS
+from .state import Coord, Position
 from .table import (
     EMPTY,
     FLIP_OWED,

@@ -15,9 +15,10 @@ from typing import Any
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .checks import check_position
 from .errors import NotationError
+from .limits import COLUMNS, ROWS
 from .rules import Rules
 from .scoring import RoundResult
-from .state import COLUMNS, ROWS, Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
+from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
 from .views import Hidden, View, ViewCell
 
 POSITION_FORMAT = "skyjo-position/1"

@@ -3,6 +3,14 @@
 Steps are move codes (small ints) so that simulations can run millions of them:
 `legal_codes(table)` lists the legal ones and `step(table, code)` plays one, in place and
 unchecked. The public, checked front door is `moves.legal_moves` / `moves.apply`.
+
+>>> table = new_table(("Ann", "Bob"), Rules(), seed=42)
+>>> codes = legal_codes(table)
+>>> len(codes), codes[0] == REVEAL_AT
+(24, True)
+>>> step(table, codes[0])
+>>> table.down
+[11, 12]
 """
 
 from __future__ import annotations
@@ -10,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import new_deck, pick, shuffle
+from .limits import CELLS, COLUMNS, ROWS
 from .rules import Rules
 from .scoring import clear_lines, game_over, score_round
-from .state import CELLS, COLUMNS, ROWS
 from .table import (
     DOWN,
     EMPTY,
@@ -170,19 +178,25 @@ def flip(t: Table, cell: int) -> None:
 
 
 def clear_line(t: Table, seat: int, cell: int) -> None:
-    """The column rule (and the row rule, if on) for the line through a card just placed."""
+    """The column rule (and the row rule, if on) for the line through a card just placed.
+
+    Only that line can have become complete. The line removed is noted in `t.cleared`
+    as (0 for a column or 1 for a row, its index, its value), for `reasons.outcome`.
+    """
     cells = t.cells
     top = CELLS * seat + cell % COLUMNS
     value = cells[top]
     if value < GONE and value == cells[top + COLUMNS] == cells[top + 2 * COLUMNS]:
         cells[top] = cells[top + COLUMNS] = cells[top + 2 * COLUMNS] = GONE
         t.discard += (value, value, value)
+        t.cleared = (0, cell % COLUMNS, value)
     elif t.rules.row_clear:
         start = CELLS * seat + cell - cell % COLUMNS
         value = cells[start]
         if value < GONE and value == cells[start + 1] == cells[start + 2] == cells[start + 3]:
             cells[start : start + COLUMNS] = (GONE,) * COLUMNS
             t.discard += (value,) * COLUMNS
+            t.cleared = (1, cell // COLUMNS, value)
 
 
 def end_turn(t: Table, seat: int) -> None:
@@ -278,23 +292,42 @@ def start_turns(t: Table) -> None:
 
 def highest_reveal(t: Table) -> int:
     """The seat whose face-up cards add up highest, with the `first_tiebreak` rule."""
-    sums: list[int] = []
-    tops: list[int] = []
+    ups = []
     for seat in range(t.n):
         base = CELLS * seat
-        up = [code for code in t.cells[base : base + CELLS] if code < GONE]
-        sums.append(sum(up))
-        tops.append(max(up, default=-99))
+        ups.append([code for code in t.cells[base : base + CELLS] if code < GONE])
+    _, tied = highest_sum(ups)
+    chosen = break_tie(ups, tied, t.rules.first_tiebreak)
+    if chosen is None:
+        index, t.seed = pick(len(tied), t.seed)
+        return tied[index]
+    return chosen
+
+
+def highest_sum(ups: Sequence[Sequence[int]]) -> tuple[int, tuple[int, ...]]:
+    """The highest sum of face-up cards, and the seats that have it.
+
+    >>> highest_sum([[5, 3], [9, -1], [2, 2]])
+    (8, (0, 1))
+    """
+    sums = [sum(up) for up in ups]
     best = max(sums)
-    tied = [seat for seat in range(t.n) if sums[seat] == best]
-    tiebreak = t.rules.first_tiebreak
+    return best, tuple(seat for seat, total in enumerate(sums) if total == best)
+
+
+def break_tie(ups: Sequence[Sequence[int]], tied: Sequence[int], tiebreak: str) -> int | None:
+    """The seat a `first_tiebreak` rule picks among `tied` (None: it is drawn by lot).
+
+    >>> ups = [[5, 3], [9, -1]]
+    >>> break_tie(ups, (0, 1), "highest_card"), break_tie(ups, (0, 1), "seat")
+    (1, 0)
+    """
     if len(tied) == 1 or tiebreak == "seat":
         return tied[0]
     if tiebreak == "random":
-        index, t.seed = pick(len(tied), t.seed)
-        return tied[index]
-    top = max(tops[seat] for seat in tied)
-    return next(seat for seat in tied if tops[seat] == top)
+        return None
+    top = max(max(ups[seat], default=-99) for seat in tied)
+    return next(seat for seat in tied if max(ups[seat], default=-99) == top)
 
 
 def deal(t: Table, deck: Sequence[int] | None = None) -> None:

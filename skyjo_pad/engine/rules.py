@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS
+
+SEATINGS = (OFFICIAL_MAX_PLAYERS, MAX_PLAYERS)
+"""The values `max_players` takes."""
+
 FirstTiebreak = Literal["highest_card", "seat", "random"]
 NextStarter = Literal["closer", "round_winner", "highest_reveal"]
 
@@ -79,11 +84,11 @@ class Rules:
             raise RulesError(f"first_tiebreak must be one of {', '.join(FIRST_TIEBREAKS)}.")
         if self.next_starter not in NEXT_STARTERS:
             raise RulesError(f"next_starter must be one of {', '.join(NEXT_STARTERS)}.")
-        if self.max_players not in (8, 12) or isinstance(self.max_players, bool):
-            raise RulesError("max_players must be 8 or 12.")
+        if self.max_players not in SEATINGS or isinstance(self.max_players, bool):
+            raise RulesError(f"max_players must be {SEATINGS[0]} or {SEATINGS[1]}.")
         _whole(self.reveal_count, 0, "reveal_count")
-        if self.reveal_count > 12:
-            raise RulesError("reveal_count must be between 0 and 12.")
+        if self.reveal_count > CELLS:
+            raise RulesError(f"reveal_count must be between 0 and {CELLS}.")
         if self.stall_turns is not None:
             _whole(self.stall_turns, 1, "stall_turns")
 

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
+from .limits import COLUMNS, ROWS
+from .limits import MAX_CARD as MAX_CARD  # re-exported for the pad's forms
+from .limits import MIN_CARD as MIN_CARD
+from .limits import RAW_MAX as RAW_MAX
+from .limits import RAW_MIN as RAW_MIN
 from .rules import Rules
-
-ROWS = 3
-COLUMNS = 4
-MIN_CARD = -2
-MAX_CARD = 12
-#: Under the official rules a raw round score lies in this range.
-RAW_MIN = -17
-RAW_MAX = 140
 
 Cell = int | None
 """A card value, or None for a card already removed."""
@@ -40,6 +38,28 @@ class GridScore:
     """Rows removed under the `row_clear` option."""
 
 
+class Doubling(Enum):
+    """Why the closer's round score was, or was not, multiplied (RULES.md point 9)."""
+
+    NO_CLOSER = "no_closer"
+    """Nobody closed (the round was ended by `stall_turns`): nobody is doubled."""
+    MULTIPLIER_OFF = "multiplier_off"
+    """The multiplier is 1: closing never costs more."""
+    NOT_POSITIVE = "not_positive"
+    """The closer scored 0 or less, which is never doubled (`double_only_positive`)."""
+    LOWEST = "lowest"
+    """Nobody else scored lower (nor the same, when ties double): not doubled."""
+    BEATEN = "beaten"
+    """Someone else scored lower: doubled."""
+    TIED = "tied"
+    """Someone else scored the same and ties double: doubled."""
+
+    @property
+    def doubles(self) -> bool:
+        """Whether this reason multiplies the closer's score."""
+        return self in (Doubling.BEATEN, Doubling.TIED)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """One round scored: each seat's raw and final score, and whether the closer paid."""
@@ -52,6 +72,8 @@ class RoundResult:
     """The seat that ended the round, or None."""
     doubled: bool
     """Whether the closer's score was multiplied."""
+    why: Doubling = Doubling.NO_CLOSER
+    """Why the closer was, or was not, doubled."""
 
 
 def parse_grid(data: object) -> Grid:
@@ -120,21 +142,46 @@ def score_grid(grid: Grid, row_clear: bool = False) -> GridScore:
     return clear_lines(grid, row_clear)[1]
 
 
-def closer_is_doubled(raw: Sequence[int], closer: int | None, rules: Rules) -> bool:
-    """Whether the closer's round score is multiplied under the closer penalty.
+def can_be_doubled(score: float, rules: Rules) -> bool:
+    """Whether a closer's raw `score` could be multiplied at all under `rules`.
+
+    >>> can_be_doubled(0, Rules()), can_be_doubled(1, Rules())
+    (False, True)
+    >>> can_be_doubled(9, Rules(multiplier=1))
+    False
+    """
+    return rules.multiplier != 1 and not (rules.double_only_positive and score <= 0)
+
+
+def doubling(raw: Sequence[int], closer: int | None, rules: Rules) -> Doubling:
+    """Why the closer's round score is, or is not, multiplied under the closer penalty.
 
     The closer pays when someone else scored lower, or the same if ties double; a
     score of 0 or below never pays unless `double_only_positive` is off.
+
+    >>> doubling([8, 50, 10], 2, Rules()), doubling([10, 10], 0, Rules())
+    (<Doubling.BEATEN: 'beaten'>, <Doubling.TIED: 'tied'>)
+    >>> doubling([0, -3], 0, Rules()), doubling([3, 4], 0, Rules())
+    (<Doubling.NOT_POSITIVE: 'not_positive'>, <Doubling.LOWEST: 'lowest'>)
     """
-    if closer is None or rules.multiplier == 1:
-        return False
+    if closer is None:
+        return Doubling.NO_CLOSER
+    if rules.multiplier == 1:
+        return Doubling.MULTIPLIER_OFF
     mine = raw[closer]
-    if rules.double_only_positive and mine <= 0:
-        return False
+    if not can_be_doubled(mine, rules):
+        return Doubling.NOT_POSITIVE
     others = [score for seat, score in enumerate(raw) if seat != closer]
-    if rules.tie_doubles:
-        return any(score <= mine for score in others)
-    return any(score < mine for score in others)
+    if any(score < mine for score in others):
+        return Doubling.BEATEN
+    if rules.tie_doubles and mine in others:
+        return Doubling.TIED
+    return Doubling.LOWEST
+
+
+def closer_is_doubled(raw: Sequence[int], closer: int | None, rules: Rules) -> bool:
+    """Whether the closer's round score is multiplied under the closer penalty."""
+    return doubling(raw, closer, rules).doubles
 
 
 def score_round(raw: Sequence[int], closer: int | None, rules: Rules) -> RoundResult:
@@ -147,11 +194,13 @@ def score_round(raw: Sequence[int], closer: int | None, rules: Rules) -> RoundRe
     """
     if closer is not None and not 0 <= closer < len(raw):
         raise ValueError(f"The closer must be one of the {len(raw)} seats.")
-    doubled = closer_is_doubled(raw, closer, rules)
+    why = doubling(raw, closer, rules)
     final = list(raw)
-    if doubled and closer is not None:
+    if why.doubles and closer is not None:
         final[closer] = raw[closer] * rules.multiplier
-    return RoundResult(raw=tuple(raw), final=tuple(final), closer=closer, doubled=doubled)
+    return RoundResult(
+        raw=tuple(raw), final=tuple(final), closer=closer, doubled=why.doubles, why=why
+    )
 
 
 def totals(rounds: Sequence[Sequence[int]], seats: int) -> tuple[int, ...]:

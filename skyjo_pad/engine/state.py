@@ -3,6 +3,9 @@
 This is the readable form the API, the notation and the views speak. The engine plays
 on a compact working copy (`table.py`) and hands back new positions: a position never
 changes once made.
+
+>>> Card(5, face_up=False).face_up, Phase("final_turns")
+(False, <Phase.FINAL_TURNS: 'final_turns'>)
 """
 
 from __future__ import annotations
@@ -10,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .limits import CELLS as CELLS  # re-exported: the grid shape, read here by many
+from .limits import COLUMNS as COLUMNS
+from .limits import ROWS as ROWS
 from .rules import Rules
-
-ROWS = 3
-COLUMNS = 4
-CELLS = ROWS * COLUMNS
 
 Coord = tuple[int, int]
 """A cell of a grid as (row, column), both from 0, row 0 at the top."""

@@ -10,12 +10,18 @@ Encoding: a grid is 12 ints per seat, seat after seat, row by row. A face-up car
 value (-2 to 12), a face-down card its value plus `DOWN`, a removed card `GONE`; so
 `code < GONE` is face up and `code > GONE` face down. Piles are lists with the top card
 last. Seats that are none are -1.
+
+>>> encode(Card(7, True)), encode(Card(7, False)), encode(None)
+(7, 107, 50)
+>>> decode(107)
+Card(value=7, face_up=False)
 """
 
 from __future__ import annotations
 
+from .limits import CELLS, COLUMNS, MAX_CARD, MIN_CARD
 from .rules import Rules
-from .state import CELLS, COLUMNS, Card, CardGrid, Held, HeldFrom, Phase, Position
+from .state import Card, CardGrid, Held, HeldFrom, Phase, Position
 
 GONE = 50
 DOWN = 100
@@ -43,8 +49,8 @@ SOURCE_CODES: dict[HeldFrom, int] = {source: code for code, source in SOURCES.it
 
 _CARDS: dict[int, Card | None] = {
     GONE: None,
-    **{value: Card(value, True) for value in range(-2, 13)},
-    **{value + DOWN: Card(value, False) for value in range(-2, 13)},
+    **{value: Card(value, True) for value in range(MIN_CARD, MAX_CARD + 1)},
+    **{value + DOWN: Card(value, False) for value in range(MIN_CARD, MAX_CARD + 1)},
 }
 
 
@@ -73,6 +79,7 @@ class Table:
 
     __slots__ = (
         "cells",
+        "cleared",
         "closer",
         "current",
         "discard",
@@ -110,6 +117,8 @@ class Table:
         self.held = 0
         self.source = EMPTY
         self.seed: int | None = None
+        self.cleared: tuple[int, int, int] | None = None
+        """The last line the column (or row) rule removed in a turn: see `play.clear_line`."""
 
     @classmethod
     def from_position(cls, position: Position) -> Table:

@@ -16,14 +16,24 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, exists, func, select, update
 
 from ..extensions import db
-from ..models import NOTES_MAX, PLACE_MAX, Game, GameSeat, Player, TableState
+from ..models import (
+    ABANDONED,
+    FINISHED,
+    NOTES_MAX,
+    PLACE_MAX,
+    PLAYING,
+    Game,
+    GameSeat,
+    Player,
+    TableState,
+)
 from . import pad, ratings
 from .errors import Invalid, NotFound
+from .transaction import transaction
 
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
 STATUSES = {"finished": "Finished", "unfinished": "Not finished"}
-FINISHED, PLAYING, ABANDONED = "finished", "playing", "abandoned"
 PAGE_MAX = 100_000
 Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
 
@@ -270,6 +280,7 @@ def game(game_id: str) -> GameDetail:
     )
 
 
+@transaction
 def set_notes(game_id: str, notes: object, place: object) -> None:
     """Keep a game's notes and place (empty text clears them)."""
     row = _load(game_id)
@@ -303,6 +314,7 @@ def clean_text(value: object, which: str) -> str | None:
     return text or None
 
 
+@transaction
 def delete(game_id: str) -> None:
     """Delete a game for good: its rounds, its table and its record go with it."""
     row = _load(game_id)

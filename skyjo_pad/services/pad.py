@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
+from ..engine.limits import MULTIPLIER_MAX as MULTIPLIER_MAX  # the forms read them here
+from ..engine.limits import RAW_MAX, RAW_MIN
+from ..engine.limits import TARGET_MAX as TARGET_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -25,16 +28,38 @@ from .sheets import (
     stored_rounds,
     with_rounds,
 )
+from .transaction import transaction
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
-TARGET_MAX = 10_000
-"""The highest target a new game may have (the official one is 100)."""
-MULTIPLIER_MAX = 100
-"""The highest closer's multiplier a new game may have (the official one is 2)."""
 SAVE_ATTEMPTS = 3
 """How often a new game is tried when another request adds one of its new players first."""
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether `value` is a whole number (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_score(value: object) -> bool:
+    """Whether `value` is a round score the pad keeps: a whole number within ±SCORE_LIMIT.
+
+    The pad's rounds and the importer's check the same way.
+
+    >>> is_score(-3), is_score(True), is_score(SCORE_LIMIT + 1)
+    (True, False, False)
+    """
+    return is_whole(value) and abs(value) <= SCORE_LIMIT
+
+
+def is_closer(value: object, seats: int) -> bool:
+    """Whether `value` names who closed a round of `seats` players: a seat, or None.
+
+    >>> is_closer(None, 3), is_closer(2, 3), is_closer(3, 3), is_closer(False, 3)
+    (True, True, False, False)
+    """
+    return value is None or (is_whole(value) and 0 <= value < seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +83,9 @@ class SeatEntry:
             return scoring.score_grid(grid).raw
         if self.score is None:
             raise Invalid("Every player needs a score.", field="scores")
-        if isinstance(self.score, bool) or not isinstance(self.score, int):
+        if not is_whole(self.score):
             raise Invalid(f"{name}'s score must be a whole number.", field="scores")
-        if abs(self.score) > SCORE_LIMIT:
+        if not is_score(self.score):
             raise Invalid(
                 f"{name}'s score is too large: a round score lies between "
                 f"{-SCORE_LIMIT:,} and {SCORE_LIMIT:,}.",
@@ -118,6 +143,7 @@ def _rule_field(message: str) -> str:
     return "rules"
 
 
+@transaction
 def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) -> Sheet:
     """Start a score pad game for these players (2 to 12, distinct names).
 
@@ -160,6 +186,7 @@ def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Previ
     return _preview(sheet, entry, number)
 
 
+@transaction
 def add_round(
     game_id: str, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
@@ -175,6 +202,7 @@ def add_round(
     return _commit(sheet, [*stored_rounds(sheet), added.without_grids()]), outcome
 
 
+@transaction
 def replace_round(
     game_id: str, number: int, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
@@ -191,6 +219,7 @@ def replace_round(
     return _commit(sheet, rounds), outcome
 
 
+@transaction
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
     """Take back the last round (only the last one)."""
     sheet = _typed_sheet(game_id)
@@ -256,15 +285,11 @@ def _score_entry(
 ) -> tuple[RoundResult, list[str]]:
     if len(entry.seats) != len(names):
         raise Invalid(f"Give one score for each of the {len(names)} players.", field="scores")
-    closer = entry.closer
-    if closer is not None and (
-        isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < len(names)
-    ):
+    if not is_closer(entry.closer, len(names)):
         raise Invalid("The closer must be one of the players, or nobody.", field="closer")
     raw = [seat.raw(name) for seat, name in zip(entry.seats, names, strict=True)]
     warnings = [
-        f"{name}'s {score} is outside {scoring.RAW_MIN} to {scoring.RAW_MAX}, "
-        "impossible under the official rules."
+        f"{name}'s {score} is outside {RAW_MIN} to {RAW_MAX}, impossible under the official rules."
         for name, score in zip(names, raw, strict=True)
         if scoring.raw_out_of_bounds(score)
     ]

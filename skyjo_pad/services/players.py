@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from sqlalchemy import func, or_, select
 
+from ..engine.limits import MAX_PLAYERS as MAX_PLAYERS  # the forms read them here
+from ..engine.limits import MIN_PLAYERS as MIN_PLAYERS
 from ..extensions import db
 from ..models import NAME_MAX, GameSeat, Player, name_key
 from .errors import Invalid, Malformed
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 12
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
 """Control characters (NUL, bell, escape …) and lone surrogates: no database keeps them all."""
 INVISIBLE = frozenset(

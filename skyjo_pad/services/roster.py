@@ -17,6 +17,7 @@ from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
 from . import ratings
 from .errors import Conflict, Invalid, NotFound
 from .players import clean_name
+from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
@@ -89,6 +90,7 @@ def clean_email(email: object) -> str | None:
     return email
 
 
+@transaction
 def add(name: object, email: object = None) -> Player:
     """Add a person to the address book."""
     cleaned = clean_name(name)
@@ -102,6 +104,7 @@ def add(name: object, email: object = None) -> Player:
     return player
 
 
+@transaction
 def update_player(player_id: int, name: object, email: object) -> Player:
     """Rename a player and set their email; every game they played keeps them."""
     player = get(player_id)
@@ -120,6 +123,7 @@ def update_player(player_id: int, name: object, email: object) -> Player:
     return player
 
 
+@transaction
 def merge(keep_id: int, drop_id: int) -> Player:
     """Make `drop_id`'s games `keep_id`'s and remove the duplicate entry.
 

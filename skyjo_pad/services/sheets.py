@@ -14,7 +14,6 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import Dialect, Executable, Row, Select, bindparam, select
 
 from ..engine import scoring
@@ -200,24 +199,31 @@ def _sheets_of(heads: dict[str, Head], ids: Sequence[str]) -> list[Sheet]:
     return [sheet for sheet in found.values() if sheet is not None]
 
 
-SheetKey = tuple[str, int, tuple[str, ...]]
-"""What a sheet depends on: its game, the game's version and its players' names. Every
-write to a game's rounds moves its version (see `pad_rows`, `tables`), a rename changes
-the names: a sheet kept under its key is the sheet of that game as long as the key holds."""
+SheetKey = tuple[str, str, int, tuple[str, ...]]
+"""What a sheet depends on: its database, its game, the game's version and its players'
+names. Every write to a game's rounds moves its version (see `pad_rows`, `tables`), a
+rename changes the names: a sheet kept under its key is that game's sheet while the key
+holds."""
 MEMORY_SIZE = 512
 """Sheets kept per process."""
 
 
+_MEMORY: LRU[SheetKey, Sheet] = LRU(MEMORY_SIZE)
+"""This process's recent sheets, of every database it serves (the key names the database)."""
+
+
 def _key(game_id: str, version: int, players: tuple[str, ...]) -> SheetKey:
-    return game_id, version, players
+    return _database(), game_id, version, players
+
+
+def _database() -> str:
+    """The database this session works on, so two apps in one process never mix sheets."""
+    return db.engine.url.render_as_string(hide_password=False)
 
 
 def _memory() -> LRU[SheetKey, Sheet]:
-    """This app's recent sheets."""
-    memory: LRU[SheetKey, Sheet] = current_app.extensions.setdefault(
-        "skyjo_sheets", LRU(MEMORY_SIZE)
-    )
-    return memory
+    """The process's recent sheets."""
+    return _MEMORY
 
 
 def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...]] | None:

@@ -20,7 +20,7 @@ from typing import Any
 from flask_sqlalchemy.session import Session
 from sqlalchemy import Connection, bindparam, event, inspect, select, update
 
-from ..models import Game, GameSeat, Round, RoundScore, TableState
+from ..models import ABANDONED, Game, GameSeat, Round, RoundScore, TableState
 
 GAMES = Game.__table__
 SEATS = GameSeat.__table__
@@ -29,7 +29,6 @@ SCORES = RoundScore.__table__
 STATES = TableState.__table__
 CHUNK = 500
 """Games summarised per query batch."""
-ABANDONED = "abandoned"
 GAME_FIELDS = ("finished", "finished_at", "rounds", "seats")
 """A Game whose only change is elsewhere (updated_at, a table move) needs no new summary."""
 

@@ -1,7 +1,8 @@
 """The digital table: start one, play it move by move, let the computer play, keep it.
 
 The only layer that touches both the engine and the store for tables. The full position
-lives in `TableState` on the server; what leaves it is a seat's view (`table_screen`).
+lives in `TableState` on the server; what leaves it is a seat's view (`Screen`), told in
+words and JSON by the presenters on the web side.
 Every move, a person's or a bot's, goes through the engine's `apply` and is refused with
 the engine's reason if illegal; a move made on an older version of the table is refused
 as stale. A round that ends is stored as `Round` rows, like a score pad round, so history
@@ -24,50 +25,60 @@ from ..bots import BUILTIN, BotError, ask, make_bot
 from ..bots.base import mix
 from ..engine import (
     Deal,
+    EndedRound,
     IllegalMove,
     Move,
     NotationError,
+    Outcome,
     Phase,
     Position,
     PositionError,
     Rules,
     RulesError,
-    apply,
+    View,
+    ended_round,
+    game_winners,
+    legal_moves,
     move_from_json,
     move_to_json,
     mover,
     new_game,
+    outcome,
     position_from_json,
     position_to_json,
-    round_result,
     view,
-    view_to_json,
 )
-from ..engine.cards import SECRET_SEED_BITS, is_wide
+from ..engine.cards import is_wide
+from ..engine.limits import MULTIPLIER_MAX, SECRET_SEED_BITS, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
-from ..models import Game, GameSeat, Round, RoundScore, TableState, utcnow
+from ..models import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    Game,
+    GameSeat,
+    Round,
+    RoundScore,
+    TableState,
+    utcnow,
+)
 from . import players as player_book
-from . import table_screen, table_story
+from . import table_events
 from .errors import Conflict, Forbidden, Invalid, Malformed, NotFound
-from .pad import MULTIPLIER_MAX, SAVE_ATTEMPTS, TARGET_MAX
+from .pad import SAVE_ATTEMPTS
+from .transaction import transaction
 
 ELSEWHERE = "This table is played on another phone: this one can only watch."
 STALE = "The table moved on since this screen was drawn: here it is as it is now."
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
-SEED_MAX = 2 ** (SECRET_SEED_BITS + 1) - 1
-"""Deal numbers typed in go from 0 to this (a secret deal's number, shown once the table
-is over, can be typed in again)."""
-SEED_DIGITS = len(str(SEED_MAX))
-SEED_PROBLEM = f"The deal number is a whole number from 0, at most {SEED_DIGITS} digits."
-STALL_MAX = 10_000
-"""The highest `stall_turns` a table takes."""
 BOT_STEPS_MAX = 2_000
 """At most this many computer steps are played in one request ("skip ahead")."""
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
-PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+SEED_DIGITS = len(str(SEED_MAX))
+SEED_PROBLEM = f"The deal number is a whole number from 0, at most {SEED_DIGITS} digits."
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,64 @@ class Setup:
     """Only once the table is over: the deal number tells every card."""
 
 
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the play screen shows, made of one seat's view and the engine's reasons only."""
+
+    id: str
+    version: int
+    """Moves on with every change; a move made on an older one is refused as stale."""
+    status: str
+    """playing, finished or abandoned."""
+    bots: tuple[str | None, ...]
+    """The computer player of each seat, None for a person."""
+    seen: View
+    """The view of the seat holding the phone (a spectator's view when `watching`)."""
+    seat: int
+    """The seat holding the phone: whose grid the screen shows as its own."""
+    actor: int | None
+    """The seat to act (None once the round or the game is over)."""
+    moves: tuple[Move, ...]
+    """What the seat holding the phone may do now (nothing when it is not its turn)."""
+    can_deal: bool
+    """Whether the next round may be dealt now."""
+    log: tuple[dict[str, Any] | str, ...]
+    """The latest events (`table_events`), oldest first; words, for tables kept before."""
+    ended: EndedRound | None
+    """The round just ended, once it is over (every card is face up: all public)."""
+    winners: tuple[int, ...]
+    """The seats sharing the win, once the game is over."""
+    watching: bool = False
+    """Shown on a device other than the one the table is played on: it may not move."""
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the table was stopped for good."""
+        return self.status == ABANDONED
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The move the hard computer player would make, and the view it is made on."""
+
+    move: Move
+    seen: View
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The table after `step` of its `steps` moves, as a spectator sees it."""
+
+    step: int
+    steps: int
+    seen: View
+    bots: tuple[str | None, ...]
+    event: dict[str, Any] | None
+    """What the last move did (None at step 0: the deal)."""
+    ended: EndedRound | None
+    winners: tuple[int, ...]
+
+
 def table_rules(data: Mapping[str, Any] | None) -> Rules:
     """Every rule option of RULES.md from JSON-like data, defaults for what is left out."""
     try:
@@ -104,6 +173,7 @@ def table_rules(data: Mapping[str, Any] | None) -> Rules:
     return rules
 
 
+@transaction
 def create(
     seats: Sequence[SeatChoice],
     rules_data: Mapping[str, Any] | None = None,
@@ -156,7 +226,7 @@ def create(
     raise AssertionError("unreachable")
 
 
-def screen(game_id: str, device: str | None = None) -> dict[str, Any]:
+def screen(game_id: str, device: str | None = None) -> Screen:
     """The play screen's data for the seat holding the phone.
 
     A pass-and-play table is played on one device: the browser that started it (or, for
@@ -167,13 +237,13 @@ def screen(game_id: str, device: str | None = None) -> dict[str, Any]:
     return _screen(game, state, _position(state), watching=not _plays_here(state, device))
 
 
-def play(
-    game_id: str, move_data: object, version: object, device: str | None = None
-) -> dict[str, Any]:
+@transaction
+def play(game_id: str, move_data: object, version: object, device: str | None = None) -> Screen:
     """A person's move (skyjo-position/1 move JSON), made on table `version`.
 
     Refused, with nothing changed, when stale (Conflict), unreadable (Malformed), illegal
-    (Invalid, with the engine's reason) or a computer player's move.
+    (Invalid, with the engine's reason), a computer player's move, or made on another
+    device (Forbidden).
     """
     game, state = _load(game_id)
     _check_device(state, device)
@@ -186,23 +256,24 @@ def play(
     if isinstance(move, Deal) and move.deck is not None:
         raise Invalid("A table deals the next round from its own shuffle.")
     position = _position(state)
-    after = _apply(position, move)
+    played = _apply(position, move)
     seat = mover(position, move)
     if seat is not None and state.bots[seat] is not None:
         raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
-    acting = table_screen.actor(position)
+    acting = actor(position)
     if seat is not None and acting is not None and seat != acting:  # a reveal of another's card
         raise Forbidden(
             f"Only {position.players[seat]} may turn up {position.players[seat]}'s cards."
         )
-    _record(game, state, position, move, after)
+    _record(game, state, position, move, played)
     _commit()
-    return _screen(game, state, after)
+    return _screen(game, state, played.position)
 
 
+@transaction
 def advance(
     game_id: str, version: object, all_steps: bool = False, device: str | None = None
-) -> dict[str, Any]:
+) -> Screen:
     """Play the computer's next step, or all of them until a person must act (any device
     may: computer moves are public; the answer is that device's screen)."""
     game, state = _load(game_id)
@@ -212,16 +283,16 @@ def advance(
     position = _position(state)
     steps = 0
     while steps < BOT_STEPS_MAX:
-        seat = table_screen.actor(position)
+        seat = actor(position)
         if seat is None or state.bots[seat] is None:
             break
         try:
             move = ask(_bot(state, seat), position, seat)
         except BotError as error:
             raise Conflict(f"The computer player could not move: {error}") from error
-        after = apply(position, move)
-        _record(game, state, position, move, after)
-        position = after
+        played = outcome(position, move)
+        _record(game, state, position, move, played)
+        position = played.position
         steps += 1
         if not all_steps:
             break
@@ -230,21 +301,21 @@ def advance(
     return _screen(game, state, position, watching=watching)
 
 
-def hint(game_id: str, version: object, device: str | None = None) -> dict[str, Any]:
-    """What the hard bot would do in the place of the person to act: the move, in words."""
+def hint(game_id: str, version: object, device: str | None = None) -> Hint:
+    """What the hard bot would do in the place of the person to act."""
     game, state = _load(game_id)
     _check_device(state, device)
     _check_playing(state)
     _check_version(game, version)
     position = _position(state)
-    seat = table_screen.actor(position)
+    seat = actor(position)
     if seat is None or state.bots[seat] is not None:
         raise Conflict("A hint is for a person whose turn it is.")
     adviser = make_bot("hard", mix(_bot_seed(state), seat, HINT_SALT))
-    move = move_to_json(ask(adviser, position, seat))
-    return {"move": move, "text": table_story.advice(move, view(position, seat))}
+    return Hint(ask(adviser, position, seat), view(position, seat))
 
 
+@transaction
 def abandon(game_id: str, device: str | None = None) -> None:
     """Stop a table for good: it stays in the history, with its rounds and its record."""
     game, state = _load(game_id)
@@ -273,28 +344,28 @@ def record(game_id: str) -> dict[str, Any]:
     }
 
 
-def replay(game_id: str, step: int) -> dict[str, Any]:
+def replay(game_id: str, step: int) -> ReplayStep:
     """The table after its first `step` moves, as a spectator sees it, and what move did."""
     _game, state = _load(game_id)
     total = len(state.moves)
     if not 0 <= step <= total:
         raise NotFound(f"This table has moves 0 to {total}.")
     position = position_from_json(state.start)
-    text = f"Round 1 is dealt: {len(position.players)} players."
+    told = None
     for data in state.moves[:step]:
         move = move_from_json(data)
-        after = apply(position, move)
-        text = table_story.narrate(before=position, move=move, after=after)
-        position = after
-    return {
-        "step": step,
-        "steps": total,
-        "view": view_to_json(view(position, None)),
-        "bots": list(state.bots),
-        "text": text,
-        "tallies": table_screen.tallies(view(position, None)),
-        "summary": table_screen.summary(position),
-    }
+        played = outcome(position, move)
+        told = _event(position, move, played)
+        position = played.position
+    return ReplayStep(
+        step=step,
+        steps=total,
+        seen=view(position, None),
+        bots=tuple(state.bots),
+        event=told,
+        ended=ended_round(position),
+        winners=game_winners(position),
+    )
 
 
 def setup(game_id: str) -> Setup:
@@ -365,21 +436,27 @@ def _check_playing(state: TableState) -> None:
         raise Conflict("This game is over.")
 
 
-def _apply(position: Position, move: Move) -> Position:
+def _apply(position: Position, move: Move) -> Outcome:
     try:
-        return apply(position, move)
+        return outcome(position, move)
     except IllegalMove as error:
         reason = str(error)
         raise Invalid(reason[0].upper() + reason[1:] + ".") from error
 
 
-def _record(game: Game, state: TableState, before: Position, move: Move, after: Position) -> None:
+def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:
+    """The move as public facts, from the spectator's view and the engine's reasons."""
+    return table_events.event(view(before, None), move, view(played.position, None), played.reasons)
+
+
+def _record(game: Game, state: TableState, before: Position, move: Move, played: Outcome) -> None:
     """Add a move to the table: the record, the position, the words, an ended round."""
+    after = played.position
     state.moves = [*state.moves, move_to_json(move)]
     state.position = position_to_json(after)
-    state.log = [*state.log, table_story.narrate(before, move, after)][-LOG_KEEP:]
-    if after.phase in table_screen.OVER and before.phase not in table_screen.OVER:
-        game.rounds.append(_round_row(after))
+    state.log = [*state.log, _event(before, move, played)][-LOG_KEEP:]
+    if played.ended is not None:
+        game.rounds.append(_round_row(played.ended))
     if after.phase is Phase.GAME_OVER:
         state.status = FINISHED
         game.finished = True
@@ -387,13 +464,12 @@ def _record(game: Game, state: TableState, before: Position, move: Move, after: 
     game.updated_at = utcnow()  # bumps the version: a move made on the old one is stale
 
 
-def _round_row(after: Position) -> Round:
+def _round_row(ended: EndedRound) -> Round:
     """The round just ended, stored as a score pad stores one (with each final grid)."""
-    result = round_result(after)
-    assert result is not None
-    row = Round(number=after.round, closer=result.closer, doubled=result.doubled)
-    for seat, grid in enumerate(after.grids):
-        cells = [[None if c is None else c.value for c in line] for line in grid]
+    result = ended.result
+    row = Round(number=ended.number, closer=result.closer, doubled=result.doubled)
+    for seat, grid in enumerate(ended.grids):
+        cells = [list(line) for line in grid]
         row.scores.append(
             RoundScore(seat=seat, raw=result.raw[seat], final=result.final[seat], grid=cells)
         )
@@ -408,14 +484,27 @@ def _commit() -> None:
         raise Conflict(STALE) from error
 
 
-def _screen(
-    game: Game, state: TableState, position: Position, watching: bool = False
-) -> dict[str, Any]:
-    data = table_screen.screen(
-        position, state.bots, state.log, state.status, game.version, watching
+def _screen(game: Game, state: TableState, position: Position, watching: bool = False) -> Screen:
+    """The screen for the seat holding the phone: its view, and nothing the view hides
+    (another device, `watching`, gets a spectator's view and no moves)."""
+    you = holder(position, state.bots)
+    acting = actor(position)
+    mine = acting == you and state.status == PLAYING and not watching
+    return Screen(
+        id=game.id,
+        version=game.version,
+        status=state.status,
+        bots=tuple(state.bots),
+        seen=view(position, None if watching else you),
+        seat=you,
+        actor=acting,
+        moves=tuple(legal_moves(position, you)) if mine else (),
+        can_deal=position.phase is Phase.ROUND_OVER and state.status == PLAYING and not watching,
+        log=tuple(state.log),
+        ended=ended_round(position),
+        winners=game_winners(position),
+        watching=watching,
     )
-    data["id"] = game.id
-    return data
 
 
 def _digest(device: str) -> str:
@@ -436,3 +525,31 @@ def _plays_here(state: TableState, device: str | None) -> bool:
 def _check_device(state: TableState, device: str | None) -> None:
     if not _plays_here(state, device):
         raise Forbidden(ELSEWHERE)
+
+
+def actor(position: Position) -> int | None:
+    """The seat that acts now (None once the round or the game is over)."""
+    if position.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        return None
+    return position.current
+
+
+def holder(position: Position, bots: Sequence[str | None]) -> int:
+    """The seat the phone shows: the person to act, else the person who acted last.
+
+    Going back in turn order from the seat to act (once a round is over, from the seat
+    that played its last turn, the one before the closer), the first person found is the
+    one holding the phone. Only that seat's view leaves the server.
+    """
+    people = [seat for seat, bot in enumerate(bots) if bot is None]
+    acting = actor(position)
+    if acting is not None and bots[acting] is None:
+        return acting
+    seats = len(bots)
+    last = None if position.closer is None else (position.closer - 1) % seats
+    start = next((s for s in (acting, last, position.current) if s is not None), 0)
+    for back in range(seats):
+        seat = (start - back) % seats
+        if bots[seat] is None:
+            return seat
+    return people[0] if people else 0

@@ -26,18 +26,21 @@ from ..engine import (
     NotationError,
     Phase,
     PositionError,
-    apply,
     move_from_json,
+    outcome,
     position_from_json,
     position_to_json,
-    round_result,
     scoring,
 )
+from ..engine.limits import MULTIPLIER_MAX, SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..extensions import db
 from ..models import (
+    FINISHED,
     GAME_ID_LENGTH,
+    PLAYING,
+    STATUSES,
     Game,
     GameSeat,
     Player,
@@ -50,16 +53,16 @@ from ..models import (
 from . import history, ratings, sheets
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
-from .pad import MULTIPLIER_MAX, SCORE_LIMIT, pad_rules
+from .pad import SCORE_LIMIT, is_closer, is_score, pad_rules
 from .roster import clean_email
-from .tables import SEED_MAX, table_rules
+from .tables import table_rules
+from .transaction import transaction
 
 FORMAT = "skyjo-pad-history/1"
 BATCH = 200
 MAX_GAMES = 100_000
 MAX_ROUNDS = 1_000
 BOTS = ("easy", "medium", "hard")
-STATUSES = ("playing", "finished", "abandoned")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 """What makes a spreadsheet read a cell as a formula (the full-width forms too)."""
 RoundData = tuple[int | None, bool, list[int], list[int], list[Any]]
@@ -189,7 +192,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
             "notes": game.notes,
             "place": game.place,
         }
-        if state is not None and state.status != "playing":  # the seed tells every card
+        if state is not None and state.status != PLAYING:  # the seed tells every card
             data["seed"] = int(state.seed)
             data["record"] = {
                 "format": RECORD_FORMAT,
@@ -203,7 +206,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
 def _status(game: Game, state: TableState | None) -> str:
     if state is not None:
         return state.status
-    return "finished" if game.finished else "playing"
+    return FINISHED if game.finished else PLAYING
 
 
 def _stamp(moment: datetime) -> str:
@@ -251,6 +254,7 @@ def import_text(raw: bytes | str) -> ImportReport:
     return import_data(data)
 
 
+@transaction
 def import_data(data: object) -> ImportReport:
     """Add the games of an export (parsed JSON) that this installation does not have."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -327,7 +331,7 @@ def _check_game(item: object) -> _Game:
         rounds = _pad_rounds(item.get("rounds"), len(names), rules)
         totals = scoring.totals([r[3] for r in rounds], len(names))
         finished = bool(rounds) and bool(scoring.winners(totals, rules))
-        status, table = ("finished" if finished else "playing"), None
+        status, table = (FINISHED if finished else PLAYING), None
         stored_rules = rules.to_dict(PAD_RULE_KEYS)
     else:
         rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
@@ -335,7 +339,7 @@ def _check_game(item: object) -> _Game:
         if status not in STATUSES:
             raise Invalid(f"a digital game's status is one of {', '.join(STATUSES)}.")
         rounds, table = _table_rounds(item, names, status)
-        finished = status != "playing"
+        finished = status != PLAYING
         stored_rules = rules.to_dict()
     if finished and finished_at is None:
         finished_at = created
@@ -379,17 +383,10 @@ def _pad_rounds(data: object, seats: int, rules: Any) -> list[RoundData]:
         if not isinstance(item, dict) or item.get("number", number) != number:
             raise Invalid(f"round {number} is missing or out of order.")
         raw = item.get("raw")
-        if (
-            not isinstance(raw, list)
-            or len(raw) != seats
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)
-            or any(abs(v) > SCORE_LIMIT for v in raw)
-        ):
+        if not isinstance(raw, list) or len(raw) != seats or not all(map(is_score, raw)):
             raise Invalid(f"round {number} needs one whole-number score per player.")
         closer = item.get("closer")
-        if closer is not None and (
-            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
-        ):
+        if not is_closer(closer, seats):
             raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
         result = scoring.score_round(raw, closer, rules)
         if "final" in item and item["final"] != list(result.final):
@@ -423,7 +420,7 @@ def _table_rounds(
 ) -> tuple[list[RoundData], dict[str, Any] | None]:
     """A digital game's rounds, replayed from its record (a game still in play has none)."""
     record = item.get("record")
-    if status == "playing":
+    if status == PLAYING:
         return _pad_rounds_loose(item.get("rounds"), len(names)), None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(f"a digital game that is over needs its {RECORD_FORMAT} record.")
@@ -438,28 +435,22 @@ def _table_rounds(
         rounds: list[RoundData] = []
         for index, raw in enumerate(moves):
             try:
-                after = apply(position, move_from_json(raw))
+                played = outcome(position, move_from_json(raw))
             except (IllegalMove, NotationError) as error:
                 raise Invalid(f"move {index + 1} of its record is not legal: {error}.") from error
-            if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and position.phase not in (
-                Phase.ROUND_OVER,
-                Phase.GAME_OVER,
-            ):
-                result = round_result(after)
-                assert result is not None
-                grids = [
-                    [[None if c is None else c.value for c in line] for line in grid]
-                    for grid in after.grids
-                ]
+            ended = played.ended
+            if ended is not None:
+                result = ended.result
+                grids = [[list(line) for line in grid] for grid in ended.grids]
                 rounds.append(
                     (result.closer, result.doubled, list(result.raw), list(result.final), grids)
                 )
-            position = after
+            position = played.position
     except (NotationError, PositionError, ValueError) as error:
         if isinstance(error, ServiceError):
             raise
         raise Invalid(f"its record cannot be read: {error}.") from error
-    if (status == "finished") != (position.phase is Phase.GAME_OVER):
+    if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
         raise Invalid(f'its record does not end the way its status "{status}" says.')
     seed = item.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:

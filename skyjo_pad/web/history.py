@@ -16,7 +16,6 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ..extensions import db
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -72,7 +71,6 @@ def notes(game_id: str) -> Response:
     except NotFound:
         abort(404)
     except ServiceError as error:
-        db.session.rollback()
         flash(error.message, "error")
     return redirect(url_for("history.game", game_id=game_id, _anchor="notes"))
 

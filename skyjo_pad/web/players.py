@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..extensions import db
 from ..services import ratings, roster, stats
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -21,7 +20,6 @@ def index() -> str | Response | tuple[str, int]:
         try:
             player = roster.add(request.form.get("name", ""), request.form.get("email", ""))
         except ServiceError as error:
-            db.session.rollback()
             problem = error.message
         else:
             flash(f"{player.name} is in the address book.", "info")
@@ -63,7 +61,6 @@ def edit(player_id: int) -> Response:
     except NotFound:
         abort(404)
     except ServiceError as error:
-        db.session.rollback()
         flash(error.message, "error")
     return redirect(url_for("players.player", player_id=player_id))
 
@@ -80,7 +77,6 @@ def merge(player_id: int) -> Response:
         kept = roster.merge(player_id, int(other))
         flash(f"{dropped} merged into {kept.name}: their games are all here now.", "info")
     except ServiceError as error:
-        db.session.rollback()
         if isinstance(error, NotFound) and not _exists(player_id):
             abort(404)
         flash(error.message, "error")

@@ -8,10 +8,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..models import NAME_MAX
-from ..services.pad import MULTIPLIER_MAX, TARGET_MAX
-from ..services.tables import SEED_MAX, SEED_PROBLEM, STALL_MAX, SeatChoice, Setup
+from ..services.tables import SEED_PROBLEM, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
@@ -21,7 +21,7 @@ KINDS = [
     ("medium", "Medium bot"),
     ("hard", "Hard bot"),
 ]
-MAX_SEATS = 12
+MAX_SEATS = MAX_PLAYERS
 _DEFAULTS = Rules()
 TIEBREAK_LABELS = {
     "highest_card": "the higher single card",

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-import doctest
-import importlib
-import pkgutil
-import sys
 from collections import Counter
 from pathlib import Path
 from random import Random
@@ -83,30 +78,3 @@ def test_views_hide_the_placeholders_from_the_heuristic() -> None:
     a = table_of(seen)
     b = table_of(seen, hidden_of(position, seat))
     assert [c < 50 for c in a.cells] == [c < 50 for c in b.cells]
-
-
-MODULES = [info.name for info in pkgutil.iter_modules(skyjo_pad.bots.__path__)]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"skyjo_pad.bots.{name}")
-    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
-
-
-def test_bots_import_only_the_engine_and_the_standard_library() -> None:
-    outside = set()
-    for path in sorted(BOTS.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            for name in names:
-                if name.startswith("skyjo_pad.engine") or name.split(".")[0] in (
-                    sys.stdlib_module_names
-                ):
-                    continue
-                outside.add(f"{path.name}: {name}")
-    assert not outside, f"bots import more than the engine: {sorted(outside)}"

@@ -15,11 +15,13 @@ from skyjo_pad.services import history, tables, transfer
 def test_saving_notes_leaves_a_tables_version_alone(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
         game_id = tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Bob")], {}, seed=3)
-    version = client.get(f"/tables/{game_id}/state").get_json()["version"]
+    version = client.get(f"/api/phone-tables/{game_id}").get_json()["version"]
     saved = client.post(f"/history/{game_id}/notes", data={"notes": "Ann's birthday", "place": ""})
     assert saved.status_code == 302
     move = {"action": "reveal", "seat": 0, "cell": [0, 0]}
-    answer = client.post(f"/tables/{game_id}/move", json={"version": version, "move": move})
+    answer = client.post(
+        f"/api/phone-tables/{game_id}/moves", json={"version": version, "move": move}
+    )
     assert answer.status_code == 200, answer.get_json()
     with app.app_context():
         assert history.game(game_id).notes == "Ann's birthday"
@@ -52,7 +54,7 @@ def test_abandoning_a_table_asks_first(app: Flask, client: FlaskClient) -> None:
     asked = client.post(f"/tables/{game_id}/abandon")
     assert asked.status_code == 200
     assert "Abandon this game?" in asked.text
-    assert client.get(f"/tables/{game_id}/state").get_json()["status"] == "playing"
+    assert client.get(f"/api/phone-tables/{game_id}").get_json()["status"] == "playing"
     done = client.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"})
     assert done.status_code == 302
-    assert client.get(f"/tables/{game_id}/state").get_json()["status"] == "abandoned"
+    assert client.get(f"/api/phone-tables/{game_id}").get_json()["status"] == "abandoned"

@@ -70,29 +70,33 @@ def _table(app: Flask) -> tuple[str, int]:
     with app.app_context():
         seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Bob")]
         game_id = tables.create(seats, {}, seed=1)
-        return game_id, tables.screen(game_id)["version"]
+        return game_id, tables.screen(game_id).version
 
 
-@pytest.mark.parametrize("path", ["move", "advance"])
+@pytest.mark.parametrize("path", ["moves", "advance"])
 def test_a_deeply_nested_body_is_a_400(app: Flask, client: FlaskClient, path: str) -> None:
     game_id, version = _table(app)
     deep = "[" * 100_000 + "]" * 100_000
     nested = f'{{"version": {version}, "move": {deep}}}'
-    answer = client.post(f"/tables/{game_id}/{path}", data=nested, content_type="application/json")
+    answer = client.post(
+        f"/api/phone-tables/{game_id}/{path}", data=nested, content_type="application/json"
+    )
     assert answer.status_code == 400
     assert answer.get_json()["error"]
     with app.app_context():
-        assert tables.screen(game_id)["version"] == version
+        assert tables.screen(game_id).version == version
 
 
 def test_a_huge_body_is_refused_unread(app: Flask, client: FlaskClient) -> None:
     game_id, version = _table(app)
     body = json.dumps({"version": version, "move": {"action": "draw"}, "pad": "x" * 5_000_000})
-    answer = client.post(f"/tables/{game_id}/move", data=body, content_type="application/json")
+    answer = client.post(
+        f"/api/phone-tables/{game_id}/moves", data=body, content_type="application/json"
+    )
     assert answer.status_code == 400
     assert "too large" in answer.get_json()["error"]
     with app.app_context():
-        assert tables.screen(game_id)["version"] == version
+        assert tables.screen(game_id).version == version
 
 
 def test_an_import_larger_than_other_bodies_is_still_read(app: Flask, client: FlaskClient) -> None:

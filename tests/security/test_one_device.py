@@ -31,15 +31,15 @@ def _start(client: FlaskClient) -> str:
 
 def _draw(client: FlaskClient, game_id: str) -> dict[str, Any]:
     """Play the opening reveals on this device, then draw: the screen with a card in hand."""
-    screen = client.get(f"/tables/{game_id}/state").get_json()
+    screen = client.get(f"/api/phone-tables/{game_id}").get_json()
     while screen["view"]["phase"] == "reveal":
         move = screen["moves"][0]
         screen = client.post(
-            f"/tables/{game_id}/move", json={"version": screen["version"], "move": move}
+            f"/api/phone-tables/{game_id}/moves", json={"version": screen["version"], "move": move}
         ).get_json()
     move = {"action": "draw"}
     return client.post(
-        f"/tables/{game_id}/move", json={"version": screen["version"], "move": move}
+        f"/api/phone-tables/{game_id}/moves", json={"version": screen["version"], "move": move}
     ).get_json()
 
 
@@ -51,29 +51,29 @@ def test_another_device_sees_no_drawn_card_and_cannot_move(app: Flask) -> None:
     assert held["from"] == "draw" and isinstance(held["value"], int)
     assert not mine["watching"]
 
-    seen = other.get(f"/tables/{game_id}/state").get_json()
+    seen = other.get(f"/api/phone-tables/{game_id}").get_json()
     assert seen["watching"] is True
     assert seen["view"]["viewer"] is None and seen["view"]["held"]["value"] is None
     assert seen["moves"] == [] and seen["can_deal"] is False
     page = other.get(f"/tables/{game_id}").text
     assert "can only watch" in page
-    for path, body in (("move", {"move": {"action": "discard"}}), ("hint", None)):
+    for path, body in (("moves", {"move": {"action": "discard"}}), ("hint", None)):
         if body is None:
-            answer = other.get(f"/tables/{game_id}/hint?version={seen['version']}")
+            answer = other.get(f"/api/phone-tables/{game_id}/hint?version={seen['version']}")
         else:
             answer = other.post(
-                f"/tables/{game_id}/{path}", json={"version": seen["version"], **body}
+                f"/api/phone-tables/{game_id}/{path}", json={"version": seen["version"], **body}
             )
         assert answer.status_code == 403, path
         assert answer.get_json()["state"]["view"]["held"]["value"] is None
     assert other.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"}).status_code == 403
-    assert phone.get(f"/tables/{game_id}/state").get_json()["version"] == seen["version"]
+    assert phone.get(f"/api/phone-tables/{game_id}").get_json()["version"] == seen["version"]
 
 
 def test_a_table_kept_from_before_belongs_to_the_first_device_to_open_it(app: Flask) -> None:
     with app.app_context():
         game_id = tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Bob")], {}, seed=9)
     first, second = app.test_client(), app.test_client()
-    assert first.get(f"/tables/{game_id}/state").get_json()["watching"] is False
-    assert second.get(f"/tables/{game_id}/state").get_json()["watching"] is True
-    assert first.get(f"/tables/{game_id}/state").get_json()["moves"]
+    assert first.get(f"/api/phone-tables/{game_id}").get_json()["watching"] is False
+    assert second.get(f"/api/phone-tables/{game_id}").get_json()["watching"] is True
+    assert first.get(f"/api/phone-tables/{game_id}").get_json()["moves"]

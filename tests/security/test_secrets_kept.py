@@ -12,9 +12,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from skyjo_pad.engine import new_game, position_to_json
-from skyjo_pad.engine.cards import SECRET_SEED_BITS, HashRandom, new_deck, shuffle
+from skyjo_pad.engine.cards import HashRandom, new_deck, shuffle
+from skyjo_pad.engine.limits import SECRET_SEED_BITS
 from skyjo_pad.extensions import db
 from skyjo_pad.models import TableState
+from skyjo_pad.presenters.table_screen import screen_json
 from skyjo_pad.services import tables
 from skyjo_pad.services.errors import Forbidden
 
@@ -34,9 +36,9 @@ def test_no_export_or_page_shows_the_seed_of_a_table_being_played(
         "/history/export.csv",
         f"/history/{game_id}",
         f"/tables/{game_id}",
-        f"/tables/{game_id}/state",
+        f"/api/phone-tables/{game_id}",
         f"/tables/{game_id}/replay",
-        f"/tables/{game_id}/replay/0",
+        f"/api/phone-tables/{game_id}/replay/0",
         f"/tables/new?again={game_id}",
     ):
         answer = client.get(url)
@@ -62,11 +64,11 @@ def test_during_the_opening_a_person_turns_up_only_their_own_cards(app: Flask) -
     with app.app_context():
         seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Bob")]
         game_id = tables.create(seats, {}, seed=7)
-        screen = tables.screen(game_id)
+        screen = screen_json(tables.screen(game_id))
         assert screen["actor"] == 0 and screen["view"]["phase"] == "reveal"
         with pytest.raises(Forbidden, match="Only Bob may turn up Bob's cards"):
             tables.play(game_id, {"action": "reveal", "seat": 1, "cell": [0, 0]}, screen["version"])
-        after = tables.screen(game_id)
+        after = screen_json(tables.screen(game_id))
         assert after["version"] == screen["version"]
         assert after["view"]["grids"][1][0][0] == "?"
         tables.play(game_id, {"action": "reveal", "seat": 0, "cell": [0, 0]}, screen["version"])
@@ -77,9 +79,11 @@ def test_the_table_endpoint_answers_403_to_a_reveal_of_another_seat(
 ) -> None:
     with app.app_context():
         game_id = tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Bob")], {}, seed=7)
-    version = client.get(f"/tables/{game_id}/state").get_json()["version"]
+    version = client.get(f"/api/phone-tables/{game_id}").get_json()["version"]
     move = {"action": "reveal", "seat": 1, "cell": [2, 3]}
-    answer = client.post(f"/tables/{game_id}/move", json={"version": version, "move": move})
+    answer = client.post(
+        f"/api/phone-tables/{game_id}/moves", json={"version": version, "move": move}
+    )
     assert answer.status_code == 403
     assert answer.get_json()["state"]["version"] == version
 

@@ -4,7 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from skyjo_pad.services import tables
+from skyjo_pad.presenters.table_screen import hint_json, replay_json, screen_json
+from skyjo_pad.services import tables as table_service
+
+
+class TablesAsJson:
+    """The table service with its answers shown as the API shows them (the presenters)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(table_service, name)
+
+    def screen(self, game_id: str) -> dict[str, Any]:
+        return screen_json(table_service.screen(game_id))
+
+    def play(self, game_id: str, move: object, version: object) -> dict[str, Any]:
+        return screen_json(table_service.play(game_id, move, version))
+
+    def advance(self, game_id: str, version: object, all_steps: bool = False) -> dict[str, Any]:
+        return screen_json(table_service.advance(game_id, version, all_steps))
+
+    def hint(self, game_id: str, version: object) -> dict[str, Any]:
+        return hint_json(table_service.hint(game_id, version))
+
+    def replay(self, game_id: str, step: int) -> dict[str, Any]:
+        return replay_json(table_service.replay(game_id, step))
+
+
+tables = TablesAsJson()
 
 
 def solo(seed: int = 3, target: int = 100) -> str:

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from table_service_helpers import first_move, play_round, solo
+from table_service_helpers import first_move, play_round, solo, tables
 
 from skyjo_pad import create_app
 from skyjo_pad.engine import position_to_json
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Round, TableState
 from skyjo_pad.replay import replay_record
-from skyjo_pad.services import pad, tables
+from skyjo_pad.services import pad
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, NotFound
 
 

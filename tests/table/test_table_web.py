@@ -43,7 +43,7 @@ def start(client: FlaskClient, **changes: str) -> str:
 
 def screen(client: FlaskClient, game_id: str) -> dict[str, Any]:
     """The play screen's data."""
-    data: dict[str, Any] = client.get(f"/tables/{game_id}/state").get_json()
+    data: dict[str, Any] = client.get(f"/api/phone-tables/{game_id}").get_json()
     return data
 
 
@@ -107,7 +107,7 @@ def test_moves_answer_the_new_screen_or_why_not(client: FlaskClient) -> None:
     """A legal move: 200 and the new screen; illegal 422, stale 409, unreadable 400."""
     game_id = start(client)
     data = screen(client, game_id)
-    url = f"/tables/{game_id}/move"
+    url = f"/api/phone-tables/{game_id}/moves"
     illegal = client.post(url, json={"version": data["version"], "move": {"action": "draw"}})
     assert illegal.status_code == 422
     assert illegal.get_json()["error"] == "Everyone must first turn up 2 cards."
@@ -117,7 +117,7 @@ def test_moves_answer_the_new_screen_or_why_not(client: FlaskClient) -> None:
     stale = client.post(url, json={"version": data["version"], "move": data["moves"][1]})
     assert stale.status_code == 409 and stale.get_json()["state"] == moved.get_json()
     assert client.post(url, data="not json").status_code == 400
-    assert client.post("/tables/nothere/move", json={}).status_code == 404
+    assert client.post("/api/phone-tables/nothere/moves", json={}).status_code == 404
     assert client.get("/tables/nothere").status_code == 404
 
 
@@ -125,37 +125,38 @@ def test_advance_and_hint_endpoints(client: FlaskClient) -> None:
     """The computer's steps on request; a hint for the person to act."""
     game_id = start(client)
     data = screen(client, game_id)
-    hint = client.get(f"/tables/{game_id}/hint?version={data['version']}").get_json()
+    hint = client.get(f"/api/phone-tables/{game_id}/hint?version={data['version']}").get_json()
     assert hint["move"] in data["moves"]
     for _ in range(2):
         data = client.post(
-            f"/tables/{game_id}/move", json={"version": data["version"], "move": data["moves"][0]}
+            f"/api/phone-tables/{game_id}/moves",
+            json={"version": data["version"], "move": data["moves"][0]},
         ).get_json()
     assert data["bots"][data["actor"]] == "easy"
     advanced = client.post(
-        f"/tables/{game_id}/advance", json={"version": data["version"], "all": True}
+        f"/api/phone-tables/{game_id}/advance", json={"version": data["version"], "all": True}
     ).get_json()
     assert advanced["actor"] == 0 and advanced["moves"]
-    assert client.get(f"/tables/{game_id}/hint?version=1").status_code == 409
+    assert client.get(f"/api/phone-tables/{game_id}/hint?version=1").status_code == 409
 
 
 def test_record_download_and_replay(app: Flask, client: FlaskClient) -> None:
     """The record only once the game is over, as a named JSON file; the replay steps."""
     game_id = start(client)
-    assert client.get(f"/tables/{game_id}/record.json").status_code == 409
+    assert client.get(f"/api/phone-tables/{game_id}/record").status_code == 409
     with app.app_context():
         play_round(game_id)
     client.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"})
-    answer = client.get(f"/tables/{game_id}/record.json")
+    answer = client.get(f"/api/phone-tables/{game_id}/record")
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="skyjo-{game_id}.json"'
     record = answer.get_json()
     assert record["format"] == "skyjo-record/1" and record["moves"]
     page = client.get(f"/tables/{game_id}/replay").text
     assert f'data-steps="{len(record["moves"])}"' in page
-    step = client.get(f"/tables/{game_id}/replay/1").get_json()
+    step = client.get(f"/api/phone-tables/{game_id}/replay/1").get_json()
     assert step["step"] == 1 and step["view"]["viewer"] is None
-    assert client.get(f"/tables/{game_id}/replay/100000").status_code == 404
+    assert client.get(f"/api/phone-tables/{game_id}/replay/100000").status_code == 404
     again = client.get(f"/tables/new?again={game_id}").text
     assert 'value="42"' in again and 'value="Ann"' in again and 'value="30"' in again
     home = client.get("/").text
@@ -184,14 +185,14 @@ def test_json_posts_need_the_csrf_token(tmp_path: Path) -> None:
     assert token
     answer = client.post("/tables/new", data={**FORM, "start": "1", "csrf_token": token.group(1)})
     game_id = answer.headers["Location"].rsplit("/", 1)[1]
-    data = json.loads(client.get(f"/tables/{game_id}/state").text)
+    data = json.loads(client.get(f"/api/phone-tables/{game_id}").text)
     body = {"version": data["version"], "move": data["moves"][0]}
-    assert client.post(f"/tables/{game_id}/move", json=body).status_code == 400
+    assert client.post(f"/api/phone-tables/{game_id}/moves", json=body).status_code == 400
     play = client.get(f"/tables/{game_id}").text
     header = re.search(r'data-csrf="([^"]+)"', play)
     assert header
     moved = client.post(
-        f"/tables/{game_id}/move", json=body, headers={"X-CSRFToken": header.group(1)}
+        f"/api/phone-tables/{game_id}/moves", json=body, headers={"X-CSRFToken": header.group(1)}
     )
     assert moved.status_code == 200
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 from dataclasses import replace
@@ -10,8 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from skyjo_pad.engine import Phase, apply, legal_moves, new_game, record_from_json, view
-from skyjo_pad.services import table_screen, table_story
+from skyjo_pad.engine import (
+    Draw,
+    Move,
+    Phase,
+    Position,
+    Rules,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    record_from_json,
+    view,
+)
+from skyjo_pad.presenters import table_words as table_story
+from skyjo_pad.services import table_events, tables
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "engine" / "scenarios"
 
@@ -22,15 +34,17 @@ def told(name: str) -> list[str]:
     record = record_from_json({k: v for k, v in data.items() if k != "expect"})
     position, lines = record.position, []
     for move in record.moves:
-        after = apply(position, move)
-        lines.append(table_story.narrate(position, move, after))
-        position = after
+        lines.append(narrate(position, move))
+        position = apply(position, move)
     return lines
 
 
-def test_the_doctests() -> None:
-    """The examples in the module's docstrings hold."""
-    assert doctest.testmod(table_story).failed == 0
+def narrate(before: Position, move: Move) -> str:
+    """The words for a move, made as the table makes them: from views and reasons only."""
+    played = outcome(before, move)
+    after = view(played.position, None)
+    event = table_events.event(view(before, None), move, after, played.reasons)
+    return table_story.told(event, before.players, before.rules)
 
 
 def test_a_column_cleared_by_a_swap_and_by_a_flip() -> None:
@@ -80,7 +94,7 @@ def test_the_opening_names_who_starts_and_why() -> None:
         before, move = position, legal_moves(position)[0]
         position = apply(position, move)
     starter = position.players[position.current or 0]
-    text = table_story.narrate(before, move, position)
+    text = narrate(before, move)
     assert re.search(
         rf"\. {starter} starts: (2 cards adding up to −?\d+, the highest|.* tied with )", text
     )
@@ -103,4 +117,29 @@ def test_the_phone_shows_the_person_to_act_or_who_acted_last(
     position = replace(
         new_game(["Ann", "Bot", "Cy"], seed=2), phase=phase, current=current, closer=closer
     )
-    assert table_screen.viewer(position, [None, "easy", None]) == expected
+    assert tables.holder(position, [None, "easy", None]) == expected
+
+
+def test_a_log_kept_in_words_before_events_is_told_as_it_is() -> None:
+    assert table_story.told("Ann drew a card.", ["Ann", "Bob"], Rules()) == "Ann drew a card."
+
+
+def test_an_event_holds_no_drawn_card_before_it_is_placed() -> None:
+    """The event of a draw is public facts only: no value until the card lies face up."""
+    position = new_game(["Ann", "Bob"], seed=5)
+    while position.phase is Phase.REVEAL:
+        position = apply(position, legal_moves(position)[0])
+    played = outcome(position, Draw())
+    assert played.position.held is not None and played.position.held.value is not None
+    event = table_events.event(
+        view(position, None), Draw(), view(played.position, None), played.reasons
+    )
+    assert event == {
+        "move": {"action": "draw"},
+        "seat": position.current,
+        "top": position.discard[0],
+        "shown": None,
+        "start": None,
+        "closed": None,
+        "ended": None,
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -301,3 +303,21 @@ def test_the_preview_of_a_round_that_does_not_exist(
     text = page_text(response)
     assert "This game has no round" in text or "1 → 2" not in text
     assert len(sheet(app, game_id).rounds) == 1
+
+
+@pytest.mark.parametrize(
+    "multiplier, scores, expected",
+    [
+        ("2", [8, 50, 10], "Cy 10 → 20: closed but not the lowest alone, so the score is ×2."),
+        ("2", [8, 50, 0], "Cy closed with 0: a score of 0 or less is never doubled."),
+        ("2", [8, 50, 3], "Cy closed with the lowest score: not doubled."),
+        ("1", [8, 50, 10], "Cy closed: with a multiplier of 1 nobody is doubled."),
+    ],
+)
+def test_the_preview_tells_the_engines_reason_for_the_doubling(
+    client: FlaskClient, multiplier: str, scores: list[int], expected: str
+) -> None:
+    game_id = start_game(client, ["Ann", "Bob", "Cy"], multiplier=multiplier)
+    data = round_form(scores, 2, action="preview")
+    fragment = client.post(f"/games/{game_id}/rounds/preview", data=data)
+    assert expected in " ".join(re.sub(r"<[^>]+>", "", page_text(fragment)).split())

@@ -1,0 +1,45 @@
+"""Every limit of the game and of the app's rule options, stated once.
+
+The rules' own numbers (grid shape, card values, seats, the bounds of a raw round score)
+and the caps every front door puts on rule options (the engine itself takes any whole
+number): the score pad, the digital table, the forms, the API and the importer all read
+them from here.
+
+>>> ROWS * COLUMNS == CELLS, (MIN_CARD, MAX_CARD), (MIN_PLAYERS, MAX_PLAYERS)
+(True, (-2, 12), (2, 12))
+"""
+
+from __future__ import annotations
+
+ROWS = 3
+"""Rows in a grid."""
+COLUMNS = 4
+"""Columns in a grid."""
+CELLS = ROWS * COLUMNS
+"""Cards in a grid."""
+MIN_CARD = -2
+"""The lowest card value."""
+MAX_CARD = 12
+"""The highest card value."""
+MIN_PLAYERS = 2
+"""A game has at least this many players."""
+OFFICIAL_MAX_PLAYERS = 8
+"""The official rules seat at most this many players (the default `max_players`)."""
+MAX_PLAYERS = 12
+"""One deck serves at most this many players (the extended `max_players: 12`)."""
+RAW_MIN = -17
+"""Under the official rules a raw round score is at least this."""
+RAW_MAX = 140
+"""... and at most this."""
+TARGET_MAX = 10_000
+"""The highest `target` a game takes."""
+MULTIPLIER_MAX = 100
+"""The highest `multiplier` a game takes."""
+STALL_MAX = 10_000
+"""The highest `stall_turns` a digital table takes."""
+SECRET_SEED_BITS = 128
+"""A secret deal's seed is 2**128 plus this many random bits: too many to search for from
+the cards anyone sees."""
+SEED_MAX = 2 ** (SECRET_SEED_BITS + 1) - 1
+"""Deal numbers a person may type go from 0 to this (so a finished secret deal's number
+can be typed in again)."""
