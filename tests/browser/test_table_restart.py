@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from databases import Databases
 from playwright.sync_api import Page, expect
 from table_helpers import new_table, person_step, play_until_summary, state, tap_and_wait
 
@@ -19,21 +20,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Server:
-    """`skyjo-pad serve` on one port and one SQLite file, which can be stopped and started."""
+    """`skyjo-pad serve` on one port and one database, which can be stopped and started."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, database: str) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.folder = folder
+        self.database = database
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         """Start the server and wait until it answers."""
         env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.folder / 'table.sqlite3'}",
+            "DATABASE_URL": self.database,
             "SECRET_KEY": "restart-test",
             "SKYJO_AUTO_MIGRATE": "1",
         }
@@ -68,9 +70,9 @@ class Server:
             self.process = None
 
 
-def test_table_survives_a_server_restart(page: Page, tmp_path: Path) -> None:
+def test_table_survives_a_server_restart(page: Page, tmp_path: Path, databases: Databases) -> None:
     """Mid-turn, with a drawn card in hand, the server restarts; the table is the same."""
-    server = Server(tmp_path)
+    server = Server(tmp_path, databases.empty("table"))
     server.start()
     try:
         new_table(page, server.url, [("Ann", "person"), ("", "easy")], target=100, seed=7)
