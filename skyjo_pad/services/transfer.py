@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -497,10 +498,14 @@ def _store(games: list[_Game], emails: dict[str, str | None]) -> ImportReport:
         latest = db.session.scalar(
             select(Game.finished_at).order_by(Game.finished_at.desc()).limit(1)
         )
+        shared_lock = db.engine.dialect.name == "sqlite"
         for batch in _write_batches(games):
+            started = time.perf_counter()
             added = _write_batch(batch, keys.ids, latest)
             report.added += added
             report.already_here += len(batch) - added
+            if shared_lock:
+                time.sleep((time.perf_counter() - started) * PAUSE)
     except Exception:
         db.session.rollback()
         raise
@@ -512,6 +517,11 @@ WRITE_ROWS = 1_500
 saved meanwhile waits a few milliseconds, long enough that a big import stays quick."""
 WRITE_ATTEMPTS = 3
 """How often a batch is tried when another import adds one of its games or players first."""
+PAUSE = 0.5
+"""SQLite has one lock for every writer, and a writer kept waiting only looks again now and
+then: after each batch the import leaves the lock free for this share of the time it held
+it, so the rounds saved meanwhile get their turn (PostgreSQL locks rows: its batches run
+back to back)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,7 +619,6 @@ def _write_batch(batch: list[_Game], players: dict[str, int], latest: datetime |
             return 0
         try:
             _insert_games(connection, missing, players)
-            summaries.refresh(connection, [game.id for game in missing])
             if latest and any(g.finished_at and g.finished_at <= latest for g in missing):
                 ratings.mark_stale(connection)  # an older game joins the rated ones
             db.session.commit()
@@ -620,6 +629,13 @@ def _write_batch(batch: list[_Game], players: dict[str, int], latest: datetime |
             continue
         return len(missing)
     raise AssertionError("unreachable")
+
+
+def _summaries(game: _Game) -> list[summaries.SeatSummary]:
+    """Each seat's history summary, from the rounds at hand (as `summaries` keeps them)."""
+    lines = [summaries.RoundLine(c, d, final, grids) for c, d, _raw, final, grids in game.rounds]
+    decided = game.finished and game.status != summaries.ABANDONED
+    return summaries.summarize(len(game.players), lines, decided, game.kind == "table")
 
 
 def _insert_games(connection: Connection, games: list[_Game], players: dict[str, int]) -> None:
@@ -651,9 +667,17 @@ def _insert_games(connection: Connection, games: list[_Game], players: dict[str,
                 "seat": seat,
                 "player_id": players[name_key(name)],
                 "bot": g.bots[seat],
+                "total": summary.total,
+                "rounds": summary.rounds,
+                "place": summary.place,
+                "closed": summary.closed,
+                "doubled": summary.doubled,
+                "best": summary.best,
+                "worst": summary.worst,
+                "cleared": summary.cleared,
             }
             for g in games
-            for seat, name in enumerate(g.players)
+            for seat, (name, summary) in enumerate(zip(g.players, _summaries(g), strict=True))
         ],
     )
     round_rows = [
