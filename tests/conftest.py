@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from databases import DIALECT, Databases
+from databases import DIALECT, ON_POSTGRES, Databases
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
@@ -37,6 +37,8 @@ def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Data
         db.session.remove()
         db.engine.dispose()  # SQLite: the last connection folds the WAL into the file
     databases.template = url
+    if ON_POSTGRES:
+        databases.reused = databases.copy("reused")
     yield databases
     databases.drop_made()
 
@@ -44,10 +46,11 @@ def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Data
 @pytest.fixture
 def databases(migrated_database: Databases, tmp_path: Path) -> Iterator[Databases]:
     """New databases for this test (copies of the migrated one, or empty), dropped after."""
-    mine = Databases(tmp_path)
+    mine = Databases(tmp_path, reused=migrated_database.reused)
     mine.template = migrated_database.template
     yield mine
     mine.drop_made()
+    mine.clean_reused()
 
 
 def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Flask]:
@@ -56,7 +59,7 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
     app = create_app(
         {
             **SETTINGS,
-            "SQLALCHEMY_DATABASE_URI": databases.copy(name),
+            "SQLALCHEMY_DATABASE_URI": databases.first_copy(name),
             "AUTO_MIGRATE": False,
             **settings,
         }

@@ -16,6 +16,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from skyjo_pad.extensions import db
+
 POSTGRES_SERVER = os.environ.get("SKYJO_TEST_POSTGRES", "").strip()
 """The PostgreSQL server the tests run on (a URL of a database to connect to for
 creating others), or "" for SQLite."""
@@ -28,12 +30,40 @@ _numbers = itertools.count(1)
 class Databases:
     """Makes databases for the tests, and drops the PostgreSQL ones again."""
 
-    def __init__(self, folder: Path) -> None:
-        """SQLite files go in `folder`."""
+    def __init__(self, folder: Path, reused: str | None = None) -> None:
+        """SQLite files go in `folder`; `reused`: a PostgreSQL copy of the migrated
+        database that `first_copy` hands out and `clean_reused` empties again."""
         self.folder = folder
         self.template: str | None = None
         """The URL of the migrated database every copy is made from."""
+        self.reused = reused
+        self._reused_taken = False
         self._made: list[str] = []
+
+    def first_copy(self, name: str) -> str:
+        """Like `copy`; on PostgreSQL the reused database the first time a test asks."""
+        if self.reused is None or self._reused_taken:
+            return self.copy(name)
+        self._reused_taken = True
+        return self.reused
+
+    def clean_reused(self) -> None:
+        """Empty the reused database again, if this test took it."""
+        if self.reused is None or not self._reused_taken:
+            return
+        engine = create_engine(self.reused)
+        try:
+            with engine.begin() as connection:
+                connection.execute(text("SET LOCAL lock_timeout = '10s'"))
+                for table in reversed(db.metadata.sorted_tables):  # children first
+                    connection.execute(table.delete())
+                for sequence in connection.scalars(
+                    text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
+                ):
+                    connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
+        finally:
+            engine.dispose()
+        self._reused_taken = False
 
     def empty(self, name: str) -> str:
         """The URL of a new database with nothing in it."""
