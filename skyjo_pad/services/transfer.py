@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
@@ -631,6 +632,17 @@ def _write_batch(batch: list[_Game], players: dict[str, int], latest: datetime |
     raise AssertionError("unreachable")
 
 
+def fresh_version() -> int:
+    """The first version of an imported game: a random one, not 1. Server processes keep
+    sheets and pages by game id and version; a game deleted, then imported again under the
+    same id, must not meet one kept from before (its version 1 had no rounds)."""
+    return 1 + secrets.randbelow(FRESH_VERSIONS)
+
+
+FRESH_VERSIONS = 2**30
+"""Imported games start at a version below this (room left below 2**31 for their moves)."""
+
+
 def _summaries(game: _Game) -> list[summaries.SeatSummary]:
     """Each seat's history summary, from the rounds at hand (as `summaries` keeps them)."""
     lines = [summaries.RoundLine(c, d, final, grids) for c, d, _raw, final, grids in game.rounds]
@@ -652,7 +664,7 @@ def _insert_games(connection: Connection, games: list[_Game], players: dict[str,
                 "updated_at": now,
                 "finished": g.finished,
                 "finished_at": g.finished_at,
-                "version": 1,
+                "version": fresh_version(),
                 "notes": g.notes,
                 "place": g.place,
             }

@@ -3,16 +3,18 @@ import cut short is finished by importing the same file again, never adding a ga
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, RoundScore
-from skyjo_pad.services import pad, transfer
+from skyjo_pad.services import history, pad, transfer
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -103,3 +105,21 @@ def test_an_import_cut_short_is_finished_by_importing_again(
     full = counts()
     assert full[0] == 30 and full[4] == 5
     assert db.session.scalar(select(func.count(func.distinct(Round.game_id)))) == 30
+
+
+def test_a_game_deleted_then_imported_again_shows_its_imported_rounds(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Pages and sheets are kept in memory by game, version and players: a game brought
+    back under its old id must not meet a page kept from before it was deleted."""
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    assert "Total" not in client.get(f"/games/{game['id']}").text  # kept: no rounds yet
+    body = {"scores": [7, 9], "closer": 0}
+    assert client.post(f"/api/games/{game['id']}/rounds", json=body).status_code == 201
+    with app.app_context():
+        data = json.loads("".join(transfer.export_json()))
+        history.delete(game["id"])
+        assert transfer.import_data(data).added == 1
+    shown = client.get(f"/games/{game['id']}").text
+    assert "Total" in shown and 'data-total="1">9</td>' in shown
+    assert client.get(f"/api/games/{game['id']}").get_json()["totals"] == [7, 9]
