@@ -58,6 +58,7 @@ screenshots: $(VENV)/.test browser
 bench: $(VENV)/.test
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/web_budget.py
+	$(BIN)/python benchmarks/import_scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
