@@ -19,12 +19,12 @@ import json
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import JSON, Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import (
@@ -60,6 +60,7 @@ from .pad import SCORE_LIMIT, pad_rules
 from .roster import clean_email
 from .tables import table_rules
 
+T = TypeVar("T")
 GAMES = Game.__table__
 SEATS = GameSeat.__table__
 ROUNDS = Round.__table__
@@ -538,57 +539,60 @@ def _player_ids(names: Sequence[str], emails: dict[str, str | None]) -> _PlayerI
     first: dict[str, str] = {}
     for name in names:
         first.setdefault(name_key(name), name)
-    for attempt in range(WRITE_ATTEMPTS):
-        connection = db.session.connection()
-        known: dict[str, tuple[int, str | None]] = {}
-        keys = list(first)
-        for start in range(0, len(keys), 500):
-            rows = connection.execute(
-                select(PLAYERS.c.name_key, PLAYERS.c.id, PLAYERS.c.email).where(
-                    PLAYERS.c.name_key.in_(keys[start : start + 500])
-                )
+    return _retried(lambda: _add_players(first, emails))
+
+
+def _add_players(first: dict[str, str], emails: dict[str, str | None]) -> _PlayerIds:
+    """`_player_ids` once: `first` holds each key with the name first given for it."""
+    connection = db.session.connection()
+    known = _by_key(connection, list(first))
+    lacking = [key for key in first if key not in known]
+    now = utcnow()
+    if lacking:
+        connection.execute(
+            insert(PLAYERS),
+            [
+                {
+                    "name": first[key],
+                    "name_key": key,
+                    "email": emails.get(first[key]),
+                    "created_at": now,
+                }
+                for key in lacking
+            ],
+        )
+        known |= _by_key(connection, lacking)
+    for name, email in emails.items():
+        found = known.get(name_key(name))
+        if email and found is not None and not found[1]:
+            connection.execute(update(PLAYERS).where(PLAYERS.c.id == found[0]).values(email=email))
+    db.session.commit()
+    return _PlayerIds({key: player_id for key, (player_id, _email) in known.items()}, len(lacking))
+
+
+def _by_key(connection: Connection, keys: list[str]) -> dict[str, tuple[int, str | None]]:
+    """The players with these name keys: each key with the player's id and email."""
+    found: dict[str, tuple[int, str | None]] = {}
+    for start in range(0, len(keys), 500):
+        rows = connection.execute(
+            select(PLAYERS.c.name_key, PLAYERS.c.id, PLAYERS.c.email).where(
+                PLAYERS.c.name_key.in_(keys[start : start + 500])
             )
-            known.update((key, (player_id, email)) for key, player_id, email in rows)
-        lacking = [key for key in keys if key not in known]
-        now = utcnow()
+        )
+        found.update((key, (player_id, email)) for key, player_id, email in rows)
+    return found
+
+
+def _retried(write: Callable[[], T]) -> T:
+    """Run `write` (which commits); again, from a fresh look at the store, when another
+    request added one of its games or players first (a unique key refused the row)."""
+    for attempt in range(WRITE_ATTEMPTS):
         try:
-            if lacking:
-                connection.execute(
-                    insert(PLAYERS),
-                    [
-                        {
-                            "name": first[key],
-                            "name_key": key,
-                            "email": emails.get(first[key]),
-                            "created_at": now,
-                        }
-                        for key in lacking
-                    ],
-                )
-            for name, email in emails.items():
-                found = known.get(name_key(name))
-                if email and found is not None and not found[1]:
-                    connection.execute(
-                        update(PLAYERS).where(PLAYERS.c.id == found[0]).values(email=email)
-                    )
-            db.session.commit()
+            return write()
         except IntegrityError:
-            db.session.rollback()  # another request added one of these names first
+            db.session.rollback()
             if attempt + 1 == WRITE_ATTEMPTS:
                 raise
-            continue
-        ids = {key: player_id for key, (player_id, _email) in known.items()}
-        if lacking:
-            connection = db.session.connection()
-            for start in range(0, len(lacking), 500):
-                rows = connection.execute(
-                    select(PLAYERS.c.name_key, PLAYERS.c.id).where(
-                        PLAYERS.c.name_key.in_(lacking[start : start + 500])
-                    )
-                )
-                ids.update((key, player_id) for key, player_id in rows)
-            db.session.commit()
-        return _PlayerIds(ids, len(lacking))
     raise AssertionError("unreachable")
 
 
@@ -609,27 +613,23 @@ def _write_batches(games: list[_Game]) -> Iterator[list[_Game]]:
 
 def _write_batch(batch: list[_Game], players: dict[str, int], latest: datetime | None) -> int:
     """Write the games of `batch` that are not here yet, in one transaction; how many."""
-    for attempt in range(WRITE_ATTEMPTS):
-        connection = db.session.connection()
-        have = set(
-            connection.scalars(select(GAMES.c.id).where(GAMES.c.id.in_([g.id for g in batch])))
-        )
-        missing = [game for game in batch if game.id not in have]
-        if not missing:
-            db.session.rollback()
-            return 0
-        try:
-            _insert_games(connection, missing, players)
-            if latest and any(g.finished_at and g.finished_at <= latest for g in missing):
-                ratings.mark_stale(connection)  # an older game joins the rated ones
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()  # another import wrote one of these games first
-            if attempt + 1 == WRITE_ATTEMPTS:
-                raise
-            continue
-        return len(missing)
-    raise AssertionError("unreachable")
+    return _retried(lambda: _write_missing(batch, players, latest))
+
+
+def _write_missing(batch: list[_Game], players: dict[str, int], latest: datetime | None) -> int:
+    """`_write_batch` once."""
+    connection = db.session.connection()
+    ids = [game.id for game in batch]
+    have = set(connection.scalars(select(GAMES.c.id).where(GAMES.c.id.in_(ids))))
+    missing = [game for game in batch if game.id not in have]
+    if not missing:
+        db.session.rollback()
+        return 0
+    _insert_games(connection, missing, players)
+    if latest and any(g.finished_at and g.finished_at <= latest for g in missing):
+        ratings.mark_stale(connection)  # an older game joins the rated ones
+    db.session.commit()
+    return len(missing)
 
 
 def fresh_version() -> int:
@@ -650,11 +650,27 @@ def _summaries(game: _Game) -> list[summaries.SeatSummary]:
     return summaries.summarize(len(game.players), lines, decided, game.kind == "table")
 
 
+def _insert_rows(connection: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows (each naming every column): on PostgreSQL with COPY, as psycopg 3
+    would otherwise send a statement per row; elsewhere with one executemany."""
+    if connection.dialect.name != "postgresql":
+        connection.execute(insert(table), rows)
+        return
+    names = list(rows[0])
+    as_json = {name for name in names if isinstance(table.c[name].type, JSON)}
+    columns = ", ".join(f'"{name}"' for name in names)
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row([json.dumps(row[n]) if n in as_json else row[n] for n in names])
+
+
 def _insert_games(connection: Connection, games: list[_Game], players: dict[str, int]) -> None:
     """Insert the rows of these games: games, seats, rounds, scores, table states."""
     now = utcnow()
-    connection.execute(
-        insert(GAMES),
+    _insert_rows(
+        connection,
+        GAMES,
         [
             {
                 "id": g.id,
@@ -671,8 +687,9 @@ def _insert_games(connection: Connection, games: list[_Game], players: dict[str,
             for g in games
         ],
     )
-    connection.execute(
-        insert(SEATS),
+    _insert_rows(
+        connection,
+        SEATS,
         [
             {
                 "game_id": g.id,
@@ -708,8 +725,9 @@ def _insert_games(connection: Connection, games: list[_Game], players: dict[str,
             insert(ROUNDS).returning(ROUNDS.c.id, sort_by_parameter_order=True), round_rows
         ).scalars()
         rounds = (r for g in games for r in g.rounds)
-        connection.execute(
-            insert(SCORES),
+        _insert_rows(
+            connection,
+            SCORES,
             [
                 {"round_id": round_id, "seat": seat, "raw": raw[seat], "final": final[seat]}
                 | {"grid": grids[seat]}
