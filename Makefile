@@ -6,8 +6,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+# PostgreSQL's server binaries (Debian's newest installed), for the second test run.
+PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run test lint typecheck pytest browser bench screenshots clean
+.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +38,16 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-pytest: $(VENV)/.test browser
+# The whole suite on SQLite, then again on a throwaway PostgreSQL server when its binaries
+# are installed (scripts/with-postgres starts and stops it).
+pytest: pytest-sqlite pytest-postgres
+
+pytest-sqlite: $(VENV)/.test browser
 	$(BIN)/python -m pytest
+
+pytest-postgres: $(VENV)/.test browser
+	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres $(BIN)/python -m pytest; \
+	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
 test: lint typecheck pytest  ## set up and run every check: lint, types, all tests
 
@@ -48,6 +58,7 @@ screenshots: $(VENV)/.test browser
 bench: $(VENV)/.test
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/web_budget.py
+	$(BIN)/python benchmarks/import_scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

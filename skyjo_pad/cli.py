@@ -15,9 +15,23 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
-def serve(host: str, port: int, threads: int) -> None:
-    """Run the web app with the Waitress server (SQLite in instance/ unless DATABASE_URL)."""
+@click.option("--threads", default=4, show_default=True, type=int, help="Threads per process.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (Gunicorn, threaded workers): for a server, on PostgreSQL."
+    "  [default: one process, Waitress]",
+)
+def serve(host: str, port: int, threads: int, workers: int | None) -> None:
+    """Run the web app (SQLite in instance/ unless DATABASE_URL): one Waitress process, or
+    with --workers, Gunicorn's worker processes (see docs/operations.md)."""
+    if workers is not None:
+        from skyjo_pad import serving
+
+        click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
+        serving.run(host, port, workers, threads)
+        return
     from waitress import serve as waitress_serve
 
     from skyjo_pad.factory import create_app

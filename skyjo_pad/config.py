@@ -16,8 +16,19 @@ def database_url(instance_path: str) -> str:
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
         return "sqlite:///" + str(Path(instance_path) / SQLITE_FILE)
-    if url.startswith("postgres://"):  # the scheme some hosts hand out; SQLAlchemy wants this
-        url = "postgresql://" + url.removeprefix("postgres://")
+    return normalised_url(url)
+
+
+POSTGRES_SCHEMES = ("postgres://", "postgresql://")
+"""How hosts hand out PostgreSQL URLs; the app talks to them through psycopg 3."""
+
+
+def normalised_url(url: str) -> str:
+    """`url` with a bare PostgreSQL scheme turned into psycopg 3's (SQLAlchemy would
+    otherwise look for psycopg2, which is not installed)."""
+    for scheme in POSTGRES_SCHEMES:
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
     return url
 
 

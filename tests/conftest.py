@@ -1,13 +1,17 @@
-"""Fixtures shared by every test: the app on its own copy of a migrated SQLite database."""
+"""Fixtures shared by every test: the app on its own copy of a migrated database.
+
+The database is SQLite, or PostgreSQL when `SKYJO_TEST_POSTGRES` names a server (see
+`databases.py`; `make test` runs the suite on both).
+"""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import DIALECT, ON_POSTGRES, Databases
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
@@ -17,24 +21,45 @@ from skyjo_pad.extensions import db
 SETTINGS = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
 
 
+def pytest_report_header() -> str:
+    """Say which database the run is on."""
+    return f"database: {DIALECT}"
+
+
 @pytest.fixture(scope="session")
-def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file brought up to head by the real migrations, once per test run."""
-    path = tmp_path_factory.mktemp("migrated") / "head.sqlite3"
-    app = create_app({**SETTINGS, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Databases]:
+    """A database brought up to head by the real migrations, once per test run: the
+    template every test's database is copied from."""
+    databases = Databases(tmp_path_factory.mktemp("migrated"))
+    url = databases.empty("template")
+    app = create_app({**SETTINGS, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        db.engine.dispose()  # the last connection closing folds the WAL into the file
-    return path
+        db.session.remove()
+        db.engine.dispose()  # SQLite: the last connection folds the WAL into the file
+    databases.template = url
+    if ON_POSTGRES:
+        databases.reused = databases.copy("reused")
+    yield databases
+    databases.drop_made()
 
 
-def app_on_copy(migrated: Path, path: Path, **settings: Any) -> Iterator[Flask]:
-    """The app on `path`, a fresh copy of the migrated file (much faster than migrating
+@pytest.fixture
+def databases(migrated_database: Databases, tmp_path: Path) -> Iterator[Databases]:
+    """New databases for this test (copies of the migrated one, or empty), dropped after."""
+    mine = Databases(tmp_path, reused=migrated_database.reused)
+    mine.template = migrated_database.template
+    yield mine
+    mine.drop_made()
+    mine.clean_reused()
+
+
+def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Flask]:
+    """The app on a fresh copy of the migrated database (much faster than migrating
     anew); disposed of when the test is done."""
-    shutil.copyfile(migrated, path)
     app = create_app(
         {
             **SETTINGS,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "SQLALCHEMY_DATABASE_URI": databases.first_copy(name),
             "AUTO_MIGRATE": False,
             **settings,
         }
@@ -46,9 +71,9 @@ def app_on_copy(migrated: Path, path: Path, **settings: Any) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def app(migrated_database: Path, tmp_path: Path) -> Iterator[Flask]:
+def app(databases: Databases) -> Iterator[Flask]:
     """The app on its own database, CSRF protection off."""
-    yield from app_on_copy(migrated_database, tmp_path / "test.sqlite3")
+    yield from app_on_copy(databases, "test")
 
 
 @pytest.fixture
@@ -71,6 +96,6 @@ def ctx(app: Flask) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def csrf_app(migrated_database: Path, tmp_path: Path) -> Iterator[Flask]:
+def csrf_app(databases: Databases) -> Iterator[Flask]:
     """The app as it runs for people: CSRF protection on."""
-    yield from app_on_copy(migrated_database, tmp_path / "csrf.sqlite3", WTF_CSRF_ENABLED=True)
+    yield from app_on_copy(databases, "csrf", WTF_CSRF_ENABLED=True)

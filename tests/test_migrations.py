@@ -1,18 +1,21 @@
-"""The migrations: from nothing to head, back to nothing, and in step with the models."""
+"""The migrations: from nothing to head, back to nothing, and in step with the models, on
+the database the run is on (SQLite, or PostgreSQL: see databases.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
+from datetime import datetime
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from databases import ON_POSTGRES, Databases
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
 
 from skyjo_pad import MIGRATIONS, create_app
 from skyjo_pad.extensions import db
@@ -21,13 +24,13 @@ from skyjo_pad.services import pad
 
 
 @pytest.fixture
-def bare_app(tmp_path: Path) -> Iterator[Flask]:
-    """The app on an empty SQLite file that nothing has migrated yet."""
+def bare_app(databases: Databases) -> Iterator[Flask]:
+    """The app on an empty database that nothing has migrated yet."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'migrate.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": databases.empty("migrate"),
             "AUTO_MIGRATE": False,
         }
     )
@@ -102,49 +105,146 @@ def test_every_step_down_and_up_again(bare_app: Flask) -> None:
     assert current() is None
 
 
-def test_upgrading_keeps_the_games_and_their_links(bare_app: Flask) -> None:
+def insert(connection: Any, sql: str, **values: Any) -> Any:
+    """One row inserted with bound values (so each database converts them its own way);
+    the value of its `RETURNING` clause, if any."""
+    result = connection.execute(text(sql), values)
+    return result.scalar() if "RETURNING" in sql else None
+
+
+FIRST_DAY = datetime(2026, 1, 1, 20, 0)
+
+
+def fill_first_schema(connection: Any) -> dict[str, int]:
+    """Players, a finished game and one in play, as revision 0001 stored them; ids are
+    the database's own (so its sequences must be right for the next insert)."""
+    players = {}
+    for name, email in (("Ann", "ann@example.org"), ("Bob", None), ("Cy", None)):
+        players[name] = insert(
+            connection,
+            "INSERT INTO players (name, name_key, email, created_at) "
+            "VALUES (:name, :key, :email, :at) RETURNING id",
+            name=name,
+            key=name.casefold(),
+            email=email,
+            at=FIRST_DAY,
+        )
+    games = {
+        "oldgame001": (["Ann", "Bob"], True, [[(40, 40), (62, 62)], [(30, 30), (50, 50)]]),
+        "oldgame002": (["Bob", "Cy", "Ann"], False, [[(3, 3), (9, 9), (-2, -2)]]),
+    }
+    for game_id, (names, finished, rounds) in games.items():
+        insert(
+            connection,
+            "INSERT INTO games (id, kind, rules, created_at, updated_at, finished, "
+            "finished_at, version) VALUES (:id, 'pad', :rules, :at, :at, :finished, :end, :v)",
+            id=game_id,
+            rules='{"target": 100}',
+            at=FIRST_DAY,
+            finished=finished,
+            end=FIRST_DAY if finished else None,
+            v=len(rounds) + 1,
+        )
+        for seat, name in enumerate(names):
+            insert(
+                connection,
+                "INSERT INTO game_seats (game_id, seat, player_id) VALUES (:g, :s, :p)",
+                g=game_id,
+                s=seat,
+                p=players[name],
+            )
+        for number, scores in enumerate(rounds, start=1):
+            round_id = insert(
+                connection,
+                "INSERT INTO rounds (game_id, number, closer, doubled, created_at) "
+                "VALUES (:g, :n, 0, :doubled, :at) RETURNING id",
+                g=game_id,
+                n=number,
+                doubled=False,
+                at=FIRST_DAY,
+            )
+            for seat, (raw, final) in enumerate(scores):
+                grid = "[[1, 1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0]]" if raw == 3 else None
+                insert(
+                    connection,
+                    "INSERT INTO round_scores (round_id, seat, raw, final, grid) "
+                    "VALUES (:r, :s, :raw, :final, :grid)",
+                    r=round_id,
+                    s=seat,
+                    raw=raw,
+                    final=final,
+                    grid=grid,
+                )
+    return players
+
+
+def orphans() -> int:
+    """Rows pointing at a game, player or round that is not there."""
+    checks = [
+        "SELECT count(*) FROM game_seats s LEFT JOIN games g ON g.id = s.game_id "
+        "WHERE g.id IS NULL",
+        "SELECT count(*) FROM game_seats s LEFT JOIN players p ON p.id = s.player_id "
+        "WHERE p.id IS NULL",
+        "SELECT count(*) FROM rounds r LEFT JOIN games g ON g.id = r.game_id WHERE g.id IS NULL",
+        "SELECT count(*) FROM round_scores c LEFT JOIN rounds r ON r.id = c.round_id "
+        "WHERE r.id IS NULL",
+    ]
+    with db.engine.connect() as connection:
+        return sum(connection.execute(text(sql)).scalar() or 0 for sql in checks)
+
+
+def test_upgrading_from_the_first_schema_keeps_every_game(bare_app: Flask) -> None:
     upgrade(directory=MIGRATIONS, revision="0001")
     with db.engine.begin() as connection:
-        connection.execute(
-            text(
-                "INSERT INTO players (id, name, name_key, created_at) VALUES "
-                "(1, 'Ann', 'ann', '2026-01-01'), (2, 'Bob', 'bob', '2026-01-01')"
-            )
-        )
-        connection.execute(
-            text(
-                "INSERT INTO games (id, kind, rules, created_at, updated_at, finished, version) "
-                "VALUES ('oldgame001', 'pad', '{}', '2026-01-01', '2026-01-01', 0, 2)"
-            )
-        )
-        connection.execute(
-            text("INSERT INTO game_seats VALUES ('oldgame001', 0, 1), ('oldgame001', 1, 2)")
-        )
-        connection.execute(
-            text(
-                "INSERT INTO rounds (id, game_id, number, closer, doubled, created_at) "
-                "VALUES (1, 'oldgame001', 1, 0, 0, '2026-01-01')"
-            )
-        )
-        connection.execute(
-            text("INSERT INTO round_scores VALUES (1, 0, 3, 3, NULL), (1, 1, 9, 9, NULL)")
-        )
+        fill_first_schema(connection)
     upgrade(directory=MIGRATIONS)
     assert current() == head()
-    sheet = pad.get_sheet("oldgame001")
-    assert sheet.players == ("Ann", "Bob") and sheet.totals == (3, 9)
+
+    finished = pad.get_sheet("oldgame001")
+    assert finished.players == ("Ann", "Bob") and finished.totals == (70, 112)
+    assert finished.finished and finished.winners == (0,)
+    assert finished.finals() == [(40, 62), (30, 50)]
+    playing = pad.get_sheet("oldgame002", with_grids=True)
+    assert playing.players == ("Bob", "Cy", "Ann") and playing.totals == (3, 9, -2)
+    assert not playing.finished
+    assert playing.rounds[0].grids[0] == ((1, 1, 1, 0), (0, 0, 0, 0), (0, 0, 0, 0))
     with db.engine.connect() as connection:
-        assert connection.execute(text("PRAGMA foreign_key_check")).all() == []
+        emails = dict(connection.execute(text("SELECT name, email FROM players")).all())
+        seats = connection.execute(
+            text("SELECT game_id, seat, total, rounds, place FROM game_seats ORDER BY 1, 2")
+        ).all()
+    assert emails == {"Ann": "ann@example.org", "Bob": None, "Cy": None}
+    assert [tuple(row) for row in seats] == [
+        ("oldgame001", 0, 70, 2, 1),
+        ("oldgame001", 1, 112, 2, 2),
+        ("oldgame002", 0, 3, 1, None),
+        ("oldgame002", 1, 9, 1, None),
+        ("oldgame002", 2, -2, 1, None),
+    ]
+    assert orphans() == 0
+
+    # the upgraded database takes new rounds, games and players (its ids carry on)
+    entry = pad.RoundEntry(tuple(pad.SeatEntry(score=s) for s in (5, 6, 1)), closer=2)
+    after, _ = pad.add_round("oldgame002", entry)
+    assert after.totals == (8, 15, -1) and after.version == playing.version + 1
+    newer = pad.new_game(["Ann", "Dee"])
+    assert pad.get_sheet(newer.id).players == ("Ann", "Dee")
+
     columns = {c["name"]: c for c in inspect(db.engine).get_columns("players")}
     assert columns["name_key"]["type"].length == NAME_KEY_MAX
     uniques = inspect(db.engine).get_unique_constraints("players")
     assert [u["column_names"] for u in uniques] == [["name_key"]]
 
 
-def test_foreign_keys_are_enforced_again_after_migrating(bare_app: Flask) -> None:
+def test_foreign_keys_are_enforced_after_migrating(bare_app: Flask) -> None:
     upgrade(directory=MIGRATIONS)
-    with db.engine.connect() as connection:
-        assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    if not ON_POSTGRES:
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    with pytest.raises(IntegrityError), db.engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO game_seats (game_id, seat, player_id) VALUES ('nogame', 0, 99)")
+        )
 
 
 def test_upgrading_to_0004_fills_the_seat_summaries_and_the_computer_seats(
@@ -161,9 +261,10 @@ def test_upgrading_to_0004_fills_the_seat_summaries_and_the_computer_seats(
         connection.execute(
             text(
                 "INSERT INTO games (id, kind, rules, created_at, updated_at, finished, "
-                "finished_at, version) VALUES ('tablegame1', 'table', '{}', '2026-01-01', "
-                "'2026-01-01', 1, '2026-01-01', 3)"
-            )
+                "finished_at, version) VALUES ('tablegame1', 'table', '{}', :at, :at, :yes, "
+                ":at, 3)"
+            ),
+            {"at": FIRST_DAY, "yes": True},
         )
         connection.execute(
             text("INSERT INTO game_seats VALUES ('tablegame1', 0, 1), ('tablegame1', 1, 2)")
@@ -177,8 +278,9 @@ def test_upgrading_to_0004_fills_the_seat_summaries_and_the_computer_seats(
         connection.execute(
             text(
                 "INSERT INTO rounds (id, game_id, number, closer, doubled, created_at) "
-                "VALUES (1, 'tablegame1', 1, 0, 1, '2026-01-01')"
-            )
+                "VALUES (1, 'tablegame1', 1, 0, :yes, :at)"
+            ),
+            {"at": FIRST_DAY, "yes": True},
         )
         grid = "[[null, 1, 2, 3], [null, 4, 5, 6], [null, 7, 8, 9]]"
         connection.execute(

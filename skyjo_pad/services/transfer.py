@@ -3,9 +3,12 @@
 Exports are written as they are read, a few hundred games at a time, so a long history
 never sits in memory whole. An import checks every game of the file before it writes
 any (a pad game's rounds are scored again by the engine, a digital game's record is
-replayed move by move), then adds in one transaction what this installation lacks.
+replayed move by move): a file with one bad game adds nothing. Then it adds what this
+installation lacks in short transactions of a few dozen games each (a game is never
+split), so the phones saving rounds meanwhile wait milliseconds, not the whole import.
 Games are known by their id, random across installations: a game already here is left
-as it is, so importing the same file twice changes nothing.
+as it is, so importing the same file twice changes nothing, and an import cut short
+(the server stopped) is finished by importing the file again.
 """
 
 from __future__ import annotations
@@ -13,13 +16,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
+import time
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import JSON, Connection, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..engine import (
     IllegalMove,
@@ -37,6 +43,7 @@ from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..extensions import db
 from ..models import (
+    ABANDONED,
     FINISHED,
     GAME_ID_LENGTH,
     PLAYING,
@@ -50,7 +57,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import history, ratings, sheets
+from . import history, ratings, sheets, summaries
 from . import players as player_book
 from .errors import Invalid, Malformed, ServiceError
 from .pad import SCORE_LIMIT, is_closer, is_score, pad_rules
@@ -58,6 +65,13 @@ from .roster import clean_email
 from .tables import table_rules
 from .transaction import transaction
 
+T = TypeVar("T")
+GAMES = Game.__table__
+SEATS = GameSeat.__table__
+ROUNDS = Round.__table__
+SCORES = RoundScore.__table__
+STATES = TableState.__table__
+PLAYERS = Player.__table__
 FORMAT = "skyjo-pad-history/1"
 BATCH = 200
 MAX_GAMES = 100_000
@@ -277,13 +291,7 @@ def import_data(data: object) -> ImportReport:
             raise Invalid(f"Game {index + 1} of the file: the id {game.id} appears twice.")
         seen.add(game.id)
         games.append(game)
-    try:
-        report = _store(games, emails)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return report
+    return _store(games, emails)
 
 
 def _emails(people: list[Any]) -> dict[str, str | None]:
@@ -494,64 +502,258 @@ def _pad_rounds_loose(data: object, seats: int) -> list[RoundData]:
 
 
 def _store(games: list[_Game], emails: dict[str, str | None]) -> ImportReport:
+    """Write the checked games this installation lacks, a batch per short transaction."""
     report = ImportReport()
-    have: set[str] = set()
-    ids = [g.id for g in games]
-    for start in range(0, len(ids), 500):
-        have.update(
-            db.session.scalars(select(Game.id).where(Game.id.in_(ids[start : start + 500])))
+    try:
+        keys = _player_ids([*emails, *(name for game in games for name in game.players)], emails)
+        report.players_added = keys.added
+        latest = db.session.scalar(
+            select(Game.finished_at).order_by(Game.finished_at.desc()).limit(1)
         )
-    before = set(db.session.scalars(select(Player.name_key)))
-    older = False
-    latest = db.session.scalar(select(Game.finished_at).order_by(Game.finished_at.desc()).limit(1))
-    for game in games:
-        if game.id in have:
-            report.already_here += 1
-            continue
-        row = Game(
-            id=game.id,
-            kind=game.kind,
-            rules=game.rules,
-            created_at=game.created_at,
-            updated_at=utcnow(),
-            finished=game.finished,
-            finished_at=game.finished_at,
-            notes=game.notes,
-            place=game.place,
-        )
-        for seat, player in enumerate(player_book.find_or_add(game.players)):
-            row.seats.append(GameSeat(seat=seat, player=player, bot=game.bots[seat]))
-        for number, (closer, doubled, raw, final, grids) in enumerate(game.rounds, start=1):
-            line = Round(number=number, closer=closer, doubled=doubled, created_at=game.created_at)
-            for seat in range(len(game.players)):
-                line.scores.append(
-                    RoundScore(seat=seat, raw=raw[seat], final=final[seat], grid=grids[seat])
-                )
-            row.rounds.append(line)
-        db.session.add(row)
-        if game.table is not None:
-            db.session.add(
-                TableState(
-                    game=row,
-                    bots=game.bots,
-                    log=[],
-                    status=game.status,
-                    **game.table,
-                )
-            )
-        if game.finished_at and latest and game.finished_at <= latest:
-            older = True
-        report.added += 1
-        db.session.flush()
-    for player in player_book.find_or_add(list(emails)):
-        email = emails[player.name]
-        if email and not player.email:
-            player.email = email
-    added = set(db.session.scalars(select(Player.name_key))) - before
-    report.players_added = len(added)
-    if older:
-        ratings.mark_stale()
+        shared_lock = db.engine.dialect.name == "sqlite"
+        for batch in _write_batches(games):
+            started = time.perf_counter()
+            added = _write_batch(batch, keys.ids, latest)
+            report.added += added
+            report.already_here += len(batch) - added
+            if shared_lock:
+                time.sleep((time.perf_counter() - started) * PAUSE)
+    except Exception:
+        db.session.rollback()
+        raise
     return report
+
+
+WRITE_ROWS = 1_500
+"""Rows (games, seats, rounds, scores) written per transaction: short enough that a round
+saved meanwhile waits a few milliseconds, long enough that a big import stays quick."""
+WRITE_ATTEMPTS = 3
+"""How often a batch is tried when another import adds one of its games or players first."""
+PAUSE = 0.5
+"""SQLite has one lock for every writer, and a writer kept waiting only looks again now and
+then: after each batch the import leaves the lock free for this share of the time it held
+it, so the rounds saved meanwhile get their turn (PostgreSQL locks rows: its batches run
+back to back)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerIds:
+    ids: dict[str, int]
+    """Each name's key, with its player's id."""
+    added: int
+
+
+def _player_ids(names: Sequence[str], emails: dict[str, str | None]) -> _PlayerIds:
+    """The address book's id of every name, adding the names it lacks (and the export's
+    emails of players who have none), committed in one short transaction."""
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(name_key(name), name)
+    return _retried(lambda: _add_players(first, emails))
+
+
+def _add_players(first: dict[str, str], emails: dict[str, str | None]) -> _PlayerIds:
+    """`_player_ids` once: `first` holds each key with the name first given for it."""
+    connection = db.session.connection()
+    known = _by_key(connection, list(first))
+    lacking = [key for key in first if key not in known]
+    now = utcnow()
+    if lacking:
+        connection.execute(
+            insert(PLAYERS),
+            [
+                {
+                    "name": first[key],
+                    "name_key": key,
+                    "email": emails.get(first[key]),
+                    "created_at": now,
+                }
+                for key in lacking
+            ],
+        )
+        known |= _by_key(connection, lacking)
+    for name, email in emails.items():
+        found = known.get(name_key(name))
+        if email and found is not None and not found[1]:
+            connection.execute(update(PLAYERS).where(PLAYERS.c.id == found[0]).values(email=email))
+    db.session.commit()
+    return _PlayerIds({key: player_id for key, (player_id, _email) in known.items()}, len(lacking))
+
+
+def _by_key(connection: Connection, keys: list[str]) -> dict[str, tuple[int, str | None]]:
+    """The players with these name keys: each key with the player's id and email."""
+    found: dict[str, tuple[int, str | None]] = {}
+    for start in range(0, len(keys), 500):
+        rows = connection.execute(
+            select(PLAYERS.c.name_key, PLAYERS.c.id, PLAYERS.c.email).where(
+                PLAYERS.c.name_key.in_(keys[start : start + 500])
+            )
+        )
+        found.update((key, (player_id, email)) for key, player_id, email in rows)
+    return found
+
+
+def _retried(write: Callable[[], T]) -> T:
+    """Run `write` (which commits); again, from a fresh look at the store, when another
+    request added one of its games or players first (a unique key refused the row)."""
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            return write()
+        except IntegrityError:
+            db.session.rollback()
+            if attempt + 1 == WRITE_ATTEMPTS:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _write_batches(games: list[_Game]) -> Iterator[list[_Game]]:
+    """The games in batches of about WRITE_ROWS rows each (a game is never split)."""
+    batch: list[_Game] = []
+    rows = 0
+    for game in games:
+        size = 1 + len(game.players) * (1 + len(game.rounds)) + len(game.rounds)
+        if batch and rows + size > WRITE_ROWS:
+            yield batch
+            batch, rows = [], 0
+        batch.append(game)
+        rows += size
+    if batch:
+        yield batch
+
+
+def _write_batch(batch: list[_Game], players: dict[str, int], latest: datetime | None) -> int:
+    """Write the games of `batch` that are not here yet, in one transaction; how many."""
+    return _retried(lambda: _write_missing(batch, players, latest))
+
+
+def _write_missing(batch: list[_Game], players: dict[str, int], latest: datetime | None) -> int:
+    """`_write_batch` once."""
+    connection = db.session.connection()
+    ids = [game.id for game in batch]
+    have = set(connection.scalars(select(GAMES.c.id).where(GAMES.c.id.in_(ids))))
+    missing = [game for game in batch if game.id not in have]
+    if not missing:
+        db.session.rollback()
+        return 0
+    _insert_games(connection, missing, players)
+    if latest and any(g.finished_at and g.finished_at <= latest for g in missing):
+        ratings.mark_stale(connection)  # an older game joins the rated ones
+    db.session.commit()
+    return len(missing)
+
+
+def fresh_version() -> int:
+    """The first version of an imported game: a random one, not 1. Server processes keep
+    sheets and pages by game id and version; a game deleted, then imported again under the
+    same id, must not meet one kept from before (its version 1 had no rounds)."""
+    return 1 + secrets.randbelow(FRESH_VERSIONS)
+
+
+FRESH_VERSIONS = 2**30
+"""Imported games start at a version below this (room left below 2**31 for their moves)."""
+
+
+def _summaries(game: _Game) -> list[summaries.SeatSummary]:
+    """Each seat's history summary, from the rounds at hand (as `summaries` keeps them)."""
+    lines = [summaries.RoundLine(c, d, final, grids) for c, d, _raw, final, grids in game.rounds]
+    decided = game.finished and game.status != ABANDONED
+    return summaries.summarize(len(game.players), lines, decided, game.kind == "table")
+
+
+def _insert_rows(connection: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows (each naming every column): on PostgreSQL with COPY, as psycopg 3
+    would otherwise send a statement per row; elsewhere with one executemany."""
+    if connection.dialect.name != "postgresql":
+        connection.execute(insert(table), rows)
+        return
+    names = list(rows[0])
+    as_json = {name for name in names if isinstance(table.c[name].type, JSON)}
+    columns = ", ".join(f'"{name}"' for name in names)
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row([json.dumps(row[n]) if n in as_json else row[n] for n in names])
+
+
+def _insert_games(connection: Connection, games: list[_Game], players: dict[str, int]) -> None:
+    """Insert the rows of these games: games, seats, rounds, scores, table states."""
+    now = utcnow()
+    _insert_rows(
+        connection,
+        GAMES,
+        [
+            {
+                "id": g.id,
+                "kind": g.kind,
+                "rules": g.rules,
+                "created_at": g.created_at,
+                "updated_at": now,
+                "finished": g.finished,
+                "finished_at": g.finished_at,
+                "version": fresh_version(),
+                "notes": g.notes,
+                "place": g.place,
+            }
+            for g in games
+        ],
+    )
+    _insert_rows(
+        connection,
+        SEATS,
+        [
+            {
+                "game_id": g.id,
+                "seat": seat,
+                "player_id": players[name_key(name)],
+                "bot": g.bots[seat],
+                "total": summary.total,
+                "rounds": summary.rounds,
+                "place": summary.place,
+                "closed": summary.closed,
+                "doubled": summary.doubled,
+                "best": summary.best,
+                "worst": summary.worst,
+                "cleared": summary.cleared,
+            }
+            for g in games
+            for seat, (name, summary) in enumerate(zip(g.players, _summaries(g), strict=True))
+        ],
+    )
+    round_rows = [
+        {
+            "game_id": g.id,
+            "number": number,
+            "closer": closer,
+            "doubled": doubled,
+            "created_at": g.created_at,
+        }
+        for g in games
+        for number, (closer, doubled, _raw, _final, _grids) in enumerate(g.rounds, start=1)
+    ]
+    if round_rows:
+        ids = connection.execute(
+            insert(ROUNDS).returning(ROUNDS.c.id, sort_by_parameter_order=True), round_rows
+        ).scalars()
+        rounds = (r for g in games for r in g.rounds)
+        _insert_rows(
+            connection,
+            SCORES,
+            [
+                {"round_id": round_id, "seat": seat, "raw": raw[seat], "final": final[seat]}
+                | {"grid": grids[seat]}
+                for round_id, (_closer, _doubled, raw, final, grids) in zip(
+                    ids, rounds, strict=True
+                )
+                for seat in range(len(raw))
+            ],
+        )
+    states = [
+        {"game_id": g.id, "bots": g.bots, "log": [], "status": g.status, **g.table}
+        for g in games
+        if g.table is not None
+    ]
+    if states:
+        connection.execute(insert(STATES), states)
 
 
 def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:

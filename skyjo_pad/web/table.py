@@ -108,7 +108,7 @@ def _rearrange(form: NewTableForm) -> bool:
             rows[blanks[0]] = (request.form["add"], PERSON)
         else:
             rows.append((request.form["add"], PERSON))
-    elif "remove" in request.form and request.form["remove"].isdigit():
+    elif "remove" in request.form and _seat_number(request.form["remove"]) is not None:
         i = int(request.form["remove"])
         if 0 <= i < len(rows):
             del rows[i]
@@ -118,3 +118,8 @@ def _rearrange(form: NewTableForm) -> bool:
         return False
     set_seats(form, rows[:MAX_SEATS])
     return True
+
+
+def _seat_number(text: str) -> int | None:
+    """A seat's number from a button, or None for anything else."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None

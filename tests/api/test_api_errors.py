@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from api_helpers import RULEBOOK_ROUND, PadApi
+from databases import Databases
 from flask.testing import FlaskClient
 
 from skyjo_pad import create_app
@@ -167,12 +167,12 @@ def test_unexpected_error_is_500_json_without_details(
     assert "secret" not in message
 
 
-def test_api_needs_no_csrf_token(tmp_path: Path) -> None:
+def test_api_needs_no_csrf_token(databases: Databases) -> None:
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": databases.empty("csrf"),
             "WTF_CSRF_ENABLED": True,
         }
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import Databases
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -92,12 +93,14 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`skyjo-pad serve` (Waitress) on a free port and its own SQLite file; yields its URL."""
+    """`skyjo-pad serve` (Waitress) on a free port and its own database (SQLite, or
+    PostgreSQL in the PostgreSQL run); yields its URL."""
     folder = tmp_path_factory.mktemp("live")
     port = _free_port()
+    databases = Databases(folder)
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{folder / 'pad.sqlite3'}",
+        "DATABASE_URL": databases.empty("live"),
         "SECRET_KEY": "browser-tests",
         "SKYJO_AUTO_MIGRATE": "1",
     }
@@ -123,6 +126,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        databases.drop_made()
 
 
 @pytest.fixture(scope="session")

@@ -5,11 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import Databases
 from flask import Flask
 from history_helpers import t1_export
 from sqlalchemy import func, select
@@ -36,15 +35,13 @@ def store_counts() -> tuple[int, ...]:
 
 
 @pytest.fixture
-def other(migrated_database: Path, tmp_path: Path) -> Flask:
+def other(databases: Databases) -> Flask:
     """A second, empty installation."""
-    path = tmp_path / "other.sqlite3"
-    shutil.copyfile(migrated_database, path)
     return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "other",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "SQLALCHEMY_DATABASE_URI": databases.copy("other"),
             "AUTO_MIGRATE": False,
         }
     )

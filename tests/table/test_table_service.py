@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import Databases
 from flask import Flask
 from table_service_helpers import first_move, play_round, solo, tables
 
@@ -291,12 +291,12 @@ def test_the_same_deal_number_deals_the_same_cards(ctx: Flask) -> None:
     assert first[0].start == first[1].start
 
 
-def test_a_table_survives_an_app_restart(tmp_path: Path) -> None:
+def test_a_table_survives_an_app_restart(databases: Databases) -> None:
     """A second app on the same database finds the table exactly as it was, and plays on."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'restart.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": databases.empty("restart"),
     }
     first = create_app(config)
     with first.app_context():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
+from databases import Databases
 from flask import Flask
 from flask.testing import FlaskClient
 from table_service_helpers import play_round
@@ -170,13 +170,13 @@ def test_the_seed_of_a_table_in_play_is_never_shown(client: FlaskClient) -> None
     assert 'value="Ann"' in again and 'value="42"' not in again
 
 
-def test_json_posts_need_the_csrf_token(tmp_path: Path) -> None:
+def test_json_posts_need_the_csrf_token(databases: Databases) -> None:
     """With CSRF on, a move without the page's token is refused."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": databases.empty("csrf"),
         }
     )
     client = app.test_client()

@@ -1,13 +1,22 @@
-"""Whatever is typed or sent in the forms, the pages answer without a server error."""
+"""Whatever is typed or sent in the forms, the pages answer without a server error, and a
+form refused leaves everything as it was."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
 from web_helpers import counts, save_round
+
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game, Player, TableState
+from skyjo_pad.services import tables
 
 SETTINGS = settings(
     max_examples=40,
@@ -82,3 +91,124 @@ def test_random_new_game_forms(app: Flask, client: FlaskClient, data: dict[str, 
     response = client.post("/games/new", data=data)
     assert response.status_code in (200, 302), data
     assert counts(app)[0] == before + (response.status_code == 302)
+
+
+def stored(app: Flask) -> tuple[Any, ...]:
+    """Everything a refused form must leave as it was: players, games and their versions,
+    rounds, notes and places, digital tables' states."""
+    with app.app_context():
+        found = (
+            tuple(db.session.execute(select(Player.id, Player.name, Player.email))),
+            tuple(db.session.execute(select(Game.id, Game.version, Game.notes, Game.place))),
+            counts(app),
+            tuple(db.session.execute(select(TableState.game_id, TableState.moves))),
+        )
+        db.session.remove()
+    return tuple(tuple(sorted(map(repr, part))) for part in found)
+
+
+def refused(response: Any) -> bool:
+    """Whether the page says the form was refused (an error shown, or a 4xx)."""
+    return response.status_code >= 400 or "flash-error" in response.text
+
+
+@SETTINGS
+@given(
+    name=typed | st.text(max_size=60),
+    email=st.none() | typed | st.emails(),
+    other=typed,
+)
+def test_random_player_forms(
+    app: Flask, client: FlaskClient, game: str, name: str, email: str | None, other: str
+) -> None:
+    with app.app_context():
+        player_id = db.session.scalar(select(Player.id).where(Player.name == "Ann"))
+        db.session.remove()
+    for url, data in (
+        (f"/players/{player_id}/edit", {"name": name} | ({"email": email} if email else {})),
+        (f"/players/{player_id}/merge", {"other": other}),
+    ):
+        before = stored(app)
+        response = client.post(url, data=data, follow_redirects=True)
+        assert response.status_code < 500, (url, data)
+        if refused(response):
+            assert stored(app) == before, (url, data)
+
+
+@SETTINGS
+@given(notes=typed | st.text(max_size=3000), place=typed | st.text(max_size=200))
+def test_random_notes(app: Flask, client: FlaskClient, game: str, notes: str, place: str) -> None:
+    before = stored(app)
+    response = client.post(
+        f"/history/{game}/notes", data={"notes": notes, "place": place}, follow_redirects=True
+    )
+    assert response.status_code < 500
+    if refused(response):
+        assert stored(app) == before
+
+
+@SETTINGS
+@given(
+    data=st.dictionaries(
+        st.sampled_from(
+            [
+                *(f"seat-{n}-{part}" for n in (0, 1, 2, 9) for part in ("name", "kind")),
+                *("target", "multiplier", "tie_doubles", "double_only_positive"),
+                *("first_tiebreak", "next_starter", "reveal_count", "stall_turns", "seed"),
+                *("start", "add", "remove"),
+            ]
+        ),
+        typed | st.sampled_from(["person", "easy", "medium", "hard", "robot"]),
+        max_size=12,
+    )
+)
+def test_random_table_forms(app: Flask, client: FlaskClient, data: dict[str, str]) -> None:
+    before = stored(app)
+    response = client.post("/tables/new", data=data)
+    assert response.status_code in (200, 302), data
+    if response.status_code == 200:  # the form again, with what is wrong
+        assert stored(app) == before, data
+
+
+@pytest.fixture
+def table(app: Flask) -> str:
+    """A digital table: Ann against an easy computer player."""
+    with app.app_context():
+        seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Easy bot", "easy")]
+        game_id = tables.create(seats, {"target": 100}, seed=3)
+        db.session.remove()
+    return game_id
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+moves = st.fixed_dictionaries(
+    {"action": st.sampled_from(["draw", "take", "reveal", "swap", "discard", "deal", "x"])},
+    optional={
+        "seat": st.integers(-2, 9) | json_values,
+        "row": st.integers(-1, 4) | json_values,
+        "col": st.integers(-1, 5) | json_values,
+        "card": json_values,
+    },
+)
+
+
+@SETTINGS
+@given(
+    body=st.fixed_dictionaries({}, optional={"version": json_values, "move": moves | json_values})
+    | json_values
+    | st.integers(1, 400).map(lambda depth: "[" * depth + "]" * depth)
+)
+def test_random_table_moves(app: Flask, client: FlaskClient, table: str, body: Any) -> None:
+    game_id = table
+    before = stored(app)
+    text = body if isinstance(body, str) else json.dumps(body)
+    for url in (f"/api/phone-tables/{game_id}/moves", f"/api/phone-tables/{game_id}/advance"):
+        response = client.post(url, data=text, content_type="application/json")
+        assert response.status_code < 500, (url, body)
+        if response.status_code >= 400:
+            assert isinstance(response.get_json()["error"], str)
+            assert stored(app) == before, (url, body)

@@ -1,0 +1,109 @@
+"""The API fuzzed from its own OpenAPI document (schemathesis): requests that follow the
+document and requests that break it, for every operation. Whatever they hold: no 500, an
+answer that matches the document, every refusal a sentence in `error`, and a refused
+request changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+import schemathesis
+from api_helpers import RULEBOOK_ROUND, PadApi
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis.specs.openapi import checks as openapi_checks
+from sqlalchemy import func, select
+
+from skyjo_pad.api.openapi import DOCUMENT
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game, Player, Round, RoundScore
+
+SCHEMA = schemathesis.openapi.from_dict(DOCUMENT)
+OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
+NOTHING_TO_BREAK = {
+    "GET /api/openapi.json",
+    "GET /api/games/{game_id}",
+    "GET /api/phone-tables/{game_id}",
+    "GET /api/phone-tables/{game_id}/record",
+    "GET /api/phone-tables/{game_id}/replay",
+}
+"""Operations no request can break the document of (no body; any text is an id)."""
+CASES_TO_RUN = [
+    (operation, mode)
+    for operation in OPERATIONS
+    for mode in schemathesis.GenerationMode
+    if mode is schemathesis.GenerationMode.POSITIVE or operation.label not in NOTHING_TO_BREAK
+]
+JSON = "application/json"
+RULES_BEYOND_THE_SCHEMA = [
+    openapi_checks.positive_data_acceptance,  # a well-formed game may break a rule (422)
+    openapi_checks.negative_data_rejection,  # the pad takes unusual scores, with a warning
+]
+"""schemathesis's checks that expect the document to say everything the rules say."""
+EXAMPLES = 60
+"""Cases per operation and mode: a few seconds each."""
+CASES: list[str] = []
+"""Every case run (their count is printed at the end, with -s)."""
+
+
+def store(app: Flask) -> tuple[Any, ...]:
+    """Everything a request could change: the rows of each kind, and every game's version."""
+    with app.app_context():
+        counts = tuple(
+            db.session.scalar(select(func.count()).select_from(model))
+            for model in (Game, Player, Round, RoundScore)
+        )
+        versions = tuple(tuple(row) for row in db.session.execute(select(Game.id, Game.version)))
+        db.session.remove()
+    return counts, tuple(sorted(versions))
+
+
+@pytest.mark.parametrize(
+    ("operation", "mode"), CASES_TO_RUN, ids=[f"{o.label} {m.value}" for o, m in CASES_TO_RUN]
+)
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+@given(data=st.data())
+def test_the_api_keeps_its_contract_whatever_it_is_sent(
+    app: Flask, client: FlaskClient, api: PadApi, operation: Any, mode: Any, data: Any
+) -> None:
+    case = data.draw(operation.as_strategy(generation_mode=mode))
+    known = store(app)[1]
+    if not known:  # a game with one round, which most cases are pointed at
+        game = api.new_game()
+        api.add_round(game["id"], RULEBOOK_ROUND)
+        known = store(app)[1]
+    chooser = random.Random(repr(case.body) + repr(case.path_parameters))
+    if "game_id" in case.path_parameters and chooser.random() < 0.7:
+        case.path_parameters["game_id"] = known[0][0]
+    if "number" in case.path_parameters and chooser.random() < 0.5:
+        case.path_parameters["number"] = 1
+    before = store(app)
+    kwargs: dict[str, Any] = {"query_string": case.query or None}
+    if isinstance(case.body, bytes):  # not JSON at all
+        kwargs |= {"data": case.body, "content_type": case.media_type or JSON}
+    elif case.body is not schemathesis.core.NOT_SET:
+        kwargs |= {"data": json.dumps(case.body), "content_type": case.media_type or JSON}
+    response = client.open(case.formatted_path, method=case.method, **kwargs)
+    CASES.append(operation.label)
+    assert response.status_code < 500, response.text[:300]
+    case.validate_response(response, excluded_checks=RULES_BEYOND_THE_SCHEMA)
+    if response.status_code >= 400:
+        answer = response.get_json()
+        assert isinstance(answer["error"], str) and answer["error"]
+        assert set(answer) <= {"error", "state"}  # a table's refusal adds its screen
+        assert store(app) == before, "a refused request changed something"
+
+
+def test_zz_how_many_cases_ran() -> None:
+    """Not a check: prints how many cases the fuzzer ran (pytest -s shows it)."""
+    print(f"\nschemathesis: {len(CASES)} cases run")

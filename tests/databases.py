@@ -1,0 +1,106 @@
+"""The tests' databases: SQLite files, or databases on a PostgreSQL server.
+
+`make test` runs the suite twice: on SQLite, then with `scripts/with-postgres`, which
+starts a throwaway PostgreSQL server and names it in `SKYJO_TEST_POSTGRES`. Every test
+gets a database of its own either way: a copy of one migrated once per run (a file copy
+for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL), or an empty one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from skyjo_pad.extensions import db
+
+POSTGRES_SERVER = os.environ.get("SKYJO_TEST_POSTGRES", "").strip()
+"""The PostgreSQL server the tests run on (a URL of a database to connect to for
+creating others), or "" for SQLite."""
+ON_POSTGRES = bool(POSTGRES_SERVER)
+DIALECT = "postgresql" if ON_POSTGRES else "sqlite"
+
+_numbers = itertools.count(1)
+
+
+class Databases:
+    """Makes databases for the tests, and drops the PostgreSQL ones again."""
+
+    def __init__(self, folder: Path, reused: str | None = None) -> None:
+        """SQLite files go in `folder`; `reused`: a PostgreSQL copy of the migrated
+        database that `first_copy` hands out and `clean_reused` empties again."""
+        self.folder = folder
+        self.template: str | None = None
+        """The URL of the migrated database every copy is made from."""
+        self.reused = reused
+        self._reused_taken = False
+        self._made: list[str] = []
+
+    def first_copy(self, name: str) -> str:
+        """Like `copy`; on PostgreSQL the reused database the first time a test asks."""
+        if self.reused is None or self._reused_taken:
+            return self.copy(name)
+        self._reused_taken = True
+        return self.reused
+
+    def clean_reused(self) -> None:
+        """Empty the reused database again, if this test took it."""
+        if self.reused is None or not self._reused_taken:
+            return
+        engine = create_engine(self.reused)
+        try:
+            with engine.begin() as connection:
+                connection.execute(text("SET LOCAL lock_timeout = '10s'"))
+                for table in reversed(db.metadata.sorted_tables):  # children first
+                    connection.execute(table.delete())
+                for sequence in connection.scalars(
+                    text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
+                ):
+                    connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
+        finally:
+            engine.dispose()
+        self._reused_taken = False
+
+    def empty(self, name: str) -> str:
+        """The URL of a new database with nothing in it."""
+        if not ON_POSTGRES:
+            return f"sqlite:///{self.folder / (name + '.sqlite3')}"
+        return self._create(name, None)
+
+    def copy(self, name: str) -> str:
+        """The URL of a new database copied from the migrated template."""
+        assert self.template is not None, "migrate the template first"
+        if not ON_POSTGRES:
+            path = self.folder / (name + ".sqlite3")
+            shutil.copyfile(make_url(self.template).database or "", path)
+            return f"sqlite:///{path}"
+        return self._create(name, make_url(self.template).database)
+
+    def drop_made(self) -> None:
+        """Drop the PostgreSQL databases made so far (SQLite files go with their folder)."""
+        if not self._made:
+            return
+        engine = create_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
+        try:
+            with engine.connect() as connection:
+                for name in self._made:
+                    connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        finally:
+            engine.dispose()
+        self._made.clear()
+
+    def _create(self, name: str, template: str | None) -> str:
+        unique = f"skyjo_{os.getpid()}_{next(_numbers)}_{name}"[:63].lower()
+        engine = create_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
+        copy = f' TEMPLATE "{template}" STRATEGY FILE_COPY' if template else ""
+        try:
+            with engine.connect() as connection:
+                connection.execute(text(f'CREATE DATABASE "{unique}"{copy}'))
+        finally:
+            engine.dispose()
+        self._made.append(unique)
+        return make_url(POSTGRES_SERVER).set(database=unique).render_as_string(hide_password=False)
