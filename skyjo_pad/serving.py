@@ -44,8 +44,8 @@ class Workers(BaseApplication):  # type: ignore[misc]
 
 def migrate_once() -> None:
     """Bring the schema up to date here, and tell the workers not to try again."""
-    from skyjo_pad.factory import create_app
     from skyjo_pad.extensions import db
+    from skyjo_pad.factory import create_app
 
     app = create_app()
     with app.app_context():
