@@ -356,6 +356,16 @@ function roundInWords(item) {
 }
 
 let flushing = false;
+// A send that failed is tried again soon, then less often (1 s, 2 s, 4 s … 15 s): a
+// network that just came back often refuses the first request.
+let retryDelay = 1000;
+let retryTimer = null;
+function retry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(flushOutbox, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 15000);
+}
+
 async function flushOutbox() {
   if (flushing || !navigator.onLine) return;
   flushing = true;
@@ -371,8 +381,9 @@ async function flushOutbox() {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(item.body),
         });
-      } catch (e) { break; } // still no network: try again later
-      if (res.status >= 500) break;
+      } catch (e) { retry(); break; } // no network yet (it may be coming back): soon again
+      if (res.status >= 500) { retry(); break; }
+      retryDelay = 1000;
       outbox = readList(OUTBOX).slice(1);
       writeList(OUTBOX, outbox);
       if (res.ok) {
