@@ -32,6 +32,9 @@ from .worlds import table_of
 
 _CELLS = 12
 _COLUMNS = 4
+#: After this many turns in a round, closing is judged without the doubling: two `ev`
+#: players who both fear it would otherwise swap face-up cards for ever.
+PATIENCE = 200
 
 
 class Odds:
@@ -235,7 +238,7 @@ def decide(t: Table, odds: Odds) -> int:
     if source == FLIP_OWED:
         return play.FLIP + flip_cell(t, odds)
     cols = columns(t.cells, _CELLS * seat, odds)
-    closing = t.phase == TURN and t.down[seat] == 1
+    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
     outlook = Outlook(t, seat, odds) if closing else None
     if source != EMPTY:
         score, cell = placed(t, odds, t.held, cols, outlook)
