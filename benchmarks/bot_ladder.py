@@ -10,11 +10,13 @@ every game (Bradley-Terry on each pair of seats of different levels), and think 
 core).
 
 Results are kept in `benchmarks/ladder_results.json`, pairing by pairing and in blocks of
-games, so that an interrupted run resumes where it stopped; `--fresh` starts over.
+games, so that an interrupted run resumes where it stopped; `--fresh` starts over. Every
+line-up is first brought to 200 games, then 500, then `--games` (`--passes`), so that a
+run stopped early still has every line-up, each with its sample size shown.
 
 Usage (about an hour per 1,000 games of `hard` on two busy cores; run it niced):
     nice -n 15 python benchmarks/bot_ladder.py [--games 2000] [--max-games-slow N]
-        [--workers 2] [--write]
+        [--workers 2] [--write] [--only-report]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import re
 import sys
 import time
 from pathlib import Path
@@ -51,6 +54,8 @@ SEED = 1
 BLOCK = 50
 #: Elo points of a level's rating are anchored so that `ev`, the yardstick, is 1500.
 ANCHOR = ("ev", 1500.0)
+#: The results key of the think times.
+TIMES = "think_times"
 
 
 def lineups() -> list[tuple[str, ...]]:
@@ -60,13 +65,13 @@ def lineups() -> list[tuple[str, ...]]:
 
 
 def cost(bots: tuple[str, ...]) -> int:
-    """Which line-ups to play first: 0 without hard, 1 hard against random or easy, then
-    hard against ev (the yardstick) before hard against medium."""
+    """Which line-ups to play first in each pass: hard against ev (the yardstick), the
+    quick ones without hard, hard against random or easy, hard against medium."""
     if "hard" not in bots:
-        return 0
-    if bots[1] in ("random", "easy"):
         return 1
-    return 2 if bots[1] == "ev" else 3
+    if bots[1] == "ev":
+        return 0
+    return 2 if bots[1] in ("random", "easy") else 3
 
 
 def key(bots: tuple[str, ...]) -> str:
@@ -144,6 +149,8 @@ def elo(results: dict[str, Any]) -> dict[str, float]:
         wins[a, b] += 0.5
         wins[b, a] += 0.5
     for lineup, entry in results.items():
+        if lineup == TIMES:
+            continue
         names = lineup.split(",")
         strong, weak = names[0], names[1]
         won = entry["pairwise"]
@@ -242,6 +249,15 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="update docs/bots.md")
     parser.add_argument("--fresh", action="store_true", help="forget the results kept")
     parser.add_argument("--only-report", action="store_true", help="play nothing more")
+    parser.add_argument("--only", help="play only the line-ups matching this regex")
+    parser.add_argument("--retime", action="store_true", help="measure the think times again")
+    parser.add_argument(
+        "--passes",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[200, 500],
+        help="bring every line-up to these game counts in turn before --games (so that an "
+        "interrupted run has every line-up at some size)",
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     if RESULTS.exists() and not args.fresh:
@@ -253,17 +269,23 @@ def main() -> None:
     if not args.only_report:
         pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
         try:
-            for bots in sorted(lineups(), key=cost):
-                games = args.games
-                if cost(bots) > 1 and args.max_games_slow is not None:
-                    games = min(games, args.max_games_slow)
-                entry = results.setdefault(key(bots), empty(bots))
-                play_lineup(bots, games, entry, pool, save)
+            for target in sorted({*args.passes, args.games}):
+                for bots in sorted(lineups(), key=cost):
+                    if args.only and not re.search(args.only, key(bots)):
+                        continue
+                    games = min(target, args.games)
+                    if cost(bots) in (0, 3) and args.max_games_slow is not None:
+                        games = min(games, args.max_games_slow)
+                    entry = results.setdefault(key(bots), empty(bots))
+                    play_lineup(bots, games, entry, pool, save)
         finally:
             if pool:
                 pool.close()
+    if args.retime or TIMES not in results:
+        results[TIMES] = think_times(args.speed_games)
+        save()
+    times = results[TIMES]
     ratings = elo(results)
-    times = think_times(args.speed_games)
     text = markdown(results, ratings, times)
     print(text)
     if args.write:
