@@ -1,11 +1,11 @@
 """The bot ladder: every built-in level against every other, 2 and 4 players, and a rating.
 
-For each pair of levels (weaker A, stronger B) it plays `skyjo-pad simulate` games (the
-same games: `simulate.play_game` with `simulate.game_seed`, official rules) in two
-line-ups: `B,A` (2 players) and `B,A,A,A` (4 players: one of the stronger against three of
-the weaker). It prints, and with `--write` puts into docs/bots.md between the ladder
-markers: win rates with 95% intervals, mean round scores, an Elo rating per level fitted to
-every game (Bradley-Terry on each pair of seats of different levels), and think times
+For each pair of levels (A before B in `LEVELS`, roughly weakest first) it plays
+`skyjo-pad simulate` games (the same games: `simulate.play_game` with `simulate.game_seed`,
+official rules) in two line-ups: `B,A` (2 players) and `B,A,A,A` (4 players: one B
+against three A). It prints, and with `--write` puts into docs/bots.md between the ladder
+markers: win rates with 95% intervals, mean round scores, an Elo rating per level fitted
+to every game (Bradley-Terry on each pair of seats of different levels), and think times
 (`bot_speed.py`'s measure: every decision of each level in games against three `ev`, one
 core).
 
@@ -14,7 +14,8 @@ games, so that an interrupted run resumes where it stopped; `--fresh` starts ove
 line-up is first brought to 200 games, then 500, then `--games` (`--passes`), so that a
 run stopped early still has every line-up, each with its sample size shown.
 
-Usage (about an hour per 1,000 games of `hard` on two busy cores; run it niced):
+Usage (the whole ladder at 2,000 games a line-up took about 4.5 hours of two busy cores
+here, nearly all of it the line-ups of `hard`; run it niced):
     nice -n 15 python benchmarks/bot_ladder.py [--games 2000] [--max-games-slow N]
         [--workers 2] [--write] [--only-report]
 """
@@ -59,7 +60,7 @@ TIMES = "think_times"
 
 
 def lineups() -> list[tuple[str, ...]]:
-    """Every pairing: (stronger, weaker) for 2 players, (stronger, weaker × 3) for 4."""
+    """Every pairing: (B, A) for 2 players and (B, A, A, A) for 4, B after A in LEVELS."""
     pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
     return [(b, a) for b, a in pairs] + [(b, a, a, a) for b, a in pairs]
 
@@ -193,8 +194,8 @@ def markdown(results: dict[str, Any], ratings: dict[str, float], times: dict[str
     for players in (2, 4):
         lines += [
             "",
-            f"**{players} players** (the stronger level in seat 0"
-            + (", against three of the weaker" if players == 4 else "")
+            f"**{players} players** (seat 0 plays the first level named"
+            + (", against three of the second" if players == 4 else "")
             + "):",
             "",
             "| line-up | games | seat 0 wins (95% CI) | fair share | round score: seat 0 | "
