@@ -1,11 +1,12 @@
-"""How long the bots take to decide: p50 and p95 per decision, on this machine.
+"""How long the bots take to decide: p50 and p95 per decision, on this machine, one core.
 
-Plays seeded 4-player games, `hard` in seat 0 against three `medium`, and times every
-`choose` call of each bot (the view and legal moves are made beforehand, as the table
-does). Every decision counts, the trivial ones too, as a player at the table feels them.
+For each level, plays seeded 4-player games, that level in seat 0 against three `ev`,
+and times every `choose` call of seat 0 (the view and legal moves are made beforehand, as
+the table does). Every decision counts, the trivial ones too, as a player at the table
+feels them.
 
-Usage: python benchmarks/bot_speed.py [--games 6] [--seed 1]
-Goals: hard at most 150 ms and medium at most 2 ms per decision (95th percentile).
+Usage: python benchmarks/bot_speed.py [--games 6] [--seed 1] [--levels hard,ev,...]
+Goals (95th percentile): hard at most 150 ms; medium and ev at most 2 ms.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ import argparse
 import os
 import statistics
 import time
+from collections.abc import Sequence
 
-from skyjo_pad.bots import Bot, make_bot
+from skyjo_pad.bots import LEVELS, Bot, make_bot
 from skyjo_pad.bots.base import mix
-from skyjo_pad.engine import Move, Position, Rules, View
+from skyjo_pad.engine import Move, Rules, View
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
 RULES = Rules(stall_turns=SAFETY_STALL_TURNS)
-GOALS = {"hard": 150.0, "medium": 2.0}
+GOALS = {"hard": 150.0, "medium": 2.0, "ev": 2.0}
+RIVALS = ("ev", "ev", "ev")
 
 
 class Timed:
@@ -31,7 +34,7 @@ class Timed:
         self.inner = inner
         self.times = times
 
-    def choose(self, view: View, legal_moves: list[Move]) -> Move:  # type: ignore[override]
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         """Time the wrapped bot's choice."""
         start = time.perf_counter()
         move = self.inner.choose(view, legal_moves)
@@ -45,32 +48,47 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def main() -> None:
-    """Play the games and print one line per bot."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6, help="games to play")
-    parser.add_argument("--seed", type=int, default=1, help="the seed of the first game")
-    args = parser.parse_args()
+def one_core() -> None:
+    """Keep this process on a single core, as a table's server thread would be."""
     if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    times: dict[str, list[float]] = {"hard": [], "medium": []}
-    names = ("hard", "medium", "medium", "medium")
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
-    def ignore(position: Position, seat: int, move: Move) -> None:
-        """Nothing to watch."""
 
-    for number in range(args.games):
-        seed = game_seed(args.seed, number)
-        bots = [
-            Timed(make_bot(name, mix(seed, seat)), times[name]) for seat, name in enumerate(names)
-        ]
-        play_bots(bots, RULES, seed, ignore)
-    for name, spent in times.items():
-        ms = [t * 1000 for t in spent]
+def measure(
+    level: str, rivals: Sequence[str] = RIVALS, games: int = 6, seed: int = 1
+) -> dict[str, float]:
+    """Decision times of `level` in seat 0 (milliseconds): count, p50, p95, max, mean."""
+    one_core()
+    spent: list[float] = []
+    names = (level, *rivals)
+    for number in range(games):
+        game = game_seed(seed, number)
+        bots: list[Bot] = [make_bot(name, mix(game, seat)) for seat, name in enumerate(names)]
+        bots[0] = Timed(bots[0], spent)
+        play_bots(bots, RULES, game)
+    ms = [t * 1000 for t in spent]
+    return {
+        "decisions": len(ms),
+        "p50": percentile(ms, 0.5),
+        "p95": percentile(ms, 0.95),
+        "max": max(ms),
+        "mean": statistics.mean(ms),
+    }
+
+
+def main() -> None:
+    """Play the games and print one line per level."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6, help="games per level")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the first game")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels to time")
+    args = parser.parse_args()
+    for name in args.levels.split(","):
+        t = measure(name, RIVALS, args.games, args.seed)
+        goal = f"  (goal: p95 <= {GOALS[name]:g} ms)" if name in GOALS else ""
         print(
-            f"{name:7} {len(ms):6} decisions  p50 {percentile(ms, 0.5):7.2f} ms  "
-            f"p95 {percentile(ms, 0.95):7.2f} ms  max {max(ms):7.2f} ms  "
-            f"mean {statistics.mean(ms):6.2f} ms  (goal: p95 <= {GOALS[name]:g} ms)"
+            f"{name:7} {t['decisions']:6} decisions  p50 {t['p50']:7.2f} ms  "
+            f"p95 {t['p95']:7.2f} ms  max {t['max']:7.2f} ms  mean {t['mean']:6.2f} ms{goal}"
         )
 
 

@@ -1,7 +1,7 @@
 """Computer players. They depend on the engine only, and see what a person in their seat
 sees: `choose(view, legal_moves) -> move`, never the full position.
 
-- `easy`, `medium`, `hard`: the built-in bots (`make_bot(name, seed)`);
+- `random`, `easy`, `medium`, `ev`, `hard`: the built-in bots (`make_bot(name, seed)`);
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
 - `ask(bot, position, seat)`: how a driver asks a bot for a move, through `view`.
 """
@@ -9,18 +9,23 @@ sees: `choose(view, legal_moves) -> move`, never the full position.
 from .adapter import OutsideBot
 from .base import Bot, BotError, ask, decision_rng
 from .easy import EasyBot
+from .ev import EvBot
 from .hard import HardBot
 from .medium import MediumBot
-from .registry import BUILTIN, load_factory, make_bot
+from .random_play import RandomBot
+from .registry import BUILTIN, LEVELS, load_factory, make_bot
 
 __all__ = [
     "BUILTIN",
+    "LEVELS",
     "Bot",
     "BotError",
     "EasyBot",
+    "EvBot",
     "HardBot",
     "MediumBot",
     "OutsideBot",
+    "RandomBot",
     "ask",
     "decision_rng",
     "load_factory",

@@ -1,4 +1,5 @@
-"""Bots by name: `easy`, `medium`, `hard`, or an outside one as `package.module:factory`."""
+"""Bots by name: `random`, `easy`, `medium`, `ev`, `hard`, or an outside one as
+`package.module:factory`."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ from collections.abc import Callable
 from .adapter import OutsideBot
 from .base import Bot, BotError
 from .easy import EasyBot
+from .ev import EvBot
 from .hard import HardBot
 from .medium import MediumBot
+from .random_play import RandomBot
 
-#: The bots that come with the project, weakest first.
+#: The levels offered at a digital table, weakest first.
 BUILTIN: tuple[str, ...] = ("easy", "medium", "hard")
+#: Every bot that comes with the project, roughly weakest first (`medium` and `ev` are
+#: close): the table's levels, `random` (the floor) and `ev` (the expected-value
+#: yardstick, see docs/bots.md).
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -21,15 +28,19 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     >>> make_bot("medium", seed=3).name
     'medium'
     """
+    if name == "random":
+        return RandomBot(seed)
     if name == "easy":
         return EasyBot(seed)
+    if name == "ev":
+        return EvBot(seed)
     if name == "medium":
         return MediumBot(seed)
     if name == "hard":
         return HardBot(seed)
     if ":" in name:
         return OutsideBot(load_factory(name)(), name)
-    raise BotError(f"unknown bot {name!r}: use {', '.join(BUILTIN)} or package.module:factory")
+    raise BotError(f"unknown bot {name!r}: use {', '.join(LEVELS)} or package.module:factory")
 
 
 def load_factory(name: str) -> Callable[[], object]:

@@ -12,7 +12,7 @@ import random
 import pytest
 from bot_helpers import play
 
-from skyjo_pad.bots import Bot, EasyBot, HardBot, MediumBot, make_bot
+from skyjo_pad.bots import Bot, EasyBot, EvBot, HardBot, MediumBot, RandomBot, make_bot
 from skyjo_pad.bots.policy import Belief, Style, act
 from skyjo_pad.engine import Rules
 from skyjo_pad.engine import play as play_
@@ -44,6 +44,17 @@ def test_easy_and_medium_play_thousands_of_legal_games(block: int) -> None:
     """2,000 games, most of them one round long (target 1) to keep the suite quick."""
     for seed in range(block * 500, block * 500 + 500):
         bots, rules = seated(seed)
+        result = play(bots, seed, rules)
+        assert max(result.totals) >= rules.target
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_ev_and_random_play_legal_games(block: int) -> None:
+    """Every table mixes `ev` and `random` with the others, under every rule set."""
+    for seed in range(block * 150, block * 150 + 150):
+        bots, rules = seated(seed)
+        bots[0] = EvBot(seed)
+        bots[-1] = RandomBot(seed)
         result = play(bots, seed, rules)
         assert max(result.totals) >= rules.target
 

@@ -5,8 +5,19 @@ from __future__ import annotations
 import pytest
 from bot_helpers import RULES, play
 
-from skyjo_pad.bots import BotError, MediumBot, OutsideBot, ask, make_bot
-from skyjo_pad.engine import Draw, Reveal, Rules, Swap, apply, new_game, view
+from skyjo_pad.bots import LEVELS, BotError, MediumBot, OutsideBot, ask, make_bot
+from skyjo_pad.bots.plugin import view_from_json
+from skyjo_pad.engine import (
+    Draw,
+    Position,
+    Reveal,
+    Rules,
+    Swap,
+    apply,
+    new_game,
+    view,
+    view_to_json,
+)
 
 
 def test_an_outside_bot_loads_by_name_and_plays_whole_games() -> None:
@@ -63,5 +74,35 @@ def test_bad_names_are_refused_clearly(name: str, message: str) -> None:
 
 
 def test_built_in_names() -> None:
-    for name in ("easy", "medium", "hard"):
+    assert LEVELS == ("random", "easy", "medium", "ev", "hard")
+    for name in LEVELS:
         assert make_bot(name, 3).name == name  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_built_in_level_plays_through_the_plug_in_interface(level: str) -> None:
+    """`skyjo_pad.bots.plugin:<level>` speaks only JSON, and plays as the level itself."""
+    bot = make_bot(f"skyjo_pad.bots.plugin:{level}")
+    assert isinstance(bot, OutsideBot)
+    moves: list[tuple[object, object]] = []
+    result = play(
+        [bot, MediumBot(1)],
+        4,
+        Rules(stall_turns=1000, target=30),
+        watch=lambda position, seat, move: moves.append((position, move)) if seat == 0 else None,
+    )
+    assert max(result.totals) >= 30
+    same = make_bot(level, 0)
+    for position, move in moves[:: max(1, len(moves) // 40)]:
+        assert isinstance(position, Position)
+        assert ask(same, position, 0) == move
+
+
+def test_a_view_read_back_from_json_is_the_view() -> None:
+    position = new_game(["A", "B", "C"], RULES, seed=9)
+    seen: list[Position] = []
+    play([MediumBot(1), MediumBot(2), MediumBot(3)], 9, Rules(stall_turns=1000, target=30),
+         watch=lambda p, seat, move: seen.append(p))  # fmt: skip
+    for p in [position, *seen[::5]]:
+        for seat in (0, 1, 2, None):
+            assert view_from_json(view_to_json(view(p, seat))) == view(p, seat)

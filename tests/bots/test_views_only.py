@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot_helpers import Spy, play
 
-from skyjo_pad.bots import EasyBot, HardBot, MediumBot, make_bot
+from skyjo_pad.bots import EasyBot, EvBot, HardBot, MediumBot, RandomBot, make_bot
 from skyjo_pad.bots.adapter import OutsideBot
 from skyjo_pad.engine import (
     Card,
@@ -44,7 +44,13 @@ def assert_no_secret(seen: object) -> None:
 
 
 def test_built_in_bots_receive_views_only() -> None:
-    spies = [Spy(EasyBot(1)), Spy(MediumBot(2)), Spy(HardBot(3, samples=2, horizon=8))]
+    spies = [
+        Spy(EasyBot(1)),
+        Spy(MediumBot(2)),
+        Spy(HardBot(3, samples=2, horizon=8)),
+        Spy(EvBot(4)),
+        Spy(RandomBot(5)),
+    ]
     play(spies, 7, RULES)
     for spy in spies:
         assert spy.seen
@@ -109,7 +115,13 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
         assert seat is not None
         twin = shuffle_hidden(position, k)
         assert view(twin, seat) == view(position, seat)
-        for bot in (EasyBot(k), MediumBot(k), HardBot(k, samples=2, horizon=8)):
+        for bot in (
+            EasyBot(k),
+            MediumBot(k),
+            HardBot(k, samples=2, horizon=8),
+            EvBot(k),
+            RandomBot(k),
+        ):
             moves = legal_moves(position, seat)
             assert bot.choose(view(position, seat), moves) == bot.choose(view(twin, seat), moves)
         checked += 1

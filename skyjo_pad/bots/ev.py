@@ -1,0 +1,303 @@
+"""`ev`: the one-ply expected-value card counter, the yardstick the other levels are measured by.
+
+Every legal move is scored by the expected round score of its own grid that follows it,
+over the cards not yet seen (the deck minus every card in sight, `knowledge.py`), and the
+lowest is played. No look-ahead, no opinion about the other players' plans:
+
+- a grid's expected score is, column by column, its face-up cards plus the unseen mean for
+  each face-down card, minus the chance that the final reveal completes three of a kind
+  (the column rule also applies when the round ends) times the column's worth;
+- take the discard: the best cell for it; draw: the average, over every value the drawn
+  card may have, of the best of placing it and throwing it away for a flip;
+- a move that turns up its last face-down card closes the round: its score counts the
+  expected doubling, from the chance that some other player's grid (face-up cards plus
+  the unseen mean for the rest, spread as the unseen cards are) ends equal or lower.
+
+It thinks on the engine's compact table (`worlds.table_of`) and takes well under a
+millisecond a decision.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from skyjo_pad.engine import Move, Phase, View, play
+from skyjo_pad.engine.moves import move_of
+from skyjo_pad.engine.table import DOWN, EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table
+
+from .base import decision_rng
+from .knowledge import unseen
+from .worlds import table_of
+
+_CELLS = 12
+_COLUMNS = 4
+#: After this many turns in a round, closing is judged without the doubling: two `ev`
+#: players who both fear it would otherwise swap face-up cards for ever.
+PATIENCE = 200
+
+
+class Odds:
+    """The unseen cards as chances, with the sums the expected scores need."""
+
+    __slots__ = ("chance", "mean", "probs", "sd", "triple")
+
+    def __init__(self, probs: Sequence[tuple[int, float]]) -> None:
+        """Odds from the (value, chance) of the next unseen card."""
+        self.probs = tuple(probs)
+        self.mean = sum(v * p for v, p in self.probs)
+        self.sd = math.sqrt(max(0.0, sum(v * v * p for v, p in self.probs) - self.mean**2))
+        self.chance = dict.fromkeys(range(-2, 13), 0.0)
+        self.chance.update(self.probs)
+        self.triple = sum(3 * v * p**3 for v, p in self.probs)
+        """The expected points a column of three face-down cards loses to the column rule."""
+
+
+def column_score(a: int, b: int, c: int, odds: Odds) -> float:
+    """The expected final score of one column of three cell codes (see `table.py`).
+
+    >>> odds = Odds([(4, 0.5), (8, 0.5)])
+    >>> column_score(4, 4, 104, odds), column_score(4, 5, 104, odds), column_score(4, 4, 4, odds)
+    (8.0, 15.0, 0)
+    """
+    if a == GONE or b == GONE or c == GONE:
+        return sum(x if x < GONE else odds.mean for x in (a, b, c) if x != GONE)
+    up = [x for x in (a, b, c) if x < GONE]
+    hidden = 3 - len(up)
+    if hidden == 0:
+        return 0 if a == b == c else a + b + c
+    mean = odds.mean
+    if hidden == 1:
+        u, w = up
+        if u == w:
+            return 2 * u + mean - 3 * u * odds.chance[u]
+        return u + w + mean
+    if hidden == 2:
+        u = up[0]
+        return u + 2 * mean - 3 * u * odds.chance[u] ** 2
+    return 3 * mean - odds.triple
+
+
+def columns(cells: Sequence[int], base: int, odds: Odds) -> list[float]:
+    """The expected final score of each column of the grid starting at `base`."""
+    return [
+        column_score(cells[base + c], cells[base + c + 4], cells[base + c + 8], odds)
+        for c in range(_COLUMNS)
+    ]
+
+
+def known_score(cells: Sequence[int], base: int) -> int:
+    """The score of a grid with every card face up (columns of three alike count 0)."""
+    total = 0
+    for c in range(_COLUMNS):
+        a, b, d = cells[base + c], cells[base + c + 4], cells[base + c + 8]
+        if a == GONE or b == GONE or d == GONE:
+            total += sum(x for x in (a, b, d) if x != GONE)
+        elif not a == b == d:
+            total += a + b + d
+    return total
+
+
+def placed_plain(t: Table, seat: int, odds: Odds, x: int, cols: list[float]) -> float:
+    """The lowest expected round score of putting card `x` in `seat`'s grid, closing's
+    doubling left out."""
+    base = _CELLS * seat
+    cells = t.cells
+    total = sum(cols)
+    best = math.inf
+    for k in range(_CELLS):
+        old = cells[base + k]
+        if old == GONE:
+            continue
+        col = k % _COLUMNS
+        cells[base + k] = x
+        after = column_score(cells[base + col], cells[base + col + 4], cells[base + col + 8], odds)
+        cells[base + k] = old
+        score = total - cols[col] + after
+        if score < best:
+            best = score
+    return best
+
+
+class Outlook:
+    """How the others may end the round if the seat to move closes now: each plays its
+    last turn the way this bot plays (the better of the discard and a draw), then ends at
+    that expected score, spread like a sum of as many unseen cards as it keeps face down."""
+
+    __slots__ = ("drawn", "hidden", "nxt", "odds", "rivals", "t", "takes")
+
+    def __init__(self, t: Table, seat: int, odds: Odds) -> None:
+        """The outlook of the others when `seat` closes on table `t`."""
+        self.t = t
+        self.odds = odds
+        self.rivals = [(seat + step) % t.n for step in range(1, t.n)]
+        self.nxt = self.rivals[0]
+        self.drawn: list[float] = []
+        self.hidden: list[int] = []
+        for rival in self.rivals:
+            cols = columns(t.cells, _CELLS * rival, odds)
+            throw = sum(cols) if t.down[rival] else math.inf
+            drawn = 0.0
+            for value, chance in odds.probs:
+                keep = placed_plain(t, rival, odds, value, cols)
+                drawn += chance * (keep if keep < throw else throw)
+            self.drawn.append(drawn)
+            self.hidden.append(max(0, t.down[rival] - 1))
+        self.takes: dict[int, float] = {}
+
+    def expected(self, index: int, top: int | None) -> float:
+        """The expected score of the `index`-th other seat; the discard `top` (None: not
+        known yet) reaches only the next seat."""
+        drawn = self.drawn[index]
+        if index or top is None:
+            return drawn
+        take = self.takes.get(top)
+        if take is None:
+            cols = columns(self.t.cells, _CELLS * self.nxt, self.odds)
+            take = self.takes[top] = placed_plain(self.t, self.nxt, self.odds, top, cols)
+        return take if take < drawn else drawn
+
+    def doubling_chance(self, score: float, top: int | None) -> float:
+        """The chance that some other seat ends at `score` or lower (a tie counts when
+        `tie_doubles`)."""
+        edge = score + 0.5 if self.t.rules.tie_doubles else score - 0.5
+        sd = self.odds.sd
+        safe = 1.0
+        for index in range(len(self.rivals)):
+            expected = self.expected(index, top)
+            hidden = self.hidden[index]
+            if hidden == 0 or sd == 0.0:
+                below = 1.0 if expected <= edge else 0.0
+            else:
+                z = (edge - expected) / (sd * math.sqrt(hidden))
+                below = 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+            safe *= 1.0 - below
+        return 1.0 - safe
+
+    def cost(self, score: float, top: int | None) -> float:
+        """The expected round score of closing with `score` and leaving `top` on the
+        discard pile, the doubling included."""
+        rules = self.t.rules
+        if rules.multiplier == 1 or (score <= 0 and rules.double_only_positive):
+            return score
+        return score + self.doubling_chance(score, top) * (rules.multiplier - 1) * score
+
+
+def placed(
+    t: Table, odds: Odds, x: int, cols: list[float], outlook: Outlook | None
+) -> tuple[float, int]:
+    """The lowest (expected round score, cell) of putting card `x` in the grid of the seat
+    to move; with `outlook`, its last face-down card closes the round."""
+    seat = t.current
+    base = _CELLS * seat
+    cells = t.cells
+    total = sum(cols)
+    best = (math.inf, -1)
+    for k in range(_CELLS):
+        old = cells[base + k]
+        if old == GONE:
+            continue
+        cells[base + k] = x
+        if outlook is not None and old > GONE:
+            score: float = outlook.cost(known_score(cells, base), old - DOWN)
+        else:
+            col = k % _COLUMNS
+            after = column_score(
+                cells[base + col], cells[base + col + 4], cells[base + col + 8], odds
+            )
+            score = total - cols[col] + after
+        cells[base + k] = old
+        if score < best[0]:
+            best = (score, k)
+    return best
+
+
+def flipped(
+    t: Table, odds: Odds, cols: list[float], x: int | None, outlook: Outlook | None
+) -> float:
+    """The expected round score of throwing the drawn card `x` away (None: not drawn yet)
+    and turning a card up; with `outlook`, that card is the last and closes the round."""
+    if outlook is None:
+        return sum(cols)  # turning a card up changes what we know, not what we expect
+    base = _CELLS * t.current
+    cells = t.cells
+    k = next(i for i in range(base, base + _CELLS) if cells[i] > GONE)
+    old = cells[k]
+    expected = 0.0
+    for value, chance in odds.probs:
+        cells[k] = value
+        expected += chance * outlook.cost(known_score(cells, base), x)
+    cells[k] = old
+    return expected
+
+
+def decide(t: Table, odds: Odds) -> int:
+    """The move code with the lowest expected round score for the seat to move."""
+    seat = t.current
+    source = t.source
+    if source == FLIP_OWED:
+        return play.FLIP + flip_cell(t, odds)
+    cols = columns(t.cells, _CELLS * seat, odds)
+    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
+    outlook = Outlook(t, seat, odds) if closing else None
+    if source != EMPTY:
+        score, cell = placed(t, odds, t.held, cols, outlook)
+        if source == FROM_DRAW and t.down[seat] and flipped(t, odds, cols, t.held, outlook) < score:
+            return play.DISCARD
+        return play.SWAP + cell
+    if not t.discard:
+        return play.DRAW
+    if not t.draw and len(t.discard) < 2:
+        return play.TAKE
+    take = placed(t, odds, t.discard[-1], cols, outlook)[0]
+    throw = flipped(t, odds, cols, None, outlook) if t.down[seat] else math.inf
+    draw = 0.0
+    for value, chance in odds.probs:
+        keep = placed(t, odds, value, cols, outlook)[0]
+        draw += chance * (keep if keep < throw else throw)
+    return play.TAKE if take < draw else play.DRAW
+
+
+def flip_cell(t: Table, odds: Odds) -> int:
+    """Which face-down card to turn up: every one has the same expected score, so the one
+    likeliest to complete a column (a face-up pair above or below it), else the first."""
+    base = _CELLS * t.current
+    cells = t.cells
+    best = -1.0
+    choice = -1
+    for k in range(_CELLS):
+        if cells[base + k] <= GONE:
+            continue
+        col = k % _COLUMNS
+        up = [cells[base + col + r] for r in (0, 4, 8) if r != k - col]
+        chance = 0.0
+        if up[0] == up[1] and up[0] < GONE:
+            chance = odds.chance[up[0]] * max(up[0], 0)
+        if chance > best:
+            best = chance
+            choice = k
+    return choice
+
+
+def odds_of(seen: View) -> Odds:
+    """The unseen cards of a view as odds."""
+    return Odds(unseen(seen).probabilities())
+
+
+class EvBot:
+    """Plays the move with the lowest expected round score for itself, one move deep."""
+
+    name = "ev"
+
+    def __init__(self, seed: int = 0) -> None:
+        """An expected-value bot; `seed` makes its only random choice (the opening reveals,
+        which all have the same expected score)."""
+        self.seed = seed
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        """The legal move with the lowest expected round score."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if view.phase is Phase.REVEAL:
+            return decision_rng(self.seed, view).choice(list(legal_moves))
+        return move_of(decide(table_of(view), odds_of(view)))
