@@ -22,9 +22,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from skyjo_pad.engine import Move, Phase, View, play
-from skyjo_pad.engine.moves import move_of
-from skyjo_pad.engine.table import DOWN, EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table
+from skyjo_pad.engine import Move, Phase, View, compact
+from skyjo_pad.engine.compact import DOWN, EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table, move_of
 
 from .base import decision_rng
 from .knowledge import unseen
@@ -236,26 +235,26 @@ def decide(t: Table, odds: Odds) -> int:
     seat = t.current
     source = t.source
     if source == FLIP_OWED:
-        return play.FLIP + flip_cell(t, odds)
+        return compact.FLIP + flip_cell(t, odds)
     cols = columns(t.cells, _CELLS * seat, odds)
     closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
     outlook = Outlook(t, seat, odds) if closing else None
     if source != EMPTY:
         score, cell = placed(t, odds, t.held, cols, outlook)
         if source == FROM_DRAW and t.down[seat] and flipped(t, odds, cols, t.held, outlook) < score:
-            return play.DISCARD
-        return play.SWAP + cell
+            return compact.DISCARD
+        return compact.SWAP + cell
     if not t.discard:
-        return play.DRAW
+        return compact.DRAW
     if not t.draw and len(t.discard) < 2:
-        return play.TAKE
+        return compact.TAKE
     take = placed(t, odds, t.discard[-1], cols, outlook)[0]
     throw = flipped(t, odds, cols, None, outlook) if t.down[seat] else math.inf
     draw = 0.0
     for value, chance in odds.probs:
         keep = placed(t, odds, value, cols, outlook)[0]
         draw += chance * (keep if keep < throw else throw)
-    return play.TAKE if take < draw else play.DRAW
+    return compact.TAKE if take < draw else compact.DRAW
 
 
 def flip_cell(t: Table, odds: Odds) -> int:

@@ -19,10 +19,10 @@ from skyjo_pad.engine import (
     Phase,
     Rules,
     View,
+    ViewCell,
     move_from_json,
     move_to_json,
 )
-from skyjo_pad.engine.views import ViewCell
 
 from .base import Bot
 from .registry import make_bot

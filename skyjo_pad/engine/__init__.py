@@ -48,7 +48,7 @@ from .reasons import (
 from .rules import Rules, RulesError
 from .scoring import Doubling, RoundResult, can_be_doubled, doubling
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
-from .views import HIDDEN, Hidden, View, view
+from .views import HIDDEN, Hidden, View, ViewCell, view
 
 __all__ = [
     "HIDDEN",
@@ -84,6 +84,7 @@ __all__ = [
     "Swap",
     "TakeDiscard",
     "View",
+    "ViewCell",
     "apply",
     "can_be_doubled",
     "check_position",
