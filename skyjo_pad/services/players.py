@@ -21,6 +21,7 @@ INVISIBLE = frozenset(
 )
 """Zero-width and text-direction controls: dropped from a name (they can make one name
 look like another, or turn the text around it)."""
+TWICE = "{name} is in the game twice: give each player a different name."
 VISIBLE_CATEGORIES = frozenset("LNPS")
 """A name needs at least one letter, number, punctuation mark or symbol."""
 
@@ -47,21 +48,40 @@ def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PL
     """Clean a game's names: 2 to 12 texts, none empty, none twice."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise Malformed("The players must be a list of names.", field="players")
-    if not minimum <= len(names) <= maximum:
-        raise Invalid(f"A game needs {minimum} to {maximum} players.", field="players")
+    problem = count_problem(len(names), minimum, maximum)
+    if problem is not None:
+        raise Invalid(problem, field="players")
     for seat, name in enumerate(names):
         if not isinstance(name, str):
             raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
-    cleaned = [clean_name(name) for name in names]
+    problem = next((p for p in name_problems(names) if p is not None), None)
+    if problem is not None:
+        raise Invalid(problem, field="players")
+    return [clean_name(name) for name in names]
+
+
+def name_problems(names: Sequence[str]) -> list[str | None]:
+    """What is wrong with each name of a game (None for a good one): not a name, or the
+    same player as a name before it (`name_key`: case, spacing and look-alikes aside)."""
     seen: set[str] = set()
-    for name in cleaned:
-        if name_key(name) in seen:
-            raise Invalid(
-                f"{name} is in the game twice: give each player a different name.",
-                field="players",
-            )
-        seen.add(name_key(name))
-    return cleaned
+    problems: list[str | None] = []
+    for name in names:
+        try:
+            cleaned = clean_name(name)
+        except (Invalid, Malformed) as error:
+            problems.append(error.message)
+            continue
+        key = name_key(cleaned)
+        problems.append(TWICE.format(name=cleaned) if key in seen else None)
+        seen.add(key)
+    return problems
+
+
+def count_problem(count: int, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> str | None:
+    """What is wrong with a game of `count` players, or None."""
+    if minimum <= count <= maximum:
+        return None
+    return f"A game needs {minimum} to {maximum} players: you have {count}."
 
 
 def find_or_add(names: Sequence[str]) -> list[Player]:

@@ -20,11 +20,10 @@ from wtforms.validators import InputRequired, NumberRange
 
 from ..engine import scoring
 from ..engine.rules import Rules
-from ..models import NAME_MAX, name_key
-from ..services.errors import ServiceError
+from ..models import NAME_MAX
+from ..services import players
 from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
-from ..services.players import MIN_PLAYERS, clean_name
 
 NOBODY = "none"
 REMOVED_MARKS = {"x", "✕", "×", "*"}
@@ -124,33 +123,13 @@ class NewGameForm(PadForm):
 
     def validate_names(self) -> bool:
         """Check 2 to 12 names, none repeated; put each message next to its field."""
-        seen: set[str] = set()
-        ok = True
-        for field in self.player:
-            text = field.data or ""
-            if not text.strip():
-                continue
-            if len(" ".join(text.split())) > NAME_MAX:
-                field.errors = [f"At most {NAME_MAX} characters."]
-                ok = False
-                continue
-            try:
-                name = clean_name(text)
-            except ServiceError as error:
-                field.errors = [error.message]
-                ok = False
-                continue
-            if name_key(name) in seen:
-                field.errors = [f"{name} is already playing: give each player a different name."]
-                ok = False
-            seen.add(name_key(name))
-        count = len(self.names())
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            self.players_message = (
-                f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players: you have {count}."
-            )
-            ok = False
-        return ok
+        filled = [field for field in self.player if (field.data or "").strip()]
+        problems = players.name_problems([field.data or "" for field in filled])
+        for field, problem in zip(filled, problems, strict=True):
+            if problem is not None:
+                field.errors = [problem]
+        self.players_message = players.count_problem(len(filled)) or ""
+        return not self.players_message and not any(problems)
 
     def rules(self) -> dict[str, Any]:
         """The rule options as the pad service takes them."""

@@ -250,7 +250,7 @@ def test_the_replay_shows_spectator_views_step_by_step(ctx: Flask) -> None:
 @pytest.mark.parametrize(
     "seats, rules, seed, message",
     [
-        ([("Ann", None)], {}, None, "A game needs 2 to 8 players."),
+        ([("Ann", None)], {}, None, "A game needs 2 to 8 players: you have 1."),
         ([("Ann", None), ("Ann", "easy")], {}, None, "Ann is in the game twice"),
         ([("A", "easy"), ("B", "hard")], {}, None, "At least one seat needs a person."),
         ([("A", None), ("B", "clever")], {}, None, "There is no computer player 'clever'"),
