@@ -23,7 +23,16 @@ import math
 from collections.abc import Sequence
 
 from skyjo_pad.engine import Move, Phase, View, compact
-from skyjo_pad.engine.compact import DOWN, EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table, move_of
+from skyjo_pad.engine.compact import (
+    DOWN,
+    EMPTY,
+    FLIP_OWED,
+    FROM_DRAW,
+    GONE,
+    TURN,
+    CompactTable,
+    move_of,
+)
 
 from .base import decision_rng
 from .knowledge import unseen
@@ -97,7 +106,7 @@ def known_score(cells: Sequence[int], base: int) -> int:
     return total
 
 
-def placed_plain(t: Table, seat: int, odds: Odds, x: int, cols: list[float]) -> float:
+def placed_plain(t: CompactTable, seat: int, odds: Odds, x: int, cols: list[float]) -> float:
     """The lowest expected round score of putting card `x` in `seat`'s grid, closing's
     doubling left out."""
     base = _CELLS * seat
@@ -125,7 +134,7 @@ class Outlook:
 
     __slots__ = ("drawn", "hidden", "nxt", "odds", "rivals", "t", "takes")
 
-    def __init__(self, t: Table, seat: int, odds: Odds) -> None:
+    def __init__(self, t: CompactTable, seat: int, odds: Odds) -> None:
         """The outlook of the others when `seat` closes on table `t`."""
         self.t = t
         self.odds = odds
@@ -183,7 +192,7 @@ class Outlook:
 
 
 def placed(
-    t: Table, odds: Odds, x: int, cols: list[float], outlook: Outlook | None
+    t: CompactTable, odds: Odds, x: int, cols: list[float], outlook: Outlook | None
 ) -> tuple[float, int]:
     """The lowest (expected round score, cell) of putting card `x` in the grid of the seat
     to move; with `outlook`, its last face-down card closes the round."""
@@ -212,7 +221,7 @@ def placed(
 
 
 def flipped(
-    t: Table, odds: Odds, cols: list[float], x: int | None, outlook: Outlook | None
+    t: CompactTable, odds: Odds, cols: list[float], x: int | None, outlook: Outlook | None
 ) -> float:
     """The expected round score of throwing the drawn card `x` away (None: not drawn yet)
     and turning a card up; with `outlook`, that card is the last and closes the round."""
@@ -230,7 +239,7 @@ def flipped(
     return expected
 
 
-def decide(t: Table, odds: Odds) -> int:
+def decide(t: CompactTable, odds: Odds) -> int:
     """The move code with the lowest expected round score for the seat to move."""
     seat = t.current
     source = t.source
@@ -257,7 +266,7 @@ def decide(t: Table, odds: Odds) -> int:
     return compact.TAKE if take < draw else compact.DRAW
 
 
-def flip_cell(t: Table, odds: Odds) -> int:
+def flip_cell(t: CompactTable, odds: Odds) -> int:
     """Which face-down card to turn up: every one has the same expected score, so the one
     likeliest to complete a column (a face-up pair above or below it), else the first."""
     base = _CELLS * t.current

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyjo_pad.engine import HeldFrom, Move, Phase, View, compact
-from skyjo_pad.engine.compact import EMPTY, FINAL, GONE, TURN, Table, code_of, move_of
+from skyjo_pad.engine.compact import EMPTY, FINAL, GONE, TURN, CompactTable, code_of, move_of
 
 from .base import decision_rng
 from .knowledge import unseen
@@ -99,7 +99,7 @@ class HardBot:
                 best = i
         return move_of(candidates[best])
 
-    def candidates(self, t: Table, belief: Belief, legal: set[int]) -> list[int]:
+    def candidates(self, t: CompactTable, belief: Belief, legal: set[int]) -> list[int]:
         """The moves worth a look-ahead, its judgement's choice first."""
         if t.source == EMPTY:
             first = start(t, belief, self.style)
@@ -138,7 +138,7 @@ class HardBot:
 
     def playout(
         self,
-        t: Table,
+        t: CompactTable,
         first: int,
         streams: list[list[int]],
         before: list[int],
@@ -175,7 +175,7 @@ class HardBot:
         return mine - (sum(scores) - mine) / (n - 1)
 
 
-def estimates(t: Table, mean: float) -> list[float]:
+def estimates(t: CompactTable, mean: float) -> list[float]:
     """Each seat's expected round score: face-up cards, and the mean for each face-down one."""
     cells = t.cells
     scores: list[float] = []

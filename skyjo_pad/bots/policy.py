@@ -1,6 +1,6 @@
 """The fast heuristic player: medium's judgement, and the policy hard's look-ahead plays.
 
-It acts on an engine `Table` for the seat to move and returns a move code
+It acts on an engine `CompactTable` for the seat to move and returns a move code
 (`compact.legal_codes`). It reads only what that seat may know: face-up cards, the discard
 pile and its own held card. A face-down card counts as the mean of the unseen cards
 (`Belief.mean`), whatever value the table holds there, so the same function plays a
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skyjo_pad.engine import can_be_doubled, compact
-from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, Table
+from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, CompactTable
 
 INF = float("inf")
 _ROWS = ((0, 4, 8), (4, 0, 8), (8, 0, 4))
@@ -130,7 +130,7 @@ Summary = tuple[float, dict[int, float]]
 is subtracted, and the same for the values that do something special in some column."""
 
 
-def act(t: Table, belief: Belief, style: Style) -> int:
+def act(t: CompactTable, belief: Belief, style: Style) -> int:
     """The move code the seat to move plays (outside the reveal phase)."""
     source = t.source
     if source == EMPTY:
@@ -140,7 +140,7 @@ def act(t: Table, belief: Belief, style: Style) -> int:
     return place(t, belief, style)
 
 
-def youth(t: Table, style: Style) -> float:
+def youth(t: CompactTable, style: Style) -> float:
     """How young the round is, from 1 down to 0: it fades once somebody has fewer than
     `pair_horizon` face-down cards, and is 0 in the final turns."""
     if t.phase != TURN:
@@ -149,7 +149,7 @@ def youth(t: Table, style: Style) -> float:
     return 1.0 if soon >= style.pair_horizon else soon / style.pair_horizon
 
 
-def pair_weights(t: Table, belief: Belief, style: Style) -> Pairs:
+def pair_weights(t: CompactTable, belief: Belief, style: Style) -> Pairs:
     """What a pair of each value is worth now, with its third card face down and face up:
     nothing in the final turns, fading as someone nears closing, and (with `pair_supply`)
     scaled by how many cards of that value are still out of sight."""
@@ -266,7 +266,7 @@ def up_sum(cells: Sequence[int], base: int) -> int:
     return sum(code for code in cells[base : base + 12] if code < GONE)
 
 
-def rival_floor(t: Table, seat: int, mean: float, style: Style) -> float:
+def rival_floor(t: CompactTable, seat: int, mean: float, style: Style) -> float:
     """The lowest score a rival of `seat` is expected to end the round with."""
     low = INF
     cells = t.cells
@@ -292,7 +292,7 @@ def rival_floor(t: Table, seat: int, mean: float, style: Style) -> float:
     return low
 
 
-def close_cost(t: Table, seat: int, mine: float, mean: float, style: Style) -> float:
+def close_cost(t: CompactTable, seat: int, mine: float, mean: float, style: Style) -> float:
     """The expected points lost to the closer penalty if `seat` closes with `mine`."""
     rules = t.rules
     if not can_be_doubled(mine, rules):
@@ -306,7 +306,7 @@ def close_cost(t: Table, seat: int, mine: float, mean: float, style: Style) -> f
     return doubled * (rules.multiplier - 1) * mine
 
 
-def next_player(t: Table, belief: Belief, style: Style) -> tuple[Summary, float] | None:
+def next_player(t: CompactTable, belief: Belief, style: Style) -> tuple[Summary, float] | None:
     """The next player's grid summed up and their blind draw's worth, if a card we put on
     the discard pile now would reach them."""
     nxt = t.current + 1
@@ -330,7 +330,7 @@ def fed(nxt: tuple[Summary, float], x: int) -> float:
     return gain if gain > 0.0 else 0.0
 
 
-def options(t: Table, belief: Belief, style: Style) -> list[tuple[float, int]]:
+def options(t: CompactTable, belief: Belief, style: Style) -> list[tuple[float, int]]:
     """(worth, move code) of every way to place the held card (and of discarding a draw)."""
     seat = t.current
     base = 12 * seat
@@ -362,7 +362,7 @@ def options(t: Table, belief: Belief, style: Style) -> list[tuple[float, int]]:
     return found
 
 
-def place(t: Table, belief: Belief, style: Style) -> int:
+def place(t: CompactTable, belief: Belief, style: Style) -> int:
     """Where to put the held card, or whether to throw a drawn card away."""
     best = -INF
     choice = compact.SWAP
@@ -373,7 +373,7 @@ def place(t: Table, belief: Belief, style: Style) -> int:
     return choice
 
 
-def start(t: Table, belief: Belief, style: Style) -> int:
+def start(t: CompactTable, belief: Belief, style: Style) -> int:
     """Take the discard or draw."""
     if not t.discard:
         return compact.DRAW
@@ -404,7 +404,7 @@ def start(t: Table, belief: Belief, style: Style) -> int:
     return compact.TAKE if take > blind + style.take_margin else compact.DRAW
 
 
-def flip_cell(t: Table, belief: Belief) -> int:
+def flip_cell(t: CompactTable, belief: Belief) -> int:
     """Which face-down card to turn up: one that may complete a pair, else a hidden column."""
     base = 12 * t.current
     cells = t.cells

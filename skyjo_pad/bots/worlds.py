@@ -1,6 +1,6 @@
 """A view turned into a compact engine table, with its hidden cards filled in.
 
-Bots think on the engine's compact `Table` (ints and lists; see `engine/table.py`).
+Bots think on the engine's compact `CompactTable` (ints and lists; see `engine/compact_table.py`).
 `table_of` fills every hidden place with values given by the caller: placeholders for a
 bot that only reads face-up cards, or a sample of the unseen cards (a determinization) for
 a bot that plays the game forward with the engine as its simulator. Nothing here ever sees
@@ -19,20 +19,20 @@ from skyjo_pad.engine.compact import (
     NOBODY,
     PHASE_CODES,
     SOURCE_CODES,
-    Table,
+    CompactTable,
 )
 
 #: The stand-in value of a hidden card when the caller gives none (never read as a value).
 PLACEHOLDER = 0
 
 
-def table_of(seen: View, fill: Sequence[int] = (), seed: int | None = None) -> Table:
+def table_of(seen: View, fill: Sequence[int] = (), seed: int | None = None) -> CompactTable:
     """A table for `seen`: hidden places take `fill`'s values in order, else PLACEHOLDER.
 
     The hidden places are, in order: every face-down card, seat by seat and row by row;
     then the draw pile, top card first; then a held card the viewer may not see.
     """
-    table = Table(seen.rules, seen.players)
+    table = CompactTable(seen.rules, seen.players)
     table.round = seen.round
     table.totals = list(seen.totals)
     table.phase = PHASE_CODES[seen.phase]

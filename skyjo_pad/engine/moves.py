@@ -10,10 +10,7 @@ from __future__ import annotations
 from . import play
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .cards import deck_problem
-from .errors import IllegalMove
-from .limits import CELLS, COLUMNS, ROWS
-from .state import Coord, Position
-from .table import (
+from .compact_table import (
     EMPTY,
     FLIP_OWED,
     FROM_DISCARD,
@@ -22,8 +19,11 @@ from .table import (
     GONE,
     REVEAL,
     ROUND_OVER,
-    Table,
+    CompactTable,
 )
+from .errors import IllegalMove
+from .limits import CELLS, COLUMNS, ROWS
+from .state import Coord, Position
 
 __all__ = ["IllegalMove", "apply", "code_of", "legal_moves", "move_of", "mover", "why_illegal"]
 
@@ -44,7 +44,7 @@ def legal_moves(position: Position, seat: int | None = None) -> list[Move]:
     >>> legal_moves(new_game(["Ann", "Bob"], seed=1), seat=1)[0]
     Reveal(seat=1, cell=(0, 0))
     """
-    moves = [move_of(code) for code in play.legal_codes(Table.from_position(position))]
+    moves = [move_of(code) for code in play.legal_codes(CompactTable.from_position(position))]
     if seat is None:
         return moves
     return [move for move in moves if mover(position, move) == seat]
@@ -59,7 +59,7 @@ def apply(position: Position, move: Move) -> Position:
     ...
     skyjo_pad.engine.errors.IllegalMove: everyone must first turn up 2 cards
     """
-    table = Table.from_position(position)
+    table = CompactTable.from_position(position)
     reason = why_illegal(table, move)
     if reason is not None:
         raise IllegalMove(reason)
@@ -111,7 +111,7 @@ def move_of(code: int) -> Move:
     return Reveal(seat, divmod(cell, COLUMNS))
 
 
-def why_illegal(t: Table, move: Move) -> str | None:
+def why_illegal(t: CompactTable, move: Move) -> str | None:
     """Why `move` is not legal on the table, in plain words, or None if it is legal."""
     phase = t.phase
     if isinstance(move, Deal):
@@ -136,7 +136,7 @@ def why_illegal(t: Table, move: Move) -> str | None:
     return _flip_problem(t, move.cell)
 
 
-def _reveal_problem(t: Table, move: Reveal, needed: int) -> str | None:
+def _reveal_problem(t: CompactTable, move: Reveal, needed: int) -> str | None:
     if t.phase != REVEAL:
         return "the opening reveals are over"
     if not 0 <= move.seat < t.n:
@@ -151,7 +151,7 @@ def _reveal_problem(t: Table, move: Reveal, needed: int) -> str | None:
     return None
 
 
-def _start_problem(t: Table, move: TakeDiscard | Draw) -> str | None:
+def _start_problem(t: CompactTable, move: TakeDiscard | Draw) -> str | None:
     if t.source == FLIP_OWED:
         return "you put the drawn card on the discard pile: now turn up a face-down card"
     if t.source != EMPTY:
@@ -163,7 +163,7 @@ def _start_problem(t: Table, move: TakeDiscard | Draw) -> str | None:
     return None
 
 
-def _swap_problem(t: Table, cell: Coord) -> str | None:
+def _swap_problem(t: CompactTable, cell: Coord) -> str | None:
     if t.source == EMPTY:
         return "you have no card to place: take the discard or draw a card first"
     if t.source == FLIP_OWED:
@@ -171,7 +171,7 @@ def _swap_problem(t: Table, cell: Coord) -> str | None:
     return _cell_problem(cell) or _gone_problem(t, cell)
 
 
-def _discard_problem(t: Table) -> str | None:
+def _discard_problem(t: CompactTable) -> str | None:
     if t.source == EMPTY:
         return "you have no card to put on the discard pile: draw a card first"
     if t.source == FROM_DISCARD:
@@ -183,7 +183,7 @@ def _discard_problem(t: Table) -> str | None:
     return None
 
 
-def _flip_problem(t: Table, cell: Coord) -> str | None:
+def _flip_problem(t: CompactTable, cell: Coord) -> str | None:
     if t.source == EMPTY:
         return "you turn up a card only after putting a drawn card on the discard pile"
     if t.source == FROM_DISCARD:
@@ -208,7 +208,7 @@ def _cell_problem(cell: Coord) -> str | None:
     )
 
 
-def _gone_problem(t: Table, cell: Coord) -> str | None:
+def _gone_problem(t: CompactTable, cell: Coord) -> str | None:
     if t.cells[CELLS * t.current + _index(cell)] == GONE:
         return f"there is no card at {_show(cell)} any more: its line was removed"
     return None

@@ -1,4 +1,4 @@
-"""The rules of the game played on a `Table`: the legal steps and what each one does.
+"""The rules of the game played on a `CompactTable`: the legal steps and what each one does.
 
 Steps are move codes (small ints) so that simulations can run millions of them:
 `legal_codes(table)` lists the legal ones and `step(table, code)` plays one, in place and
@@ -18,10 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import new_deck, pick, shuffle
-from .limits import CELLS, COLUMNS, ROWS
-from .rules import Rules
-from .scoring import clear_lines, game_over, score_round
-from .table import (
+from .compact_table import (
     DOWN,
     EMPTY,
     FINAL,
@@ -34,8 +31,11 @@ from .table import (
     REVEAL,
     ROUND_OVER,
     TURN,
-    Table,
+    CompactTable,
 )
+from .limits import CELLS, COLUMNS, ROWS
+from .rules import Rules
+from .scoring import clear_lines, game_over, score_round
 
 # Move codes: SWAP + cell, FLIP + cell, REVEAL_AT + 12 * seat + cell, and four singles.
 # A cell index is 4 * row + column.
@@ -57,15 +57,15 @@ _ALL_SWAPS_OR_DISCARD = (*_ALL_SWAPS, DISCARD)
 
 def new_table(
     players: tuple[str, ...], rules: Rules, seed: int | None, deck: Sequence[int] | None = None
-) -> Table:
+) -> CompactTable:
     """A table with round 1 dealt (unchecked: see `game.new_game` for the checked door)."""
-    table = Table(rules, players)
+    table = CompactTable(rules, players)
     table.seed = seed
     deal(table, deck)
     return table
 
 
-def legal_codes(t: Table) -> Sequence[int]:
+def legal_codes(t: CompactTable) -> Sequence[int]:
     """The codes of every legal step in the table's position."""
     source = t.source
     seat = t.current
@@ -90,7 +90,7 @@ def legal_codes(t: Table) -> Sequence[int]:
     return codes
 
 
-def reveal_codes(t: Table) -> list[int]:
+def reveal_codes(t: CompactTable) -> list[int]:
     """The opening reveals still owed: any face-down card of any seat that owes one."""
     needed = min(t.rules.reveal_count, CELLS)
     cells = t.cells
@@ -103,7 +103,7 @@ def reveal_codes(t: Table) -> list[int]:
     ]
 
 
-def step(t: Table, code: int) -> None:
+def step(t: CompactTable, code: int) -> None:
     """Play the step `code`, which must be legal (see `legal_codes`)."""
     if code < FLIP:
         swap(t, code - SWAP)
@@ -122,13 +122,13 @@ def step(t: Table, code: int) -> None:
         reveal(t, seat, cell)
 
 
-def take_discard(t: Table) -> None:
+def take_discard(t: CompactTable) -> None:
     """Take the top discard card into the hand."""
     t.held = t.discard.pop()
     t.source = FROM_DISCARD
 
 
-def draw(t: Table) -> None:
+def draw(t: CompactTable) -> None:
     """Draw the top card, reshuffling the discard pile (but its top card) first if needed."""
     if not t.draw:
         reshuffle(t)
@@ -136,7 +136,7 @@ def draw(t: Table) -> None:
     t.source = FROM_DRAW
 
 
-def reshuffle(t: Table) -> None:
+def reshuffle(t: CompactTable) -> None:
     """Shuffle the discard pile but its top card into a new draw pile, with the seed."""
     top = t.discard.pop()
     order, t.seed = shuffle(t.discard[::-1], t.seed)
@@ -145,13 +145,13 @@ def reshuffle(t: Table) -> None:
     t.discard = [top]
 
 
-def discard(t: Table) -> None:
+def discard(t: CompactTable) -> None:
     """Put the drawn card on the discard pile; a flip is now owed."""
     t.discard.append(t.held)
     t.source = FLIP_OWED
 
 
-def swap(t: Table, cell: int) -> None:
+def swap(t: CompactTable, cell: int) -> None:
     """Put the held card at `cell`; the card replaced goes face up onto the discard pile."""
     seat = t.current
     k = CELLS * seat + cell
@@ -167,7 +167,7 @@ def swap(t: Table, cell: int) -> None:
     end_turn(t, seat)
 
 
-def flip(t: Table, cell: int) -> None:
+def flip(t: CompactTable, cell: int) -> None:
     """Turn up the face-down card at `cell`, ending the turn."""
     seat = t.current
     t.cells[CELLS * seat + cell] -= DOWN
@@ -177,7 +177,7 @@ def flip(t: Table, cell: int) -> None:
     end_turn(t, seat)
 
 
-def clear_line(t: Table, seat: int, cell: int) -> None:
+def clear_line(t: CompactTable, seat: int, cell: int) -> None:
     """The column rule (and the row rule, if on) for the line through a card just placed.
 
     Only that line can have become complete. The line removed is noted in `t.cleared`
@@ -199,7 +199,7 @@ def clear_line(t: Table, seat: int, cell: int) -> None:
             t.cleared = (1, cell // COLUMNS, value)
 
 
-def end_turn(t: Table, seat: int) -> None:
+def end_turn(t: CompactTable, seat: int) -> None:
     """Count the turn, note a closer, end the round or pass to the next seat."""
     t.turns += 1
     if t.phase == TURN and not t.down[seat]:
@@ -219,7 +219,7 @@ def end_turn(t: Table, seat: int) -> None:
         t.current = following
 
 
-def finish_round(t: Table) -> None:
+def finish_round(t: CompactTable) -> None:
     """Turn every card up, apply the column rule again, score the round and add it up."""
     rules = t.rules
     raw: list[int] = []
@@ -242,7 +242,7 @@ def finish_round(t: Table) -> None:
         t.current = result.final.index(min(result.final))
 
 
-def final_reveal(t: Table, seat: int) -> int:
+def final_reveal(t: CompactTable, seat: int) -> int:
     """Turn up the seat's cards, remove complete lines onto the discard; its raw score."""
     cells = t.cells
     base = CELLS * seat
@@ -263,7 +263,7 @@ def final_reveal(t: Table, seat: int) -> int:
     return score.raw
 
 
-def reveal(t: Table, seat: int, cell: int) -> None:
+def reveal(t: CompactTable, seat: int, cell: int) -> None:
     """An opening reveal; after the last one, the starter begins the turns."""
     t.cells[CELLS * seat + cell] -= DOWN
     t.down[seat] -= 1
@@ -275,7 +275,7 @@ def reveal(t: Table, seat: int, cell: int) -> None:
         t.current = owing
 
 
-def first_owing(t: Table) -> int:
+def first_owing(t: CompactTable) -> int:
     """The lowest seat that still owes opening reveals, or NOBODY."""
     needed = min(t.rules.reveal_count, CELLS)
     for seat in range(t.n):
@@ -284,13 +284,13 @@ def first_owing(t: Table) -> int:
     return NOBODY
 
 
-def start_turns(t: Table) -> None:
+def start_turns(t: CompactTable) -> None:
     """End the reveals: the fixed starter, or the highest reveal, takes the first turn."""
     t.phase = TURN
     t.current = t.starter if t.starter != NOBODY else highest_reveal(t)
 
 
-def highest_reveal(t: Table) -> int:
+def highest_reveal(t: CompactTable) -> int:
     """The seat whose face-up cards add up highest, with the `first_tiebreak` rule."""
     ups = []
     for seat in range(t.n):
@@ -330,7 +330,7 @@ def break_tie(ups: Sequence[Sequence[int]], tied: Sequence[int], tiebreak: str) 
     return next(seat for seat in tied if max(ups[seat], default=-99) == top)
 
 
-def deal(t: Table, deck: Sequence[int] | None = None) -> None:
+def deal(t: CompactTable, deck: Sequence[int] | None = None) -> None:
     """Deal a round from `deck` (top first) or from a fresh deck shuffled with the seed.
 
     Seat 0 gets the first 12 cards row by row, seat 1 the next 12, and so on; the next

@@ -26,13 +26,13 @@ from enum import Enum
 
 from . import play
 from .actions import Deal, Discard, Flip, Move, Reveal, Swap
+from .compact_table import CompactTable
 from .errors import IllegalMove
 from .game import round_result
 from .moves import code_of, mover, why_illegal
 from .play import highest_sum
 from .scoring import Grid, RoundResult
 from .state import Phase, Position
-from .table import Table
 
 OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
@@ -137,7 +137,7 @@ class Outcome:
 
 def outcome(position: Position, move: Move) -> Outcome:
     """Play `move` like `apply` (IllegalMove if it is not legal) and say what it did."""
-    table = Table.from_position(position)
+    table = CompactTable.from_position(position)
     reason = why_illegal(table, move)
     if reason is not None:
         raise IllegalMove(reason)

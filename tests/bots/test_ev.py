@@ -21,7 +21,7 @@ from skyjo_pad.engine import (
     position_from_json,
     view,
 )
-from skyjo_pad.engine.table import DOWN, GONE
+from skyjo_pad.engine.compact_table import DOWN, GONE
 
 RIVAL = [["5u", "6d", "4d", "3d"], ["2d", "5u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
 

@@ -14,7 +14,7 @@ from skyjo_pad.bots import MediumBot
 from skyjo_pad.bots.knowledge import unseen
 from skyjo_pad.bots.worlds import table_of
 from skyjo_pad.engine import HeldFrom, Phase, Position, Rules, view
-from skyjo_pad.engine.table import Table
+from skyjo_pad.engine.compact_table import CompactTable
 
 BOTS = Path(skyjo_pad.bots.__file__).parent
 
@@ -58,7 +58,7 @@ def test_a_view_filled_with_the_true_cards_is_the_position(seed: int) -> None:
     for position in positions(seed)[::3]:
         seat = position.current if position.current is not None else 0
         rebuilt = table_of(view(position, seat), hidden_of(position, seat), position.seed)
-        assert rebuilt.to_position() == Table.from_position(position).to_position()
+        assert rebuilt.to_position() == CompactTable.from_position(position).to_position()
 
 
 def test_a_sample_is_a_shuffle_of_the_unseen_cards() -> None:

@@ -17,7 +17,7 @@ from skyjo_pad.bots.policy import Belief, Style, act
 from skyjo_pad.engine import Rules
 from skyjo_pad.engine import play as play_
 from skyjo_pad.engine.cards import COUNTS, DECK_SIZE
-from skyjo_pad.engine.table import FINAL, GAME_OVER, TURN
+from skyjo_pad.engine.compact_table import FINAL, GAME_OVER, TURN
 
 RULE_SETS: list[Rules] = [
     Rules(stall_turns=1000, target=1),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from skyjo_pad.engine.compact_table import DOWN, FROM_DISCARD, FROM_DRAW, GONE, CompactTable
 from skyjo_pad.engine.state import HeldFrom, Position
-from skyjo_pad.engine.table import DOWN, FROM_DISCARD, FROM_DRAW, GONE, Table
 
 
 def position_cards(position: Position) -> list[int]:
@@ -19,7 +19,7 @@ def position_cards(position: Position) -> list[int]:
     return cards
 
 
-def table_cards(table: Table) -> list[int]:
+def table_cards(table: CompactTable) -> list[int]:
     """Every card value on a compact table."""
     cards = [code - DOWN if code > GONE else code for code in table.cells if code != GONE]
     cards += [*table.draw, *table.discard]

@@ -39,8 +39,17 @@ from skyjo_pad.engine import (
     view_to_json,
 )
 from skyjo_pad.engine.cards import DECK_SIZE, DECK_SUM
+from skyjo_pad.engine.compact_table import (
+    DOWN,
+    FINAL,
+    GAME_OVER,
+    GONE,
+    NOBODY,
+    ROUND_OVER,
+    TURN,
+    CompactTable,
+)
 from skyjo_pad.engine.moves import code_of, why_illegal
-from skyjo_pad.engine.table import DOWN, FINAL, GAME_OVER, GONE, NOBODY, ROUND_OVER, TURN, Table
 
 RULE_SETS: list[dict[str, Any]] = [
     {},
@@ -63,7 +72,7 @@ def game_setup(seed: int) -> tuple[list[str], Rules]:
     return [f"P{i}" for i in range(count)], rules
 
 
-def check_table(t: Table) -> None:
+def check_table(t: CompactTable) -> None:
     """Cheap invariants, checked after every step of the fast playouts."""
     cards = table_cards(t)
     assert len(cards) == DECK_SIZE
@@ -77,7 +86,7 @@ def check_table(t: Table) -> None:
         assert t.closer != NOBODY and t.down[t.closer] == 0 and t.current != t.closer
 
 
-def check_round_end(t: Table, before: list[int]) -> None:
+def check_round_end(t: CompactTable, before: list[int]) -> None:
     """At a round's end: no face-down card, the round's scores added to the totals."""
     assert Counter(table_cards(t)) == deck_counter()
     assert not any(t.down) and all(code < GONE or code == GONE for code in t.cells)
@@ -139,7 +148,7 @@ def check_view(position: Position, seat: int | None) -> None:
 def check_api_step(position: Position, rng: random.Random) -> Move:
     """Legal moves accepted and the rest refused, unchanged input; returns the move chosen."""
     legal = legal_moves(position)
-    table = Table.from_position(position)
+    table = CompactTable.from_position(position)
     for move in candidates(position):
         assert (why_illegal(table, move) is None) == (move in legal), move
     snapshot = position_to_json(position)
@@ -157,7 +166,7 @@ def test_api_playouts(block: int) -> None:
         players, rules = game_setup(seed)
         rng = random.Random(seed)
         position = new_game(players, rules, seed=seed)
-        twin = Table.from_position(position)
+        twin = CompactTable.from_position(position)
         for _ in range(MAX_STEPS):
             thorough = rng.random() < 0.3
             move = check_api_step(position, rng) if thorough else rng.choice(legal_moves(position))

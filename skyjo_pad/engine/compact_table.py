@@ -1,6 +1,6 @@
 """The compact working copy of a position that the engine plays on.
 
-A `Table` is mutable and made of plain ints and lists so that a step costs a few
+A `CompactTable` is mutable and made of plain ints and lists so that a step costs a few
 microseconds: bots and simulations run millions of them. It never leaves the engine's
 hands through the API: `moves.apply` copies a `Position` into a table, plays one step
 and hands back a new `Position`. Simulations may drive a table directly with
@@ -74,7 +74,7 @@ def _maybe(seat: int) -> int | None:
     return None if seat == NOBODY else seat
 
 
-class Table:
+class CompactTable:
     """A position as plain ints and lists, changed in place by `play`."""
 
     __slots__ = (
@@ -121,7 +121,7 @@ class Table:
         """The last line the column (or row) rule removed in a turn: see `play.clear_line`."""
 
     @classmethod
-    def from_position(cls, position: Position) -> Table:
+    def from_position(cls, position: Position) -> CompactTable:
         """A working copy of `position`."""
         table = cls(position.rules, position.players)
         table.round = position.round
@@ -180,10 +180,10 @@ class Table:
         value = None if self.source == FLIP_OWED else self.held
         return Held(value, SOURCES[self.source])
 
-    def copy(self) -> Table:
+    def copy(self) -> CompactTable:
         """An independent copy (for search and simulation)."""
-        twin = Table.__new__(Table)
-        for name in Table.__slots__:
+        twin = CompactTable.__new__(CompactTable)
+        for name in CompactTable.__slots__:
             value = getattr(self, name)
             setattr(twin, name, value[:] if isinstance(value, list) else value)
         return twin
