@@ -22,6 +22,7 @@ from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundFor
 from .page_cache import PageCache
 
 bp = Blueprint("pad", __name__)
+KEPT_TYPED = "What you typed is still here: check it against the new totals, then save again."
 
 
 @bp.route("/")
@@ -182,14 +183,28 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         else:
             pad.replace_round(sheet.id, number, entry, form.expected_version())
     except Conflict as error:
-        flash(error.message + " Here is the sheet as it is now.", "error")
-        return redirect(url_for("pad.sheet", game_id=sheet.id))
+        return _saved_meanwhile(sheet.id, form, number, error)
     except ServiceError as error:
         if error.field == "closer":
             form.closer.errors = [error.message]
             return _render_round(sheet, form, number, None)
         return _render_round(sheet, form, number, None, problem=error.message)
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
+
+
+def _saved_meanwhile(
+    game_id: str, form: RoundForm, number: int | None, error: Conflict
+) -> str | Response:
+    """Someone saved from another phone first: nothing was saved, and nothing typed is
+    lost. The form comes back with what was typed, on the sheet as it is now, to check
+    and save again (or, when there is no such round any more, the sheet)."""
+    fresh = _sheet(game_id)
+    if (fresh.finished and number is None) or (number or 0) > len(fresh.rounds):
+        flash(error.message + " Here is the sheet as it is now.", "error")
+        return redirect(url_for("pad.sheet", game_id=game_id))
+    form.version.data = str(fresh.version)
+    flash(f"{error.message} {KEPT_TYPED}", "error")
+    return _render_round(fresh, form, number, None)
 
 
 def _render_round(

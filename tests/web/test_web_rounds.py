@@ -276,6 +276,14 @@ def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_
     assert any("The sheet changed since you opened it" in m for m in flashes(late))
     game = sheet(app, game_id)
     assert len(game.rounds) == 1 and game.totals == (8, 50, 20)
+    # Nothing typed is lost: the form is back with it, as round 2 on the sheet as it is now.
+    assert [input_value(late, f"seats-{seat}-score") for seat in range(3)] == ["1", "2", "3"]
+    assert input_value(late, "version") == str(game.version)
+    assert "Save round 2" in page_text(late)
+    again = client.post(
+        f"/games/{game_id}/rounds/new", data=round_form([1, 2, 3], 0, version=game.version)
+    )
+    assert again.status_code == 302 and len(sheet(app, game_id).rounds) == 2
 
 
 def test_two_phones_correcting_the_same_round(
@@ -287,7 +295,9 @@ def test_two_phones_correcting_the_same_round(
     url = f"/games/{game_id}/rounds/1/edit"
     assert client.post(url, data=round_form([8, 50, 5], 2, version=int(version))).status_code == 302
     late = client.post(url, data=round_form([1, 1, 1], 0, version=int(version)))
-    assert late.status_code == 302
+    assert late.status_code == 200
+    assert any("The sheet changed since you opened it" in m for m in flashes(late))
+    assert [input_value(late, f"seats-{seat}-score") for seat in range(3)] == ["1", "1", "1"]
     assert sheet(app, game_id).rounds[0].raw == (8, 50, 5)
 
 
