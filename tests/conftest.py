@@ -17,8 +17,15 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
+from skyjo_pad.services import live
 
-SETTINGS = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+SETTINGS = {
+    "TESTING": True,
+    "SECRET_KEY": "test",
+    "WTF_CSRF_ENABLED": False,
+    "STREAM_SECONDS": 0.3,  # an event stream read in a test ends by itself
+    "STREAM_HEARTBEAT": 0.1,
+}
 
 
 def pytest_report_header() -> str:
@@ -65,6 +72,7 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
         }
     )
     yield app
+    live.stop_listening()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
