@@ -47,23 +47,32 @@ def inviter(link: Callable[[str], str]) -> Callable[[online.NewSeat, str, str], 
     def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
         assert seat.token is not None and seat.email is not None
         message = _message(seat, host, link(seat.token), game_id, app)
-        done = threading.Event()
-        outcome = {"value": online.FAILED}
+        done, lock = threading.Event(), threading.Lock()
+        outcome = {"value": online.FAILED, "late": False}
 
         def send() -> None:
             try:
                 with app.app_context():
                     mail.send(message)
-                outcome["value"] = online.SENT
+                value = online.SENT
             except Exception as error:  # a refused or unreachable mail server
                 log.warning("The invitation to seat %s was not sent: %s", seat.seat, error)
-            done.set()
-            with app.app_context():
-                online.record_invitation(game_id, seat.seat, outcome["value"])
+                value = online.FAILED
+            with lock:
+                outcome["value"] = value
+                late = outcome["late"]
+                done.set()
+            if late:  # the table's answer went without it: the host's page shows it
+                with app.app_context():
+                    online.record_invitation(game_id, seat.seat, value)
 
         threading.Thread(target=send, daemon=True, name="invite").start()
         done.wait(float(app.config.get("MAIL_WAIT", MAIL_WAIT)))
-        return outcome["value"] if done.is_set() else online.SENT
+        with lock:
+            if not done.is_set():
+                outcome["late"] = True
+                return online.SENT  # on its way: a failure shows on the host's page
+            return str(outcome["value"])
 
     return invite
 

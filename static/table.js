@@ -83,7 +83,7 @@
 
     // Online: the event stream says "the version moved"; this page then asks for its own view.
     listen() {
-      const offline = document.querySelector("[data-offline]");
+      const offline = document.querySelector("[data-live-offline]");
       const live = document.querySelector("[data-live]");
       const setOnline = (up) => {
         if (offline) offline.hidden = up;
@@ -221,6 +221,7 @@
         }
         if (answer.ok) return this.update(data);
         if (data.state) this.update(data.state);
+        else if (this.online) await this.refresh(); // a refused move: catch up with the table
         this.say(data.error || "That did not work: reload the page.");
       } catch (error) {
         this.busy = false;

@@ -717,7 +717,7 @@ PATHS.update(
                 "security": TOKEN_SECURITY,
                 "responses": {
                     "200": _answer("OnlineTable", "The table now."),
-                    **_errors(400, 401, 500),
+                    **_errors(400, 401, 404, 500),
                 },
             },
         },
@@ -734,7 +734,7 @@ PATHS.update(
                 "requestBody": _body("OnlineMove", {"version": 1, "move": {"action": "draw"}}),
                 "responses": {
                     "200": _answer("OnlineTable", "The table after the move."),
-                    **_errors(400, 401, 403, 409, 422, 500),
+                    **_errors(400, 401, 404, 403, 409, 422, 500),
                 },
             },
         },
@@ -750,9 +750,23 @@ PATHS.update(
                 "responses": {
                     "200": {
                         "description": "The event stream.",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "content": {
+                            "text/event-stream": {
+                                "schema": {
+                                    "type": "object",
+                                    "description": "One event: `version`, its id the "
+                                    'version, its data JSON {"version": n}.',
+                                    "required": ["event", "data"],
+                                    "properties": {
+                                        "event": {"const": "version"},
+                                        "id": {"type": "string"},
+                                        "data": {"type": "string"},
+                                    },
+                                }
+                            }
+                        },
                     },
-                    **_errors(400, 401, 500),
+                    **_errors(400, 401, 404, 500),
                 },
             },
         },
@@ -764,7 +778,7 @@ PATHS.update(
                 "security": TOKEN_SECURITY,
                 "responses": {
                     "200": _answer("Record", "The skyjo-record/1."),
-                    **_errors(400, 401, 409, 500),
+                    **_errors(400, 401, 404, 409, 500),
                 },
             },
         },
@@ -777,7 +791,7 @@ PATHS.update(
                 "security": TOKEN_SECURITY,
                 "responses": {
                     "200": _answer("HostSeats", "Every seat."),
-                    **_errors(400, 401, 403, 500),
+                    **_errors(400, 401, 404, 403, 500),
                 },
             },
         },
@@ -794,7 +808,7 @@ PATHS.update(
                 },
                 "responses": {
                     "200": _answer("Reissued", "The new token, shown this once."),
-                    **_errors(400, 401, 403, 422, 500),
+                    **_errors(400, 401, 404, 403, 422, 500),
                 },
             },
         },
@@ -807,7 +821,7 @@ PATHS.update(
                 "requestBody": _body("GiveSeat", {"bot": "medium"}),
                 "responses": {
                     "200": _answer("HostSeats", "Every seat after the change."),
-                    **_errors(400, 401, 403, 409, 422, 500),
+                    **_errors(400, 401, 404, 403, 409, 422, 500),
                 },
             },
         },
@@ -821,7 +835,7 @@ PATHS.update(
                 "requestBody": _body("Abandon", {"confirm": True}),
                 "responses": {
                     "200": _answer("OnlineTable", "The table, abandoned."),
-                    **_errors(400, 401, 403, 500),
+                    **_errors(400, 401, 404, 403, 500),
                 },
             },
         },

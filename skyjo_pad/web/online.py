@@ -37,7 +37,8 @@ def page(token: str) -> Response | str:
     if access.kind == online.HOST:
         answer = _host_page(token, access)
     else:
-        answer = Response(render_template("table/online.html", state=state, token=token, urls=urls))
+        page_html = render_template("table/online.html", state=state, token=token, urls=urls)
+        answer = Response(page_html, mimetype="text/html")
     answer.headers["Cache-Control"] = "no-store"
     answer.headers["Referrer-Policy"] = "no-referrer"
     _live_cookie(answer, token, access.game_id)
@@ -81,7 +82,8 @@ def start(form: NewTableForm) -> Response | str:
             spectator_link=link(table.spectator_token),
             mail=mailer.configured_here(),
             qr=qr_svg,
-        )
+        ),
+        mimetype="text/html",
     )
     answer.headers["Cache-Control"] = "no-store"
     answer.headers["Referrer-Policy"] = "no-referrer"
@@ -144,7 +146,8 @@ def _host_page(token: str, access: online.Access, fresh: dict[str, Any] | None =
             fresh=fresh,
             qr=qr_svg,
             bots=("easy", "medium", "hard"),
-        )
+        ),
+        mimetype="text/html",
     )
     answer.headers["Cache-Control"] = "no-store"
     answer.headers["Referrer-Policy"] = "no-referrer"
