@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import email
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email.message import Message
 from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from conftest import app_on_copy
-from databases import Databases
 from flask import Flask
 from servers import free_port
 
@@ -49,10 +47,8 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
 
 
 @pytest.fixture
-def mail_app(databases: Databases, inbox: tuple[Inbox, int]) -> Iterator[Flask]:
-    yield from app_on_copy(
-        databases,
-        "mail",
+def mail_app(make_app: Callable[..., Flask], inbox: tuple[Inbox, int]) -> Flask:
+    return make_app(
         MAIL_SERVER="127.0.0.1",
         MAIL_PORT=inbox[1],
         MAIL_DEFAULT_SENDER="Skyjo Pad <table@example.org>",
@@ -139,3 +135,19 @@ def test_without_a_mail_server_nothing_is_sent_and_the_page_says_so(app: Flask) 
     assert "No mail server is set up" in page.text
     assert page.text.count("/t/") >= 4  # two seats, the spectators, the host
     assert "<svg" in page.text  # a QR code per seat
+
+
+def test_emails_leave_the_server_only_when_asked_for(app: Flask) -> None:
+    client = app.test_client()
+    created = client.post(
+        "/api/tables",
+        json={"seats": [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}]},
+    ).get_json()
+    for token in (created["seats"][1]["token"], created["spectator_token"], created["host_token"]):
+        seen = client.get(
+            f"/api/tables/{created['id']}", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert "ann@example.org" not in seen.text
+    assert "ann@example.org" not in client.get("/t/" + created["spectator_token"]).text
+    assert "ann@example.org" not in client.get("/history/export.json").text
+    assert "ann@example.org" in client.get("/history/export.json?emails=1").text
