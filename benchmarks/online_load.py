@@ -43,7 +43,10 @@ class Stats:
         self.latencies: list[float] = []
         self.answered: dict[tuple[str, int], float] = {}
         """(table, version) → when the move's answer arrived."""
-        self.seen: dict[tuple[str, int], list[float]] = {}
+        self.seen: dict[tuple[str, int], list[tuple[float, int]]] = {}
+        """(table, seat) → (when, version) of every event its stream told."""
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.movers: dict[tuple[str, int], int] = {}
 
 
 async def http(
@@ -109,8 +112,11 @@ class Seat:
                     return
                 if line.startswith(b"data: "):
                     version = json.loads(line[6:])["version"]
-                    stats.seen.setdefault((self.table, version), []).append(time.perf_counter())
-                    asyncio.get_running_loop().create_task(self.refresh(host, port, stats))
+                    told = stats.seen.setdefault((self.table, self.seat), [])
+                    told.append((time.perf_counter(), version))
+                    task = asyncio.get_running_loop().create_task(self.refresh(host, port, stats))
+                    stats.tasks.add(task)
+                    task.add_done_callback(stats.tasks.discard)
         except (TimeoutError, ConnectionError) as error:
             if not stop.is_set():
                 stats.errors.append(f"stream: {error!r}")
@@ -150,6 +156,7 @@ async def play_table(
             continue
         stats.moves += 1
         stats.answered[(mover.table, answer["version"])] = now
+        stats.movers[(mover.table, answer["version"])] = mover.seat
         mover.state = answer
 
 
@@ -183,14 +190,21 @@ async def run(base: str, tables: int, seconds: float) -> Stats:
     stats.elapsed = time.perf_counter() - started  # type: ignore[attr-defined]
     await asyncio.sleep(1)
     stop.set()
-    for task in listeners:
+    for task in [*listeners, *stats.tasks]:
         task.cancel()
-    for key, answered in stats.answered.items():
-        arrivals = sorted(stats.seen.get(key, []))
-        # the three other seats' events (the mover's own stream is told too)
-        stats.latencies += [max(0.0, t - answered) for t in arrivals[-3:]]
-        if len(arrivals) < 4:
-            stats.errors.append(f"version {key[1]} reached {len(arrivals)} of 4 streams")
+    await asyncio.gather(*listeners, *stats.tasks, return_exceptions=True)
+    for (table, version), answered in stats.answered.items():
+        # each other seat's first event telling this version or a later one (a stream
+        # that was told two quick moves at once says only the later version)
+        for seat in range(4):
+            if seat == stats.movers[(table, version)]:
+                continue
+            told = [t for t, v in stats.seen.get((table, seat), []) if v >= version]
+            if not told:
+                stats.errors.append(f"version {version} of {table} never reached seat {seat}")
+                continue
+            # an event may come before the move's own answer has arrived: 0 then
+            stats.latencies.append(max(0.0, min(told) - answered))
     return stats
 
 
