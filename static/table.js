@@ -265,6 +265,22 @@
       this.hinted = null;
       for (const node of this.root.querySelectorAll(".hinted")) node.classList.remove("hinted");
       this.render(before);
+      if (this.online) this.retell(before.log, state.log);
+    }
+
+    // Online: several steps arrive at once (the computer seats play on the server); the
+    // information line tells them one after another, slow enough to follow.
+    retell(old, now) {
+      clearTimeout(this.telling);
+      const last = old.length ? now.lastIndexOf(old[old.length - 1]) : -1;
+      const fresh = now.slice(last + 1);
+      if (fresh.length < 2) return;
+      const then = this.q("then");
+      const step = (i) => {
+        then.textContent = fresh[i];
+        if (i + 1 < fresh.length) this.telling = setTimeout(() => step(i + 1), STEP_MS);
+      };
+      step(0);
     }
 
     say(text, cls = "") {

@@ -543,6 +543,8 @@ PATHS: dict[str, Any] = {
 }
 
 
+SEAT = {"seat": WHOLE, "name": {"type": "string"}, "bot": {"type": ["string", "null"]}}
+"""A seat of an online table: its number, who sits there, the computer player if any."""
 TOKEN_SECURITY: list[dict[str, list[str]]] = [{"tableToken": []}]
 SEAT_IN_PATH = {
     "name": "seat",
@@ -620,17 +622,7 @@ SCHEMAS.update(
                 },
                 "view": {"type": "object"},
                 "moves": {"type": "array", "items": _ref("Move")},
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "seat": WHOLE,
-                            "name": {"type": "string"},
-                            "bot": {"type": ["string", "null"]},
-                        },
-                    },
-                },
+                "seats": {"type": "array", "items": {"type": "object", "properties": SEAT}},
                 "summary": {"type": ["object", "null"]},
                 "role": {"enum": ["seat", "host", "spectator"]},
             },
@@ -644,9 +636,7 @@ SCHEMAS.update(
                     "items": {
                         "type": "object",
                         "properties": {
-                            "seat": WHOLE,
-                            "name": {"type": "string"},
-                            "bot": {"type": ["string", "null"]},
+                            **SEAT,
                             "opened": {"type": "boolean"},
                             "online": {"type": "boolean"},
                             "invitation": {"type": ["string", "null"]},
