@@ -30,6 +30,7 @@ from skyjo_pad.engine.compact import (
     FROM_DRAW,
     GONE,
     TURN,
+    VALUES,
     CompactTable,
     move_of,
 )
@@ -55,7 +56,7 @@ class Odds:
         self.probs = tuple(probs)
         self.mean = sum(v * p for v, p in self.probs)
         self.sd = math.sqrt(max(0.0, sum(v * v * p for v, p in self.probs) - self.mean**2))
-        self.chance = dict.fromkeys(range(-2, 13), 0.0)
+        self.chance = dict.fromkeys(VALUES, 0.0)
         self.chance.update(self.probs)
         self.triple = sum(3 * v * p**3 for v, p in self.probs)
         """The expected points a column of three face-down cards loses to the column rule."""

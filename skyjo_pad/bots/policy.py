@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skyjo_pad.engine import can_be_doubled, compact
-from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, CompactTable
+from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, FROM_DRAW, GONE, TURN, VALUES, CompactTable
 
 INF = float("inf")
 _ROWS = ((0, 4, 8), (4, 0, 8), (8, 0, 4))
@@ -75,7 +75,7 @@ class Belief:
         """(value, chance) for each value that may come."""
         self.mean = sum(value * chance for value, chance in self.probs)
         """The expected value of an unseen card."""
-        self.chance = dict.fromkeys(range(-2, 13), 0.0)
+        self.chance = dict.fromkeys(VALUES, 0.0)
         """The chance of each value."""
         self.chance.update(self.probs)
         self.memo: dict[tuple[int, float], Pairs] = {}
@@ -85,7 +85,7 @@ class Belief:
         """below[v + 2]: the chance of a card of v or less."""
         self.weighted: list[float] = []
         """weighted[v + 2]: the sum of value × chance over the cards of v or less."""
-        for value in range(-2, 13):
+        for value in VALUES:
             below += self.chance[value]
             weighted += value * self.chance[value]
             self.below.append(below)
@@ -98,7 +98,7 @@ class Belief:
         if found is None:
             hidden: list[float] = []
             up: list[float] = []
-            for value in range(-2, 13):
+            for value in VALUES:
                 worth = value * fade if value > 0 else 0.0
                 if style.pair_supply:
                     worth *= min(style.pair_supply, self.chance[value] * 15.0)
