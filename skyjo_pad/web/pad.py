@@ -16,6 +16,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
+from .. import i18n
 from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
@@ -77,7 +78,7 @@ def sheet(game_id: str) -> Response:
         abort(404)
     if "_flashes" in session:
         return make_response(render_template("sheet.html", sheet=_sheet(game_id)))
-    key = (game_id, *stamp)
+    key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
     if page is None:
         drawn = _sheet(game_id)
