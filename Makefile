@@ -36,7 +36,7 @@ translations: $(MO_FILES)  ## compile the catalogues (run and test do it by them
 messages: $(VENV)/.app
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \
 		--project skyjo-pad --copyright-holder "Skyjo Pad" -o $(CATALOGUES)/messages.pot .
-	$(BIN)/pybabel update -i $(CATALOGUES)/messages.pot -d $(CATALOGUES) --no-location \
+	$(BIN)/pybabel update -i $(CATALOGUES)/messages.pot -d $(CATALOGUES) \
 		--ignore-obsolete --no-fuzzy-matching
 
 $(VENV)/.test: $(BIN)/python pyproject.toml
