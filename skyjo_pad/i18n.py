@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
-from flask_babel import Babel, format_date, get_locale
+from flask_babel import Babel, format_date, format_datetime, get_locale
 from werkzeug.wrappers import Response
 
 LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
@@ -65,6 +65,7 @@ def install(app: Flask) -> None:
     app.add_template_global(join_names)
     app.add_template_global(join_seats)
     app.add_template_global(format_date)
+    app.add_template_global(format_datetime)
 
     @app.context_processor
     def languages() -> dict[str, object]:

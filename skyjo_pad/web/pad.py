@@ -14,6 +14,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import i18n
@@ -94,7 +95,7 @@ def new_round(game_id: str) -> str | Response:
     """Enter the next round's scores."""
     sheet = _sheet(game_id)
     if sheet.finished:
-        flash("This game is over. Correct a round, or play again.", "info")
+        flash(_("This game is over. Correct a round, or play again."), "info")
         return redirect(url_for("pad.sheet", game_id=game_id))
     return _round_page(sheet, None)
 
@@ -151,7 +152,7 @@ def delete_round(game_id: str, number: int) -> str | Response:
         return redirect(url_for("pad.sheet", game_id=game_id))
     try:
         pad.remove_last_round(game_id, number, form.expected_version())
-        flash(f"Round {number} taken back.", "info")
+        flash(_("Round %(round)s taken back.", round=number), "info")
     except ServiceError as error:
         flash(error.message, "error")
     return redirect(url_for("pad.sheet", game_id=game_id))
@@ -183,7 +184,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         else:
             pad.replace_round(sheet.id, number, entry, form.expected_version())
     except Conflict as error:
-        flash(error.message + " Here is the sheet as it is now.", "error")
+        flash(_("%(problem)s Here is the sheet as it is now.", problem=error.message), "error")
         return redirect(url_for("pad.sheet", game_id=sheet.id))
     except ServiceError as error:
         if error.field == "closer":
