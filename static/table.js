@@ -247,7 +247,7 @@
       // Your grid, large; the other player's small.
       const you = s.you;
       const name = (seat) => v.players[seat];
-      const tag = (seat) => (s.bots[seat] ? t("computer_tag", { level: s.bots[seat] }) : "");
+      const tag = (seat) => (s.bots[seat] ? t("computer_tag", { level: WORDS[`level_${s.bots[seat]}`] || s.bots[seat] }) : "");
       this.q("mine-name").textContent = s.watching ? name(you) : t("your_cards_title", { name: name(you) });
       this.q("watching").hidden = !s.watching;
       fillGrid(this.q("mine-grid"), v.grids[you], {
