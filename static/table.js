@@ -359,12 +359,15 @@
         setTimeout(() => this.render(this.state), wait + 10);
         return;
       }
+      const appearing = panel.hidden && !this.peeking;
       panel.hidden = this.peeking;
       if (this.peeking) {
         this.peekButton();
         return;
       }
       this.q("summary-body").replaceChildren(...this.summaryContent(sum));
+      // The round's scores take the focus, so a screen reader reads them at once.
+      if (appearing) panel.focus();
     }
 
     peekButton() {
