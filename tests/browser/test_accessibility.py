@@ -20,7 +20,10 @@ RUN = """async (tags) => {
   const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ");
+      return `${v.id} (${v.impact}): ${v.help} at ${where}`;
+    });
 }"""
 
 
