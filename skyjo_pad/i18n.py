@@ -9,8 +9,10 @@ Accept-Language decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
+import flask_babel
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
@@ -44,6 +46,16 @@ def current() -> str:
     """The language of the request being answered ("en" outside one)."""
     locale = get_locale()
     return locale.language if locale is not None else DEFAULT
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """A message in the reader's language, its `%(name)s` placeholders filled (typed)."""
+    return str(flask_babel.gettext(message, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """A message whose words follow a number (`%(num)s`), in the reader's language."""
+    return str(flask_babel.ngettext(singular, plural, num, **variables))
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from ..engine import Card, EndedRound, Phase, View, move_to_json, view_to_json
+from ..i18n import gettext as _
 from ..services.tables import Hint, ReplayStep, Screen
 from . import table_words
 

@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
-from ..i18n import join_names
+from ..i18n import gettext as _
+from ..i18n import join_names, ngettext
 
 
 def card(value: int) -> str:

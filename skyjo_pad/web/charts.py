@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import ngettext
 from markupsafe import Markup, escape
+
+from ..i18n import ngettext
 
 PALETTE = (
     "#1d6fd1",
