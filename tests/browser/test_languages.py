@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from browser_helpers import shoot
 from page_walk import MainPages, visit
 from playwright.sync_api import Browser, Page
 
@@ -39,6 +40,8 @@ SEEN_TEXT = """() => {
   }
   return parts.join("\\n");
 }"""
+SHOTS = {"sheet": "sheet", "play: a turn": "table"}
+"""Pages pictured in each language (the Swedish ones in docs/screenshots)."""
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
@@ -86,6 +89,8 @@ def test_no_english_is_left_on_the_main_pages(
     left: dict[str, set[str]] = {}
     for stop in visit(page, main_pages.stops):
         assert page.locator("html").get_attribute("lang") == language, stop.name
+        if stop.name in SHOTS:
+            shoot(page, f"{SHOTS[stop.name]}-{language}", docs=language == "sv")
         found = (words(page.evaluate(SEEN_TEXT)) & english) - allowed
         if found:
             left[stop.name] = found
