@@ -34,7 +34,7 @@ translations: $(MO_FILES)  ## compile the catalogues (run and test do it by them
 
 # Extract every message from the code and templates, then merge it into each catalogue.
 messages: $(VENV)/.app
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ --no-location --sort-output \
 		--project skyjo-pad --copyright-holder "Skyjo Pad" -o $(CATALOGUES)/messages.pot .
 	$(BIN)/pybabel update -i $(CATALOGUES)/messages.pot -d $(CATALOGUES) \
 		--ignore-obsolete --no-fuzzy-matching

@@ -48,6 +48,12 @@ def current() -> str:
     return locale.language if locale is not None else DEFAULT
 
 
+def N_(message: str) -> str:
+    """Mark a message for the catalogues without translating it yet (a constant that is
+    translated where it is shown, and may go out in English elsewhere, as in the API)."""
+    return message
+
+
 def gettext(message: str, **variables: Any) -> str:
     """A message in the reader's language, its `%(name)s` placeholders filled (typed)."""
     return str(flask_babel.gettext(message, **variables))
