@@ -58,7 +58,7 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     page.get_by_role("link", name=re.compile("Enter round 3$")).click()
     ann = seat(page, "Ann")
     ann.locator("summary").click()
-    grid = ann.get_by_role("group", name="Ann's 12 cards")
+    grid = ann.get_by_role("group", name="Ann’s 12 cards")
     cells = grid.get_by_role("textbox")
     expect(cells).to_have_count(12)
     for index, value in enumerate(ANN_CARDS):
