@@ -89,7 +89,7 @@ function setupCount(details, onChange) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = keyName(key);
-    b.setAttribute("aria-label", key === "⌫" ? t("erase") : key === "✕" ? t("removed") : key === "Clear" ? t("clear_all") : t("card_key", { value: key.replace("-", "−") }));
+    b.setAttribute("aria-label", key === "⌫" ? t("erase") : key === "✕" ? t("removed") : key === "Clear" ? t("clear_all") : t("card_key", { value: key }));
     b.addEventListener("click", () => {
       if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
       else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }

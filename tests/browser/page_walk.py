@@ -87,7 +87,7 @@ def stops(
         Stop("round form", base + f"/games/{playing}/rounds/new"),
         Stop("counting", base + f"/games/{playing}/rounds/new", _open_counting),
         Stop("finished sheet", base + f"/games/{finished}"),
-        Stop("history", base + "/history"),
+        Stop("history", base + f"/history?player={player.rsplit('/', 1)[-1]}"),
         Stop("game", base + f"/history/{playing}"),
         Stop("players", base + "/players"),
         Stop("player", base + player),
