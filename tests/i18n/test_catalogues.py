@@ -19,7 +19,14 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "skyjo_pad" / "translations"
 LANGUAGES = ("sv", "de", "fr")
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "lazy_gettext": None,
+    "N_": None,
+}
 
 
 def catalogue(language: str) -> Catalog:
