@@ -9,7 +9,7 @@ PORT ?= 5000
 # PostgreSQL's server binaries (Debian's newest installed), for the second test run.
 PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench screenshots clean \
+.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online screenshots clean \
 	messages translations
 
 # The languages besides English (skyjo_pad/translations/<code>/LC_MESSAGES/messages.po);
@@ -79,6 +79,9 @@ bench: $(VENV)/.test
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/web_budget.py
 	$(BIN)/python benchmarks/import_scale.py
+
+bench-online: $(VENV)/.test  ## online tables under load: PostgreSQL, 2 Gunicorn workers, 100 tables
+	PG_BIN=$(PG_BIN) scripts/with-postgres nice -n 10 $(BIN)/python benchmarks/online_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -15,7 +15,13 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=4, show_default=True, type=int, help="Threads per process.")
+@click.option(
+    "--threads",
+    default=24,
+    show_default=True,
+    type=int,
+    help="Threads per process; each open live-update stream holds one (docs/operations.md).",
+)
 @click.option(
     "--workers",
     type=click.IntRange(min=1),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,5 +75,29 @@ def load(instance_path: str) -> dict[str, Any]:
         ],
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        "STREAM_SECONDS": float(os.environ.get("SKYJO_STREAM_SECONDS", "300")),
+        "STREAM_HEARTBEAT": float(os.environ.get("SKYJO_STREAM_HEARTBEAT", "15")),
         "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
+        **mail_settings(os.environ),
     }
+
+
+def _yes(text: str) -> bool:
+    return text.strip().lower() in ("1", "true", "yes", "on")
+
+
+MAIL_SETTINGS: dict[str, Callable[[str], Any]] = {
+    "MAIL_SERVER": str,
+    "MAIL_PORT": int,
+    "MAIL_USE_TLS": _yes,
+    "MAIL_USE_SSL": _yes,
+    "MAIL_USERNAME": str,
+    "MAIL_PASSWORD": str,
+    "MAIL_DEFAULT_SENDER": str,
+}
+"""Flask-Mail's settings, read from the environment variables of the same names."""
+
+
+def mail_settings(environ: Any) -> dict[str, Any]:
+    """The mail settings set in `environ` (invitations are emailed once MAIL_SERVER is)."""
+    return {key: read(environ[key]) for key, read in MAIL_SETTINGS.items() if environ.get(key)}

@@ -45,6 +45,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     summaries.install()
 
+    from . import mailer
     from .api import bp as api_bp
     from .web import register as register_web
     from .web import security
@@ -52,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     register_web(app)
+    mailer.install(app)
     security.install(app)  # headers, hosts, proxy, limits, access password
 
     if app.config["AUTO_MIGRATE"]:

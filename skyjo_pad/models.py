@@ -210,6 +210,32 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship()
 
 
+class TableToken(db.Model):  # type: ignore[name-defined,misc]
+    """A secret link to an online table: a seat's, the host's or a spectator's.
+
+    Only the SHA-256 digest of the token is kept (the token itself is shown once, when
+    made); a reissued seat token replaces the row's digest, so the old one stops at once.
+    """
+
+    __tablename__ = "table_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    """seat, host or spectator."""
+    seat: Mapped[int | None]
+    """The seat a seat token acts for (None for the host and the spectator)."""
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the token, in hex."""
+    invitation: Mapped[str | None] = mapped_column(String(10))
+    """For a seat: the email invitation's fate, sent, failed or none."""
+    opened_at: Mapped[datetime | None]
+    """When the link was first opened (a page or an API call)."""
+    seen_at: Mapped[datetime | None]
+    """When an event stream opened with this token last said it was alive."""
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Rating(db.Model):  # type: ignore[name-defined,misc]
     """A player's skill rating (openskill, Plackett-Luce), replayed from the won games."""
 

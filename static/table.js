@@ -81,8 +81,53 @@
       this.peeking = false; // the round's scores are put aside to look at the cards
       this.summaryAt = null; // when the current round's scores may show
       this.seatKey = `skyjo-table-${root.dataset.id}-seat`;
+      this.online = "online" in root.dataset; // an online table: this page is one seat (or watches)
       this.bind();
       this.render(null);
+      if (this.online) this.listen();
+    }
+
+    // Online: the event stream says "the version moved"; this page then asks for its own view.
+    listen() {
+      const offline = document.querySelector("[data-live-offline]");
+      const live = document.querySelector("[data-live]");
+      const setOnline = (up) => {
+        if (offline) offline.hidden = up;
+        if (live) live.hidden = !up;
+        this.root.classList.toggle("is-offline", !up);
+      };
+      const source = new EventSource(this.root.dataset.eventsUrl);
+      source.addEventListener("open", () => setOnline(true));
+      source.addEventListener("error", () => setOnline(false)); // EventSource reconnects by itself
+      source.addEventListener("version", (event) => {
+        setOnline(true);
+        const version = JSON.parse(event.data).version;
+        if (version !== this.state.version) this.refresh();
+      });
+      window.addEventListener("online", () => this.refresh());
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") this.refresh();
+      });
+    }
+
+    async refresh() {
+      if (this.busy) {
+        this.again = true;
+        return;
+      }
+      try {
+        const answer = await fetch(this.root.dataset.stateUrl, { headers: this.headers() });
+        if (answer.ok) this.update(await answer.json());
+      } catch (error) {
+        // offline: the stream's reconnection brings the table back
+      }
+    }
+
+    headers() {
+      const headers = { "Content-Type": "application/json" };
+      if (this.online) headers.Authorization = `Bearer ${this.root.dataset.token}`;
+      else headers["X-CSRFToken"] = this.root.dataset.csrf;
+      return headers;
     }
 
     bind() {
@@ -105,11 +150,15 @@
         this.focus = seat === this.state.you ? null : { seat, actor: this.state.actor };
         this.render(this.state);
       });
-      document.querySelector("[data-skip]").addEventListener("click", () => {
-        this.skipping = true;
-        this.advance(true);
-      });
-      document.querySelector("[data-hint]").addEventListener("click", () => this.hint());
+      const skip = document.querySelector("[data-skip]");
+      if (skip) {
+        skip.addEventListener("click", () => {
+          this.skipping = true;
+          this.advance(true);
+        });
+      }
+      const hint = document.querySelector("[data-hint]");
+      if (hint) hint.addEventListener("click", () => this.hint());
       this.q("handover-ok").addEventListener("click", () => {
         sessionStorage.setItem(this.seatKey, String(this.state.you));
         this.render(this.state);
@@ -144,6 +193,7 @@
     attempt(move) {
       const s = this.state;
       if (s.status !== "playing") return this.say(s.info.now);
+      if (s.watching) return this.say(t("watching_only"));
       if (s.actor !== null && s.bots[s.actor]) {
         return this.say(t("wait_computer", { name: s.view.players[s.actor] }));
       }
@@ -165,13 +215,19 @@
       try {
         const answer = await fetch(url, {
           method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": this.root.dataset.csrf },
+          headers: this.headers(),
           body: JSON.stringify(body),
         });
         const data = await answer.json().catch(() => ({ error: t("no_answer") }));
         this.busy = false;
+        if (this.again) {
+          this.again = false;
+          if (answer.ok) this.update(data);
+          return this.refresh();
+        }
         if (answer.ok) return this.update(data);
         if (data.state) this.update(data.state);
+        else if (this.online) await this.refresh(); // a refused move: catch up with the table
         this.say(data.error || t("did_not_work"));
       } catch (error) {
         this.busy = false;
@@ -215,6 +271,22 @@
       this.hinted = null;
       for (const node of this.root.querySelectorAll(".hinted")) node.classList.remove("hinted");
       this.render(before);
+      if (this.online) this.retell(before.log, state.log);
+    }
+
+    // Online: several steps arrive at once (the computer seats play on the server); the
+    // information line tells them one after another, slow enough to follow.
+    retell(old, now) {
+      clearTimeout(this.telling);
+      const last = old.length ? now.lastIndexOf(old[old.length - 1]) : -1;
+      const fresh = now.slice(last + 1);
+      if (fresh.length < 2) return;
+      const then = this.q("then");
+      const step = (i) => {
+        then.textContent = fresh[i];
+        if (i + 1 < fresh.length) this.telling = setTimeout(() => step(i + 1), STEP_MS);
+      };
+      step(0);
     }
 
     say(text, cls = "") {
@@ -297,9 +369,11 @@
       this.renderHandover();
       const handing = !this.q("handover").hidden;
       const hintButton = document.querySelector("[data-hint]");
-      hintButton.hidden = !(s.status === "playing" && s.actor === you && s.moves.length && !handing);
+      if (hintButton) hintButton.hidden = !(s.status === "playing" && s.actor === you && s.moves.length && !handing);
       const skip = document.querySelector("[data-skip]");
-      skip.hidden = !(s.status === "playing" && s.actor !== null && s.bots[s.actor]);
+      if (skip) skip.hidden = !(s.status === "playing" && s.actor !== null && s.bots[s.actor]);
+      const record = document.querySelector("[data-record-link]");
+      if (record) record.hidden = s.status === "playing";
       this.markHint();
       this.schedule();
     }
@@ -436,7 +510,11 @@
       parts.push(table);
       const actions = el("div", "actions");
       const data = this.root.dataset;
-      if (sum.game_over) {
+      if (sum.game_over && this.online) {
+        const row = el("div", "row");
+        row.append(link(t("download"), data.recordUrl, "button", true), link(t("home"), data.homeUrl, "button quiet"));
+        actions.append(row);
+      } else if (sum.game_over) {
         const again = el("div", "row");
         again.append(link(t("fresh"), data.freshUrl, "button primary"), link(t("again"), data.againUrl, "button"));
         actions.append(again);
@@ -472,6 +550,7 @@
 
     schedule() {
       clearTimeout(this.timer);
+      if (this.online) return; // the server plays the computer seats itself
       const s = this.state;
       const botTurn = s.status === "playing" && s.actor !== null && s.bots[s.actor];
       if (!botTurn) {

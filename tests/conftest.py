@@ -6,7 +6,7 @@ The database is SQLite, or PostgreSQL when `SKYJO_TEST_POSTGRES` names a server 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +17,15 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
+from skyjo_pad.services import live
 
-SETTINGS = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+SETTINGS = {
+    "TESTING": True,
+    "SECRET_KEY": "test",
+    "WTF_CSRF_ENABLED": False,
+    "STREAM_SECONDS": 0.3,  # an event stream read in a test ends by itself
+    "STREAM_HEARTBEAT": 0.1,
+}
 
 
 def pytest_report_header() -> str:
@@ -65,9 +72,25 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
         }
     )
     yield app
+    live.stop_listening()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def make_app(databases: Databases) -> Iterator[Callable[..., Flask]]:
+    """Make an app with settings of the test's own (a mail server, say), on its own copy."""
+    made: list[Iterator[Flask]] = []
+
+    def make(**settings: Any) -> Flask:
+        apps = app_on_copy(databases, f"custom{len(made)}", **settings)
+        made.append(apps)
+        return next(apps)
+
+    yield make
+    for apps in made:
+        next(apps, None)
 
 
 @pytest.fixture

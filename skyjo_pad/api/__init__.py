@@ -4,9 +4,9 @@ Importing this package puts the routes of `pad`, `tables` and `openapi` on `bp` 
 JSON error handling of `errors`.
 """
 
-from . import errors, openapi, pad, tables
+from . import errors, online, openapi, pad, tables
 from .blueprint import bp
 
-__all__ = ["bp", "openapi", "pad", "tables"]
+__all__ = ["bp", "online", "openapi", "pad", "tables"]
 
 errors.register(bp)

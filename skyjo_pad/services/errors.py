@@ -43,3 +43,9 @@ class Invalid(ServiceError):
     """Well formed, but against the rules of the game or the pad."""
 
     status = 422
+
+
+class Unauthorized(ServiceError):
+    """No token, or a token that opens nothing (unknown, or replaced by a new one)."""
+
+    status = 401

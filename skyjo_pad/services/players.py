@@ -109,3 +109,11 @@ def known_names(limit: int = 24) -> list[str]:
         .limit(limit)
     )
     return [row.name for row in rows]
+
+
+def email_of(name: str) -> str | None:
+    """The address book's email for `name` (for the host's new-table form only)."""
+    found: str | None = db.session.scalar(
+        select(Player.email).where(Player.name_key == name_key(name))
+    )
+    return found

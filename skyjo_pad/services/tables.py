@@ -553,3 +553,15 @@ def holder(position: Position, bots: Sequence[str | None]) -> int:
         if bots[seat] is None:
             return seat
     return people[0] if people else 0
+
+
+# For the online tables (`online`), which play the same table through tokens -------------
+
+load = _load
+position_of = _position
+check_playing = _check_playing
+check_version = _check_version
+apply_move = _apply
+record_move = _record
+commit = _commit
+bot_of = _bot

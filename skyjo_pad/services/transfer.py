@@ -100,12 +100,13 @@ CSV_HEADER = (
 # Export ------------------------------------------------------------------------------------
 
 
-def export_json() -> Iterator[str]:
-    """The whole history as skyjo-pad-history/1 JSON text, in pieces."""
+def export_json(emails: bool = False) -> Iterator[str]:
+    """The whole history as skyjo-pad-history/1 JSON text, in pieces; the address book's
+    emails only when asked for (`emails`), else null."""
     head = {"format": FORMAT, "exported_at": _stamp(utcnow())}
     yield json.dumps(head)[:-1] + ', "players": '
     people = db.session.execute(select(Player.name, Player.email).order_by(Player.id)).all()
-    yield json.dumps([{"name": n, "email": e} for n, e in people])
+    yield json.dumps([{"name": n, "email": e if emails else None} for n, e in people])
     yield ', "games": ['
     first = True
     for batch in _batches():

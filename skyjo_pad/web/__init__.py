@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
+from .online import bp as online_bp
 from .pad import bp as pad_bp
 from .players import bp as players_bp
 from .rules import bp as rules_bp
@@ -36,6 +37,7 @@ def register(app: Flask) -> None:
     app.session_interface = ReusedSignerSessions()
     app.register_blueprint(pad_bp)
     app.register_blueprint(table_bp)
+    app.register_blueprint(online_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(install_bp)

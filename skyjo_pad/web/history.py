@@ -96,8 +96,10 @@ def transfer_page() -> str:
 
 @bp.get("/export.json")
 def export_json() -> Response:
-    """The whole history as JSON (skyjo-pad-history/1), as a download."""
-    return _download(transfer.export_json(), "application/json", "skyjo-pad-history.json")
+    """The whole history as JSON (skyjo-pad-history/1), as a download; the players'
+    emails only with `?emails=1`."""
+    emails = request.args.get("emails") == "1"
+    return _download(transfer.export_json(emails), "application/json", "skyjo-pad-history.json")
 
 
 @bp.get("/export.csv")

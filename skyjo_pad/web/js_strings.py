@@ -71,6 +71,10 @@ STRINGS = {
     "draw_count": _l("Draw · %(count)s"),
     "replay_row": _l("%(name)s: %(raw)s, total %(total)s"),
     "replay_row_doubled": _l("%(name)s: %(raw)s → %(final)s, total %(total)s"),
+    "watching_only": _l("You are watching: only the players move."),
+    # static/online.js
+    "copied": _l("Copied."),
+    "no_copy": _l("Copying is not allowed here: press on the link to copy it."),
     # static/app.js
     "filled": _l("%(n)s of 12 cards"),
     "count": _l("Count: %(value)s"),

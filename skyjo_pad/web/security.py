@@ -21,7 +21,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
-from . import access
+from . import access, online
 from .history import IMPORT_MAX_BYTES
 
 CSP = "; ".join(
@@ -146,6 +146,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
             limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["POST"])
             app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
     access.install(app, limiter)
+    access.allow_public(app, online.is_public)  # secret links carry their own permission
 
 
 def local_host(host: str) -> bool:

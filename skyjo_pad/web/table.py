@@ -14,6 +14,7 @@ from ..devices import device_key
 from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
+from . import online as online_pages
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
@@ -32,6 +33,8 @@ def new_table() -> str | Response:
     elif _rearrange(form):
         pass  # a no-JavaScript button added or removed a seat: show the form again
     elif form.validate_on_submit():
+        if "online" in request.form:
+            return online_pages.start(form)
         try:
             game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
         except ServiceError as error:
@@ -42,6 +45,11 @@ def new_table() -> str | Response:
                 form.problem = error.message
         else:
             return redirect(url_for("table.play", game_id=game_id))
+    return render_new(form)
+
+
+def render_new(form: NewTableForm) -> str:
+    """The new-table page with `form` as it is (and its problems)."""
     while len(form.seat) < 3:
         form.seat.append_entry()
     known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
@@ -101,19 +109,26 @@ def _prefill(form: NewTableForm, game_id: str) -> None:
 
 def _rearrange(form: NewTableForm) -> bool:
     """Handle the form's own buttons: another seat, remove one, seat a known name."""
-    rows = [(e.form.name.data or "", e.form.kind.data or PERSON) for e in form.seat]
+    rows = [
+        (e.form.name.data or "", e.form.kind.data or PERSON, e.form.email.data or "")
+        for e in form.seat
+    ]
     if "add" in request.form:
-        blanks = [i for i, (name, kind) in enumerate(rows) if not name.strip() and kind == PERSON]
+        added = request.form["add"]
+        row = (added, PERSON, players.email_of(added) or "")
+        blanks = [
+            i for i, (name, kind, _) in enumerate(rows) if not name.strip() and kind == PERSON
+        ]
         if blanks:
-            rows[blanks[0]] = (request.form["add"], PERSON)
+            rows[blanks[0]] = row
         else:
-            rows.append((request.form["add"], PERSON))
+            rows.append(row)
     elif "remove" in request.form and _seat_number(request.form["remove"]) is not None:
         i = int(request.form["remove"])
         if 0 <= i < len(rows):
             del rows[i]
     elif "more" in request.form:
-        rows.append(("", PERSON))
+        rows.append(("", PERSON, ""))
     else:
         return False
     set_seats(form, rows[:MAX_SEATS])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -11,7 +12,8 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
-from ..models import NAME_MAX
+from ..models import EMAIL_MAX, NAME_MAX
+from ..services.online import Invitee
 from ..services.tables import SEED_PROBLEM, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
@@ -41,6 +43,8 @@ class SeatForm(Form):  # type: ignore[misc]
 
     name = StringField(_l("Name"), render_kw={"maxlength": NAME_MAX})
     kind = SelectField(_l("Plays"), choices=KINDS, default=PERSON)
+    email = StringField(_l("Email"), render_kw={"maxlength": EMAIL_MAX})
+    """For an online table: where the seat's invitation goes (optional)."""
 
 
 class NewTableForm(FlaskForm):  # type: ignore[misc]
@@ -122,6 +126,15 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
             chosen.append(SeatChoice(name, bot))
         return chosen
 
+    def invitees(self) -> list[Invitee]:
+        """The seats of an online table: `seats()` with each person's email, if given."""
+        emails = {
+            " ".join((e.form.name.data or "").split()): (e.form.email.data or "").strip() or None
+            for e in self.seat
+            if e.form.kind.data == PERSON
+        }
+        return [Invitee(s.name, emails.get(s.name), s.bot) for s in self.seats()]
+
     def rules(self) -> dict[str, Any]:
         """The rule options as the table service takes them."""
         return {
@@ -147,12 +160,12 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
         self.seed.data = setup.seed
 
 
-def set_seats(form: NewTableForm, seats: list[tuple[str, str]]) -> None:
-    """Replace the seat rows with these (name, kind) pairs, in this order."""
+def set_seats(form: NewTableForm, seats: Sequence[tuple[str, ...]]) -> None:
+    """Replace the seat rows with these (name, kind[, email]) rows, in this order."""
     form.seat.entries = []
     form.seat.last_index = -1
-    for name, kind in seats:
-        form.seat.append_entry({"name": name, "kind": kind})
+    for name, kind, *email in seats:
+        form.seat.append_entry({"name": name, "kind": kind, "email": email[0] if email else ""})
 
 
 def _free_name(base: str, used: set[str]) -> str:

@@ -106,7 +106,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     log = folder / "server.log"
     command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--threads", "4"]
+    command += ["--port", str(port), "--threads", "24"]  # live streams hold a thread each
     with open(log, "wb") as out:
         server = subprocess.Popen(
             command,

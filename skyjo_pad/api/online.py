@@ -1,0 +1,149 @@
+"""Online tables over JSON (API.md, "Online tables"): every player on their own phone.
+
+Each view reads its request and its bearer token, calls one online-table service and
+answers JSON. The event stream says only "the version moved"; each client then asks for
+its own answer. A stream holds no database connection while it waits (`services/live`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Response, current_app, jsonify, request, url_for
+
+from .. import mailer
+from ..presenters.online_screen import created_json, online_json, seats_json
+from ..services import live, online
+from ..services.errors import Malformed
+from . import bodies
+from .blueprint import bp
+
+LIVE_COOKIE = "skyjo_live"
+"""The page's event stream carries its token in this cookie (EventSource sends no headers)."""
+CREATE_FIELDS = {"seats", "rules", "seed"}
+
+
+def bearer() -> str | None:
+    """The request's `Authorization: Bearer <token>`, if any."""
+    auth = request.authorization
+    if auth is None or auth.type.lower() != "bearer":
+        return None
+    return auth.token
+
+
+def link(token: str) -> str:
+    """The address of the page a token opens."""
+    return url_for("online.page", token=token, _external=True)
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Start an online table; every token is in this answer and never again."""
+    body = bodies.json_object()
+    unknown = set(body) - CREATE_FIELDS
+    if unknown:
+        raise Malformed(f"Unknown field {sorted(unknown)[0]!r}: use seats, rules and seed.")
+    if "seats" not in body:
+        raise Malformed('Give the seats, like {"seats": [{"name": "Ann"}, {"bot": "hard"}]}.')
+    rules = body.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        raise Malformed("rules must be an object of rule options.")
+    seats = online.parse_seats(body["seats"])
+    table = online.create(seats, rules, body.get("seed"), mailer.inviter(link))
+    return jsonify(created_json(table, link)), 201
+
+
+@bp.get("/tables/<game_id>")
+def online_table(game_id: str) -> Response:
+    """The table as this token may see it now."""
+    return jsonify(online_json(online.screen(game_id, bearer())))
+
+
+@bp.post("/tables/<game_id>/moves")
+def online_move(game_id: str) -> Response:
+    """A seat's move `{"version": n, "move": {...}}`; the answer after the computer seats."""
+    token = bearer()
+    online.identify(game_id, token)  # 401 before the body is read
+    body = bodies.json_object()
+    return jsonify(online_json(online.play(game_id, token, body)))
+
+
+@bp.get("/tables/<game_id>/record")
+def online_record(game_id: str) -> Response:
+    """The skyjo-record/1 once the game is over or abandoned."""
+    return jsonify(online.record(game_id, bearer() or request.cookies.get(LIVE_COOKIE)))
+
+
+@bp.get("/tables/<game_id>/seats")
+def online_seats(game_id: str) -> Response:
+    """The host's view of the seats: who opened their link, who is online now."""
+    return jsonify(seats=seats_json(online.seats(game_id, bearer())))
+
+
+@bp.post("/tables/<game_id>/seats/<int:seat>/token")
+def online_reissue(game_id: str, seat: int) -> Response:
+    """A new link for a seat (host); the old one stops working at once."""
+    token = online.reissue(game_id, bearer(), seat)
+    return jsonify(seat=seat, token=token, link=link(token))
+
+
+@bp.post("/tables/<game_id>/seats/<int:seat>/player")
+def online_give_seat(game_id: str, seat: int) -> Response:
+    """Hand a seat to a computer player `{"bot": "hard"}` or back `{"bot": null}` (host)."""
+    token = bearer()
+    online.identify(game_id, token)
+    body = bodies.json_object()
+    if set(body) != {"bot"} or not (body["bot"] is None or isinstance(body["bot"], str)):
+        raise Malformed('Send {"bot": "easy"}, "medium", "hard", or {"bot": null} for a person.')
+    online.give_seat(game_id, token, seat, body["bot"])
+    return jsonify(seats=seats_json(online.seats(game_id, token)))
+
+
+@bp.post("/tables/<game_id>/abandon")
+def online_abandon(game_id: str) -> Response:
+    """Stop the table for good (host); it stays in the history."""
+    token = bearer()
+    online.identify(game_id, token)
+    body = bodies.json_object()
+    if body != {"confirm": True}:
+        raise Malformed('Confirm it: send {"confirm": true}.')
+    online.abandon(game_id, token)
+    return jsonify(online_json(online.screen(game_id, token)))
+
+
+@bp.get("/tables/<game_id>/events")
+def online_events(game_id: str) -> Response:
+    """Server-sent events: `version` with `{"version": n}` each time the table moves."""
+    token = bearer() or request.cookies.get(LIVE_COOKIE)
+    current = online.version(game_id, token)
+    online.touch(game_id, token)
+    live.start_listening()
+    online.let_go()  # no connection is held while the stream is open
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    seconds = float(app.config["STREAM_SECONDS"])
+    heartbeat = float(app.config["STREAM_HEARTBEAT"])
+
+    def stream() -> Iterator[str]:
+        yield "retry: 3000\n\n"
+        yield _event(current)
+        seen, deadline = current, time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            version = live.wait(game_id, seen, min(heartbeat, left))
+            if version > seen:
+                seen = version
+                yield _event(version)
+                continue
+            yield ": still here\n\n"
+            with app.app_context():
+                online.touch(game_id, token)
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream(), mimetype="text/event-stream", headers=headers)
+
+
+def _event(version: int) -> str:
+    data: dict[str, Any] = {"version": version}
+    return f"id: {version}\nevent: version\ndata: {json.dumps(data)}\n\n"

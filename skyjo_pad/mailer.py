@@ -1,0 +1,91 @@
+"""Email invitations to an online table (Flask-Mail, configured by its MAIL_* settings).
+
+Sending never blocks or fails the table: each message is sent by a background thread;
+the request waits a moment (`MAIL_WAIT` seconds) to say "sent" or "failed", and the
+thread writes the final outcome to the seat's link, where the host's page shows it.
+Without `MAIL_SERVER` nothing is sent and every invitation is "none".
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from flask import Flask, current_app, render_template
+from flask_mail import Mail, Message
+
+from .i18n import gettext
+from .services import online
+
+log = logging.getLogger(__name__)
+mail = Mail()
+MAIL_WAIT = 5.0
+"""How long creating a table waits for each invitation's outcome, at most."""
+
+
+def install(app: Flask) -> None:
+    """Bind Flask-Mail to the app (its MAIL_* settings)."""
+    mail.init_app(app)
+
+
+def configured(app: Flask) -> bool:
+    """Whether a mail server is set up (MAIL_SERVER)."""
+    return bool(app.config.get("MAIL_SERVER"))
+
+
+def configured_here() -> bool:
+    """Whether this app has a mail server set up."""
+    return configured(current_app)
+
+
+def inviter(link: Callable[[str], str]) -> Callable[[online.NewSeat, str, str], str] | None:
+    """A function that emails one seat its invitation, or None without a mail server."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    if not configured(app):
+        return None
+
+    def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
+        assert seat.token is not None and seat.email is not None
+        message = _message(seat, host, link(seat.token), game_id, app)
+        done, lock = threading.Event(), threading.Lock()
+        outcome = {"value": online.FAILED, "late": False}
+
+        def send() -> None:
+            try:
+                with app.app_context():
+                    mail.send(message)
+                value = online.SENT
+            except Exception as error:  # a refused or unreachable mail server
+                log.warning("The invitation to seat %s was not sent: %s", seat.seat, error)
+                value = online.FAILED
+            with lock:
+                outcome["value"] = value
+                late = outcome["late"]
+                done.set()
+            if late:  # the table's answer went without it: the host's page shows it
+                with app.app_context():
+                    online.record_invitation(game_id, seat.seat, value)
+
+        threading.Thread(target=send, daemon=True, name="invite").start()
+        done.wait(float(app.config.get("MAIL_WAIT", MAIL_WAIT)))
+        with lock:
+            if not done.is_set():
+                outcome["late"] = True
+                return online.SENT  # on its way: a failure shows on the host's page
+            return str(outcome["value"])
+
+    return invite
+
+
+def _message(seat: online.NewSeat, host: str, link: str, game_id: str, app: Flask) -> Message:
+    rules = online.rules_of(game_id)
+    values = {"name": seat.name, "host": host, "link": link, "rules": rules}
+    sender = app.config.get("MAIL_DEFAULT_SENDER") or "skyjo-pad@localhost"
+    return Message(
+        subject=gettext("%(host)s invites you to a game of SKYJO", host=host),
+        recipients=[seat.email or ""],
+        body=render_template("email/invitation.txt", **values),
+        html=render_template("email/invitation.html", **values),
+        sender=sender,
+    )

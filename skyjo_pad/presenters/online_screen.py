@@ -1,0 +1,102 @@
+"""An online table's answer, as JSON: the contract of API.md plus what the page draws.
+
+Made from the online service's `OnlineScreen`, which holds the token's own view (a
+spectator's view for the host and spectators), the public events and the engine's
+reasons only. The page (static/table.js) reads the same answer as the one-phone table's
+play screen: `you`, `watching`, `info`, `log`, `tallies`, `can_deal`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Card, Phase, move_to_json, view_to_json
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..services.online import NewTable, OnlineScreen, SeatStatus
+from . import table_words
+from .table_screen import LOG_SHOWN, summary, tallies
+
+
+def online_json(screen: OnlineScreen) -> dict[str, Any]:
+    """The answer of `GET /api/tables/<id>` for one token."""
+    seen = screen.seen
+    log = [table_words.told(event, seen.players, seen.rules) for event in screen.log]
+    watching = screen.seat is None
+    return {
+        "id": screen.id,
+        "version": screen.version,
+        "status": screen.status,
+        "seat": screen.seat,
+        "actor": screen.actor,
+        "view": view_to_json(seen),
+        "moves": [move_to_json(move) for move in screen.moves],
+        "seats": [
+            {"seat": seat, "name": name, "bot": bot}
+            for seat, (name, bot) in enumerate(zip(screen.names, screen.bots, strict=True))
+        ],
+        "summary": summary(seen, screen.ended, screen.winners),
+        "role": screen.kind,
+        "you": 0 if watching else screen.seat,
+        "watching": watching,
+        "online": True,
+        "pass_and_play": False,
+        "bots": list(screen.bots),
+        "info": {"now": instruction(screen), "then": log[-1] if log else None},
+        "log": log[-LOG_SHOWN:],
+        "tallies": tallies(seen),
+        "can_deal": any(move.get("action") == "deal" for move in map(move_to_json, screen.moves)),
+    }
+
+
+def instruction(screen: OnlineScreen) -> str:
+    """What has to happen now, told to this token's holder."""
+    seen = screen.seen
+    if screen.status == "abandoned":
+        return _("The host abandoned this table")
+    if seen.phase is not Phase.REVEAL:
+        return table_words.instruction(seen, screen.bots)
+    if screen.seat is not None and screen.moves:
+        up = sum(1 for row in seen.grids[screen.seat] for c in row if isinstance(c, Card))
+        left = seen.rules.reveal_count - up
+        return ngettext("Turn up %(num)s more of your cards", "Turn up %(num)s of your cards", left)
+    return _("Everyone turns up their opening cards…")
+
+
+def created_json(table: NewTable, link: Any) -> dict[str, Any]:
+    """The answer of `POST /api/tables`: every token, shown this once. `link(token)`."""
+    seats = []
+    for seat in table.seats:
+        if seat.bot is not None:
+            seats.append({"seat": seat.seat, "name": seat.name, "bot": seat.bot})
+        else:
+            seats.append(
+                {
+                    "seat": seat.seat,
+                    "name": seat.name,
+                    "token": seat.token,
+                    "link": link(seat.token),
+                    "invitation": seat.invitation,
+                }
+            )
+    return {
+        "id": table.id,
+        "host_token": table.host_token,
+        "spectator_token": table.spectator_token,
+        "seats": seats,
+    }
+
+
+def seats_json(seats: tuple[SeatStatus, ...]) -> list[dict[str, Any]]:
+    """Every seat as the host sees it."""
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "bot": s.bot,
+            "opened": s.opened,
+            "online": s.online,
+            "invitation": s.invitation,
+        }
+        for s in seats
+    ]

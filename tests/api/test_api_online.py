@@ -1,0 +1,286 @@
+"""Online tables over the API (API.md, "Online tables"): tokens, authority, the answers,
+the event stream and the record; on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from online_helpers import OnlineApi, assert_no_secret, bearer, versions_in
+from sqlalchemy import select
+
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game, GameSeat, Player, TableToken
+
+
+@pytest.fixture
+def online(app: Flask, client: FlaskClient) -> OnlineApi:
+    return OnlineApi(app, client)
+
+
+@pytest.fixture
+def table(online: OnlineApi) -> dict[str, Any]:
+    """Ann, Bob and a hard computer player; a short game on a fixed deal."""
+    return online.create(rules={"target": 20}, seed=42)
+
+
+def tokens(table: dict[str, Any]) -> dict[str, str]:
+    return {
+        "ann": table["seats"][0]["token"],
+        "bob": table["seats"][1]["token"],
+        "host": table["host_token"],
+        "spectator": table["spectator_token"],
+    }
+
+
+def test_creating_a_table_answers_every_token_once_and_keeps_only_digests(
+    app: Flask, online: OnlineApi
+) -> None:
+    table = online.create(
+        [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}, {"bot": "hard"}]
+    )
+    assert [s["seat"] for s in table["seats"]] == [0, 1, 2]
+    ann, bob, bot = table["seats"]
+    assert ann["link"].endswith("/t/" + ann["token"]) and ann["invitation"] == "none"
+    assert bob["invitation"] == "none" and bot == {"seat": 2, "name": "Hard bot", "bot": "hard"}
+    every = [ann["token"], bob["token"], table["host_token"], table["spectator_token"]]
+    assert all(len(token) >= 43 for token in every)  # 256 random bits, URL-safe
+    assert len(set(every)) == 4
+    with app.app_context():
+        kept = db.session.scalars(select(TableToken.digest)).all()
+        assert len(kept) == 4 and not set(every) & set(kept)
+        # the address book keeps Ann's email for next time
+        assert db.session.scalar(select(Player.email).where(Player.name == "Ann")) == (
+            "ann@example.org"
+        )
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"seats": [{"name": "Ann"}]}, 422),
+        ({"seats": [{"bot": "hard"}, {"bot": "easy"}]}, 422),
+        ({"seats": [{"name": "Ann"}, {"bot": "genius"}]}, 422),
+        ({"seats": [{"name": "Ann", "email": "not an email"}, {"name": "Bob"}]}, 422),
+        ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "rules": {"target": 0}}, 422),
+        ({"seats": "Ann, Bob"}, 400),
+        ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "colour": "red"}, 400),
+        ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": "x"}, 422),
+        ({"players": ["Ann", "Bob"]}, 400),
+    ],
+)
+def test_a_refused_table_says_why_and_makes_nothing(
+    app: Flask, client: FlaskClient, body: dict[str, Any], status: int
+) -> None:
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == status
+    assert isinstance(answer.get_json()["error"], str)
+    with app.app_context():
+        assert db.session.scalar(select(db.func.count()).select_from(Game)) == 0
+
+
+def test_each_token_sees_its_own_view(online: OnlineApi, table: dict[str, Any]) -> None:
+    t = tokens(table)
+    ann = online.state(table["id"], t["ann"])
+    assert ann["seat"] == 0 and ann["view"]["viewer"] == 0 and ann["status"] == "playing"
+    assert ann["actor"] is None  # the opening reveals: every seat in any order
+    assert ann["seats"] == [
+        {"seat": 0, "name": "Ann", "bot": None},
+        {"seat": 1, "name": "Bob", "bot": None},
+        {"seat": 2, "name": "Hard bot", "bot": "hard"},
+    ]
+    assert ann["moves"] and all(m["action"] == "reveal" and m["seat"] == 0 for m in ann["moves"])
+    # the computer player turned up its cards by itself
+    assert sum(cell != "?" for row in ann["view"]["grids"][2] for cell in row) == 2
+    for who in ("host", "spectator"):
+        seen = online.state(table["id"], t[who])
+        assert seen["seat"] is None and seen["moves"] == [] and seen["view"]["viewer"] is None
+    assert online.get(table["id"], None).status_code == 401
+    assert online.get(table["id"], "not-a-token").status_code == 401
+    other = online.create()
+    assert online.get(table["id"], other["host_token"]).status_code == 401
+
+
+def test_moves_are_refused_unless_they_are_this_seats_own(
+    online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    before = online.fingerprint(game)
+    version = online.state(game, t["ann"])["version"]
+    reveal = {"action": "reveal", "seat": 0, "cell": [0, 0]}
+    refused = [
+        (online.move(game, None, version, reveal), 401),
+        (online.move(game, "unknown", version, reveal), 401),
+        (online.move(game, t["host"], version, reveal), 403),
+        (online.move(game, t["spectator"], version, reveal), 403),
+        (online.move(game, t["bob"], version, reveal), 403),  # Ann's card
+        (online.move(game, t["ann"], version - 1, reveal), 409),  # stale
+        (online.move(game, t["ann"], version, {"action": "draw"}), 422),  # reveals first
+        (online.move(game, t["ann"], version, {"action": "fly"}), 400),
+        (online.move(game, t["ann"], "one", reveal), 400),
+    ]
+    for answer, status in refused:
+        assert answer.status_code == status, (answer.json, status)
+        assert isinstance(answer.get_json()["error"], str)
+    assert online.fingerprint(game) == before
+    assert online.state(game, t["ann"])["version"] == version
+
+
+def reveal_all(online: OnlineApi, game: str, token: str) -> dict[str, Any]:
+    state = online.state(game, token)
+    while state["moves"] and state["moves"][0]["action"] == "reveal":
+        answer = online.move(game, token, state["version"], state["moves"][0])
+        assert answer.status_code == 200, answer.json
+        state = answer.get_json()
+    return state
+
+
+def test_out_of_turn_and_a_reissued_token_are_refused(
+    client: FlaskClient, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    reveal_all(online, game, t["ann"])
+    state = reveal_all(online, game, t["bob"])
+    actor = state["actor"]
+    assert actor in (0, 1, 2)
+    if actor == 2:
+        pytest.fail("the computer seat should have played before the answer came")
+    mover, waiter = (t["ann"], t["bob"]) if actor == 0 else (t["bob"], t["ann"])
+    before = online.fingerprint(game)
+    waiting = online.state(game, waiter)
+    assert waiting["moves"] == []
+    answer = online.move(game, waiter, waiting["version"], {"action": "draw"})
+    assert answer.status_code == 403 and "turn" in answer.get_json()["error"]
+    assert online.fingerprint(game) == before
+    # the host gives the seat to move a new link: the old one stops at once
+    seat = 0 if mover == t["ann"] else 1
+    fresh = client.post(f"/api/tables/{game}/seats/{seat}/token", headers=bearer(t["host"]))
+    assert fresh.status_code == 200
+    new_token = fresh.get_json()["token"]
+    answer = online.move(game, mover, waiting["version"], {"action": "draw"})
+    assert answer.status_code == 401
+    assert online.fingerprint(game) == before
+    answer = online.move(game, new_token, waiting["version"], {"action": "draw"})
+    assert answer.status_code == 200
+    assert answer.get_json()["view"]["held"]["value"] is not None  # the drawn card, to its seat
+    # a seat token may not use the host's tools
+    refused = client.post(f"/api/tables/{game}/seats/0/token", headers=bearer(new_token))
+    assert refused.status_code == 403
+
+
+def test_the_host_gives_a_seat_to_the_computer_and_abandons(
+    client: FlaskClient, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    host = bearer(t["host"])
+    seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
+    assert [s["opened"] for s in seats] == [False, False, False]
+    online.state(game, t["ann"])
+    seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
+    assert seats[0]["opened"] and not seats[1]["opened"]
+    given = client.post(f"/api/tables/{game}/seats/1/player", json={"bot": "easy"}, headers=host)
+    assert given.status_code == 200
+    # Bob's seat turned up its cards by itself, the computer's way
+    bob = online.state(game, t["bob"])
+    assert bob["moves"] == [] and bob["seats"][1]["bot"] == "easy"
+    assert sum(c != "?" for row in bob["view"]["grids"][1] for c in row) == 2
+    back = client.post(f"/api/tables/{game}/seats/1/player", json={"bot": None}, headers=host)
+    assert back.status_code == 200 and back.get_json()["seats"][1]["bot"] is None
+    assert client.get(f"/api/tables/{game}/record", headers=host).status_code == 409
+    no = client.post(f"/api/tables/{game}/abandon", json={}, headers=host)
+    assert no.status_code == 400
+    refused = client.post(
+        f"/api/tables/{game}/abandon", json={"confirm": True}, headers=bearer(t["ann"])
+    )
+    assert refused.status_code == 403
+    done = client.post(f"/api/tables/{game}/abandon", json={"confirm": True}, headers=host)
+    assert done.status_code == 200 and done.get_json()["status"] == "abandoned"
+    record = client.get(f"/api/tables/{game}/record", headers=bearer(t["spectator"]))
+    assert record.status_code == 200 and record.get_json()["format"] == "skyjo-record/1"
+    ann = online.state(game, t["ann"])
+    assert ann["moves"] == []
+    assert online.move(game, t["ann"], ann["version"], ann["view"]).status_code in (400, 409)
+
+
+def test_the_event_stream_tells_the_version_and_every_move(
+    app: Flask, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    version = online.state(game, t["ann"])["version"]
+    first = online.events(game, t["spectator"], **{"Last-Event-ID": "1"})
+    assert first.status_code == 200 and first.mimetype == "text/event-stream"
+    assert versions_in(first.text)[0] == version
+    assert ": " in first.text  # heartbeat comments keep proxies from closing it
+    assert online.events(game, None).status_code == 401
+    app.config["STREAM_SECONDS"] = 2
+    told: list[str] = []
+    reader = threading.Thread(target=lambda: told.append(online.events(game, t["bob"]).text))
+    reader.start()
+    time.sleep(0.5)
+    moved = online.move(game, t["ann"], version, {"action": "reveal", "seat": 0, "cell": [0, 0]})
+    assert moved.status_code == 200
+    reader.join()
+    assert versions_in(told[0]) == [version, moved.get_json()["version"]]
+
+
+def test_a_finished_online_game_is_in_the_history(
+    app: Flask, online: OnlineApi, client: FlaskClient
+) -> None:
+    table = online.create(rules={"target": 1}, seed=7)
+    play_to_the_end(online, table, random.Random(1))
+    with app.app_context():
+        game = db.session.get(Game, table["id"])
+        assert game is not None and game.finished and game.rounds
+        assert {s.player.name for s in db.session.scalars(select(GameSeat))} >= {"Ann", "Bob"}
+    record = client.get(f"/api/tables/{table['id']}/record", headers=bearer(table["host_token"]))
+    assert record.status_code == 200
+
+
+def play_to_the_end(
+    online: OnlineApi, table: dict[str, Any], rng: random.Random, check: bool = False
+) -> int:
+    """Play a table to its end through the API, people choosing at random; with `check`,
+    every answer for every token (and the event stream) is searched for secrets."""
+    game = table["id"]
+    people = {s["seat"]: s["token"] for s in table["seats"] if "token" in s}
+    watchers = {None: table["spectator_token"], -1: table["host_token"]}
+    moves = 0
+    for _ in range(5_000):
+        states = {seat: online.state(game, token) for seat, token in people.items()}
+        if check:
+            truth = online.truth(game)
+            for seat, state in states.items():
+                assert_no_secret(state, truth, seat)
+            for token in watchers.values():
+                assert_no_secret(online.state(game, token), truth, None)
+        ready = [(seat, s) for seat, s in states.items() if s["moves"]]
+        if not ready:
+            assert next(iter(states.values()))["status"] == "finished"
+            break
+        seat, state = rng.choice(ready)
+        answer = online.move(game, people[seat], state["version"], rng.choice(state["moves"]))
+        assert answer.status_code == 200, answer.json
+        moves += 1
+        if check and moves % 25 == 0:
+            truth = online.truth(game)
+            assert_no_secret(online.events(game, people[seat]).text, truth, seat)
+    else:
+        pytest.fail("the game did not end")
+    return moves
+
+
+def test_no_answer_or_event_ever_carries_a_secret(online: OnlineApi) -> None:
+    """Many seeded games, every answer for every token, from the deal to the end."""
+    seeds = random.Random(13)
+    for game in range(6):
+        seed = (1 << 128) | seeds.getrandbits(128)  # a deal number as large as a secret one
+        seats: list[dict[str, Any]] = [{"name": "Ann"}, {"name": "Bob"}]
+        if game % 2:
+            seats.insert(1, {"bot": "medium"})
+        table = online.create(seats, rules={"target": 1 + 10 * game}, seed=seed)
+        assert play_to_the_end(online, table, random.Random(game), check=True) > 10

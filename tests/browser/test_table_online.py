@@ -1,0 +1,98 @@
+"""An online table in real Chromium: the host's phone invites, two phones ("Ann" and "Bob")
+play against each other and a computer player to the end, each seeing the other's moves
+arrive without reloading, while a third phone watches as a spectator."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_helpers import shoot
+from playwright.sync_api import Browser, Page, expect
+from table_helpers import person_step, state
+
+SEED = 11
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "bypass_csp": True,
+}
+
+
+def invite(page: Page, base: str) -> dict[str, str]:
+    """The host's phone fills the new-table form and presses "Play online"; the links."""
+    page.goto(base + "/tables/new")
+    seats = [("Ann", "person"), ("Bob", "person"), ("", "easy")]
+    for index, (name, kind) in enumerate(seats):
+        page.get_by_label(f"Seat {index + 1} name", exact=True).fill(name)
+        page.get_by_label(f"Seat {index + 1} plays as", exact=True).select_option(kind)
+    page.get_by_text(re.compile("^Rules:")).click()
+    page.get_by_label("Game ends at").fill("1")
+    page.get_by_label("Deal number").fill(str(SEED))
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+    expect(page.get_by_text("No mail server is set up")).to_be_visible()
+    expect(page.locator(".qr-code svg")).to_have_count(2)
+    shoot(page, "online-invited", docs=True)
+    links = [a.get_attribute("href") or "" for a in page.locator("[data-invite] [data-link]").all()]
+    host = page.locator("[data-host-link]").get_attribute("href") or ""
+    spectator = page.locator("a[href*='/t/']").nth(2).get_attribute("href") or ""
+    return {"ann": links[0], "bob": links[1], "host": host, "spectator": spectator}
+
+
+def test_two_phones_and_a_computer_play_online_to_the_end(
+    browser: Browser, live_server: str
+) -> None:
+    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    try:
+        ann, bob, watcher = (context.new_page() for context in contexts)
+        links = invite(ann, live_server)
+        ann.goto(links["ann"])
+        bob.goto(links["bob"])
+        watcher.goto(links["spectator"])
+        phones = {"Ann": ann, "Bob": bob}
+        for page in (ann, bob, watcher):
+            expect(page.locator("[data-board]")).to_be_visible()
+            expect(page.locator("[data-live]")).to_be_visible()
+        expect(ann.locator("[data-mine-name]")).to_contain_text("Ann · your cards")
+        expect(bob.locator("[data-mine-name]")).to_contain_text("Bob · your cards")
+        expect(watcher.locator("[data-watching]")).to_be_visible()
+        shoot(bob, "online-seat", docs=True)
+
+        version = state(ann)["version"]
+        for _ in range(400):
+            for page in (ann, bob, watcher):  # every phone catches up without reloading
+                page.wait_for_function(f"window.skyjoTable.state.version >= {version}")
+            if state(watcher)["status"] == "finished":
+                break
+            mover = next((p for p in phones.values() if state(p)["moves"]), None)
+            assert mover is not None, state(ann)
+            s: dict[str, Any] = state(mover)
+            if s["summary"] is not None:
+                mover.get_by_role("button", name=re.compile("^Deal round")).click()
+            else:
+                person_step(mover)
+            version = state(mover)["version"]
+        else:
+            raise AssertionError("the game did not end")
+
+        for page in (ann, bob, watcher):
+            expect(page.locator("[data-summary]")).to_be_visible()
+            expect(page.locator("[data-summary]")).to_contain_text(re.compile("wins|win"))
+        shoot(bob, "online-game-over", docs=True)
+        shoot(watcher, "online-spectator")
+        record = ann.locator("[data-summary] a[download]")
+        expect(record).to_be_visible()
+
+        # The host's page: who opened their link, the computer's seat, the record.
+        host = contexts[0].new_page()
+        host.goto(links["host"])
+        expect(host.get_by_role("heading", name="Your table")).to_be_visible()
+        expect(host.locator(".host-seats li")).to_have_count(3)
+        expect(host.locator(".host-seats")).to_contain_text("Played by the computer")
+        shoot(host, "online-host", docs=True)
+    finally:
+        for context in contexts:
+            context.close()

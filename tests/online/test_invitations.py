@@ -1,0 +1,153 @@
+"""Email invitations against a real SMTP server (aiosmtpd) started by the test: the
+message that arrived, its link opened; a refused address is "failed" and its link works."""
+
+from __future__ import annotations
+
+import email
+import re
+from collections.abc import Callable, Iterator
+from email.message import Message
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from flask import Flask
+from servers import free_port
+
+REFUSED = "nobody@example.org"
+
+
+class Inbox:
+    """An SMTP server's handler: keeps what arrives, refuses one address."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: Any
+    ) -> str:
+        if address == REFUSED:
+            return "550 No such mailbox here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(email.message_from_bytes(envelope.content))
+        return "250 Message accepted"
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    handler = Inbox()
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield handler, port
+    controller.stop()
+
+
+@pytest.fixture
+def mail_app(make_app: Callable[..., Flask], inbox: tuple[Inbox, int]) -> Flask:
+    return make_app(
+        MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=inbox[1],
+        MAIL_DEFAULT_SENDER="Skyjo Pad <table@example.org>",
+        MAIL_SUPPRESS_SEND=False,
+    )
+
+
+def parts(message: Message) -> dict[str, str]:
+    found = {}
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            payload = part.get_payload(decode=True)
+            assert isinstance(payload, bytes)
+            found[part.get_content_subtype()] = payload.decode(
+                part.get_content_charset() or "utf-8"
+            )
+    return found
+
+
+def test_an_invitation_arrives_with_its_link_and_the_rules(
+    mail_app: Flask, inbox: tuple[Inbox, int]
+) -> None:
+    client = mail_app.test_client()
+    body = {
+        "seats": [
+            {"name": "Ann", "email": "ann@example.org"},
+            {"name": "Bob", "email": REFUSED},
+            {"name": "Cy"},
+            {"bot": "easy"},
+        ],
+        "rules": {"target": 50},
+    }
+    created = client.post("/api/tables", json=body)
+    assert created.status_code == 201
+    seats = created.get_json()["seats"]
+    assert [s.get("invitation") for s in seats] == ["sent", "failed", "none", None]
+    messages = inbox[0].messages
+    assert len(messages) == 1 and messages[0]["To"] == "ann@example.org"
+    assert "Ann invites you" in messages[0]["Subject"]
+    text = parts(messages[0])
+    assert set(text) == {"plain", "html"}
+    assert "reaches 50 points" in text["plain"] and "Ann invites you" in text["plain"]
+    link = re.search(r"http://\S+/t/[\w-]+", text["plain"])
+    assert link is not None and link.group(0) == seats[0]["link"]
+    assert f'href="{seats[0]["link"]}"' in text["html"]
+    page = client.get(link.group(0).replace("http://localhost", ""))
+    assert page.status_code == 200 and '"seat": 0' in page.text
+    # the refused one's link works all the same
+    bob = client.get(seats[1]["link"].replace("http://localhost", ""))
+    assert bob.status_code == 200 and '"seat": 1' in bob.text
+    # the host sees how each invitation went
+    host = client.get(
+        f"/api/tables/{created.get_json()['id']}/seats",
+        headers={"Authorization": f"Bearer {created.get_json()['host_token']}"},
+    )
+    assert [s["invitation"] for s in host.get_json()["seats"]] == ["sent", "failed", "none", None]
+
+
+def test_without_a_mail_server_nothing_is_sent_and_the_page_says_so(app: Flask) -> None:
+    client = app.test_client()
+    created = client.post(
+        "/api/tables",
+        json={"seats": [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}]},
+    )
+    assert [s["invitation"] for s in created.get_json()["seats"]] == ["none", "none"]
+    page = client.post(
+        "/tables/new",
+        data={
+            "seat-0-name": "Ann",
+            "seat-0-kind": "person",
+            "seat-0-email": "ann@example.org",
+            "seat-1-name": "Bob",
+            "seat-1-kind": "person",
+            "seat-1-email": "",
+            "target": "100",
+            "multiplier": "2",
+            "reveal_count": "2",
+            "first_tiebreak": "highest_card",
+            "next_starter": "closer",
+            "online": "1",
+        },
+    )
+    assert page.status_code == 200
+    assert "No mail server is set up" in page.text
+    assert page.text.count("/t/") >= 4  # two seats, the spectators, the host
+    assert "<svg" in page.text  # a QR code per seat
+
+
+def test_emails_leave_the_server_only_when_asked_for(app: Flask) -> None:
+    client = app.test_client()
+    created = client.post(
+        "/api/tables",
+        json={"seats": [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}]},
+    ).get_json()
+    for token in (created["seats"][1]["token"], created["spectator_token"], created["host_token"]):
+        seen = client.get(
+            f"/api/tables/{created['id']}", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert "ann@example.org" not in seen.text
+    assert "ann@example.org" not in client.get("/t/" + created["spectator_token"]).text
+    assert "ann@example.org" not in client.get("/history/export.json").text
+    assert "ann@example.org" in client.get("/history/export.json?emails=1").text
