@@ -27,6 +27,8 @@ class Stop:
     name: str
     url: str
     then: Callable[[Page], None] | None = None
+    live: bool = False
+    """A page with a live event stream (online tables): the network never goes idle."""
 
 
 @dataclass(frozen=True)
@@ -62,11 +64,33 @@ def make_main_pages(browser: Browser, context_args: dict[str, Any], base: str) -
     scored = new_table(page, base, [(NAMES[0], "person"), (BOT, "easy")], seed=9)
     play_until_summary(page)
     handover = new_table(page, base, [(NAMES[0], "person"), (NAMES[1], "person")], seed=10)
+    online = invite_online(page, base)
     storage = context.storage_state()
     context.close()
-    return MainPages(
-        stops(base, playing, finished, str(player), opening, turn, scored, handover), storage
-    )
+    found = stops(base, playing, finished, str(player), opening, turn, scored, handover)
+    return MainPages([*found, *online], storage)
+
+
+def invite_online(page: Page, base: str) -> list[Stop]:
+    """An online table (two people and a computer): its seat, host and spectator pages."""
+    page.goto(base + "/tables/new")
+    seats = [(NAMES[0], "person"), (NAMES[1], "person"), (BOT, "easy")]
+    for index, (name, kind) in enumerate(seats):
+        box = page.get_by_label(f"Seat {index + 1} name", exact=True)
+        if not box.count():
+            page.get_by_role("button", name=re.compile("Another seat")).click()
+        box.fill(name)
+        page.get_by_label(f"Seat {index + 1} plays as", exact=True).select_option(kind)
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+    seat = page.locator("[data-invite] [data-link]").first.get_attribute("href") or ""
+    host = page.locator("[data-host-link]").get_attribute("href") or ""
+    spectator = page.locator("a[href*='/t/']").nth(2).get_attribute("href") or ""
+    return [
+        Stop("online: a seat", seat, _board, live=True),
+        Stop("online: the host", host),
+        Stop("online: a spectator", spectator, _board, live=True),
+    ]
 
 
 def stops(
@@ -109,7 +133,7 @@ def visit(page: Page, stops: list[Stop]) -> Iterator[Stop]:
         assert answer is not None and answer.status == 200, stop.url
         if stop.then is not None:
             stop.then(page)
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load" if stop.live else "networkidle")
         yield stop
 
 
