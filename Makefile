@@ -9,7 +9,14 @@ PORT ?= 5000
 # PostgreSQL's server binaries (Debian's newest installed), for the second test run.
 PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online screenshots clean
+.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online screenshots clean \
+	messages translations
+
+# The languages besides English (skyjo_pad/translations/<code>/LC_MESSAGES/messages.po);
+# their compiled .mo files are made here, not committed (docs/translations.md).
+LANGS := sv de fr
+CATALOGUES := skyjo_pad/translations
+MO_FILES := $(foreach lang,$(LANGS),$(CATALOGUES)/$(lang)/LC_MESSAGES/messages.mo)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +26,24 @@ $(VENV)/.app: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# Compile a catalogue whenever its .po changed (pybabel comes with Flask-Babel).
+$(CATALOGUES)/%/LC_MESSAGES/messages.mo: $(CATALOGUES)/%/LC_MESSAGES/messages.po $(VENV)/.app
+	$(BIN)/pybabel compile --statistics -d $(CATALOGUES) -l $* 2>&1 | tail -1
+
+translations: $(MO_FILES)  ## compile the catalogues (run and test do it by themselves)
+
+# Extract every message from the code and templates, then merge it into each catalogue.
+messages: $(VENV)/.app
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ --no-location --sort-output \
+		--project skyjo-pad --copyright-holder "Skyjo Pad" -o $(CATALOGUES)/messages.pot .
+	$(BIN)/pybabel update -i $(CATALOGUES)/messages.pot -d $(CATALOGUES) \
+		--ignore-obsolete --no-fuzzy-matching
+
 $(VENV)/.test: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.app
 
-run: $(VENV)/.app  ## set up and serve the app on http://127.0.0.1:5000
+run: $(VENV)/.app $(MO_FILES)  ## set up and serve the app on http://127.0.0.1:5000
 	$(BIN)/skyjo-pad serve --host $(HOST) --port $(PORT)
 
 # Debian's Chromium when present (CI installs it), else Playwright's own download.
@@ -42,17 +62,17 @@ typecheck: $(VENV)/.test
 # are installed (scripts/with-postgres starts and stops it).
 pytest: pytest-sqlite pytest-postgres
 
-pytest-sqlite: $(VENV)/.test browser
+pytest-sqlite: $(VENV)/.test browser $(MO_FILES)
 	$(BIN)/python -m pytest
 
-pytest-postgres: $(VENV)/.test browser
+pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres $(BIN)/python -m pytest; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
 test: lint typecheck pytest  ## set up and run every check: lint, types, all tests
 
 # Refresh the pictures in docs/screenshots/ from the browser tests that take them.
-screenshots: $(VENV)/.test browser
+screenshots: $(VENV)/.test browser $(MO_FILES)
 	SKYJO_DOC_SHOTS=1 $(BIN)/python -m pytest -q tests/browser
 
 bench: $(VENV)/.test

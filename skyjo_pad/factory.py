@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from . import config, models  # noqa: F401  (models registers the tables)
+from . import config, i18n, models  # noqa: F401  (models registers the tables)
 from .extensions import compress, csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
     csrf.init_app(app)
     compress.init_app(app)
+    i18n.install(app)
 
     from .services import summaries
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from flask import Flask, current_app, render_template
 from flask_mail import Mail, Message
 
+from .i18n import gettext
 from .services import online
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ def _message(seat: online.NewSeat, host: str, link: str, game_id: str, app: Flas
     values = {"name": seat.name, "host": host, "link": link, "rules": rules}
     sender = app.config.get("MAIL_DEFAULT_SENDER") or "skyjo-pad@localhost"
     return Message(
-        subject=f"{host} invites you to a game of SKYJO",
+        subject=gettext("%(host)s invites you to a game of SKYJO", host=host),
         recipients=[seat.email or ""],
         body=render_template("email/invitation.txt", **values),
         html=render_template("email/invitation.html", **values),

@@ -3,6 +3,10 @@
 
 const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 
+// The page's words in its language (skyjo_pad/web/js_strings.py), by key.
+const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
+const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
+
 // Colour a card cell like the real deck, and mark removed cards.
 function paintCell(cell) {
   const v = cell.value.trim().toLowerCase();
@@ -57,12 +61,12 @@ function setupCount(details, onChange) {
     const filled = cells.filter((c) => c.value.trim() !== "").length;
     cells.forEach((c, i) => c.classList.toggle("dropped", result !== null && result.removed.includes(i % 4)));
     if (result === null) {
-      sum.textContent = filled ? `${filled} of 12 cards` : "";
+      sum.textContent = filled ? t("filled", { n: filled }) : "";
       return;
     }
     const n = result.removed.length;
-    const gone = n ? `, ${n} column${n > 1 ? "s" : ""} removed` : "";
-    sum.textContent = `Count: ${String(result.raw).replace("-", "−")}${gone}`;
+    const value = String(result.raw).replace("-", "−");
+    sum.textContent = t(n === 0 ? "count" : n === 1 ? "count_gone_one" : "count_gone_many", { value, n });
     seat.querySelector(".score").value = String(Math.abs(result.raw));
     seat.querySelector("[data-sign]").checked = result.raw < 0;
   };
@@ -80,11 +84,12 @@ function setupCount(details, onChange) {
   const pad = document.createElement("div");
   pad.className = "keypad";
   const keys = ["-2", "-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "✕", "⌫", "Clear"];
+  const keyName = (key) => (key === "Clear" ? t("clear") : key.replace("-", "−"));
   for (const key of keys) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = key.replace("-", "−");
-    b.setAttribute("aria-label", key === "⌫" ? "Erase card" : key === "✕" ? "Removed card" : key === "Clear" ? "Clear all cards" : "Card " + key);
+    b.textContent = keyName(key);
+    b.setAttribute("aria-label", key === "⌫" ? t("erase") : key === "✕" ? t("removed") : key === "Clear" ? t("clear_all") : t("card_key", { value: key }));
     b.addEventListener("click", () => {
       if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
       else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }
@@ -139,15 +144,15 @@ function roundBody(form) {
   for (const seat of $$(form, "[data-seat]")) {
     const cells = $$(seat, ".cell");
     const counted = cells.some((c) => c.value.trim()) ? gridScore(cells) : undefined;
-    if (counted === null) return "Fill in all 12 cards, or clear them and type the score.";
+    if (counted === null) return t("fill_cards");
     if (counted) { scores.push(counted.raw); continue; }
     const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
-    if (!/^\d{1,7}$/.test(text)) return "Enter every score as a whole number before saving.";
+    if (!/^\d{1,7}$/.test(text)) return t("whole_numbers");
     const n = Number(text);
     scores.push(seat.querySelector("[data-sign]").checked ? -n : n);
   }
   const picked = form.querySelector("input[name=closer]:checked");
-  if (!picked) return "Choose who closed the round, or Nobody.";
+  if (!picked) return t("choose_closer");
   const version = Number(form.querySelector("input[name=version]").value);
   return {
     scores,
@@ -332,7 +337,7 @@ function queueRound(form, verdict, save) {
     draft: draftKey(form),
     method: editing ? "PUT" : "POST",
     url: `/api/games/${form.dataset.game}/rounds${editing ? "/" + number : ""}`,
-    label: editing ? `The correction of round ${number}` : `Round ${number}`,
+    label: editing ? t("queued_correction", { round: number }) : t("queued_round", { round: number }),
     names: JSON.parse(form.dataset.names || "[]"),
     sheet: form.dataset.sheetUrl,
     body,
@@ -341,17 +346,17 @@ function queueRound(form, verdict, save) {
   keepDraft(form);
   form.dataset.queued = "1"; // the save bar now speaks of the outbox, not the preview
   verdict.replaceChildren();
-  say(verdict, "p", "queued", `Kept on this phone: ${editing ? "the correction" : "round " + number} is sent as soon as the network is back.`);
+  say(verdict, "p", "queued", editing ? t("kept_correction") : t("kept_round", { round: number }));
   save.disabled = true;
-  save.textContent = "Waiting for the network…";
+  save.textContent = t("waiting");
   showSync();
 }
 
 // "Ann 5, Bob −3 (closed)": a queued round in words, for a player to enter it again.
 function roundInWords(item) {
   return item.body.scores.map((score, seat) => {
-    const name = item.names[seat] || `Player ${seat + 1}`;
-    return `${name} ${String(score).replace("-", "−")}${item.body.closer === seat ? " (closed)" : ""}`;
+    const name = item.names[seat] || t("player_n", { n: seat + 1 });
+    return `${name} ${String(score).replace("-", "−")}${item.body.closer === seat ? ` (${t("closed")})` : ""}`;
   }).join(", ");
 }
 
@@ -392,7 +397,7 @@ async function flushOutbox() {
       } else {
         const answer = await res.json().catch(() => ({}));
         const unsent = readList(UNSENT);
-        unsent.push({ ...item, error: answer.error || "The server refused it." });
+        unsent.push({ ...item, error: answer.error || t("refused") });
         writeList(UNSENT, unsent);
       }
     }
@@ -419,14 +424,14 @@ function showSync() {
   const form = document.querySelector("form[data-round-form]");
   const waiting = readList(OUTBOX).filter((item) => !form || item.draft !== draftKey(form));
   if (waiting.length) {
-    say(box, "p", "queued", `${waiting.map((i) => i.label).join(", ")} ${waiting.length > 1 ? "are" : "is"} kept on this phone, waiting for the network.`);
+    say(box, "p", "queued", t(waiting.length > 1 ? "waiting_many" : "waiting_one", { labels: waiting.map((i) => i.label).join(", ") }));
   }
   readList(UNSENT).forEach((item, index) => {
     const note = say(box, "div", "unsent", "");
     note.setAttribute("role", "alert");
-    say(note, "p", "", `${item.label}, saved while offline, was not added: ${item.error}`);
-    say(note, "p", "", `It was: ${roundInWords(item)}. Look at the sheet, and enter it again if it is still missing.`);
-    const dismiss = say(note, "button", "button quiet", "Dismiss");
+    say(note, "p", "", t("unsent", { label: item.label, error: item.error }));
+    say(note, "p", "", t("it_was", { round: roundInWords(item) }));
+    const dismiss = say(note, "button", "button quiet", t("dismiss"));
     dismiss.type = "button";
     dismiss.addEventListener("click", () => {
       const unsent = readList(UNSENT);
@@ -475,14 +480,14 @@ function setupNewGame(form) {
       const label = row.querySelector("label");
       input.name = input.id = `player-${i}`;
       label.htmlFor = input.id;
-      label.textContent = `Player ${i + 1}`;
-      input.placeholder = `Player ${i + 1}`;
+      label.textContent = t("player_n", { n: i + 1 });
+      input.placeholder = t("player_n", { n: i + 1 });
       input.value = values[i] || "";
       const [up, remove] = $$(row, "button");
       up.value = remove.value = String(i);
       up.disabled = i === 0;
-      up.setAttribute("aria-label", `Move player ${i + 1} up`);
-      remove.setAttribute("aria-label", `Remove player ${i + 1}`);
+      up.setAttribute("aria-label", t("move_up", { n: i + 1 }));
+      remove.setAttribute("aria-label", t("remove_player", { n: i + 1 }));
     });
   };
   form.addEventListener("click", (event) => {

@@ -2,6 +2,7 @@
 "use strict";
 
 (() => {
+  const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
   const say = (text) => {
     const note = document.querySelector("[data-copied]");
     if (!note) return;
@@ -21,9 +22,9 @@
       button.addEventListener("click", async () => {
         try {
           await navigator.clipboard.writeText(button.dataset.copy);
-          say("Copied.");
+          say(WORDS.copied || "Copied.");
         } catch (error) {
-          say("Copying is not allowed here: press on the link to copy it.");
+          say(WORDS.no_copy || "Copying is not allowed here: press on the link to copy it.");
         }
       });
     }

@@ -6,7 +6,9 @@
 (() => {
   const STEP_MS = 1000; // a computer step, slow enough to follow
   const SHOW_CARDS_MS = 1800; // the turned-up cards, before the round's scores cover them
-  const ROWS = ["top", "middle", "bottom"];
+  // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
+  const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
+  const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
 
   // Cards ------------------------------------------------------------------------------
 
@@ -36,21 +38,25 @@
     return node;
   }
 
-  function cellWords(token) {
-    if (token === "__") return "removed";
-    if (token === "?") return "face down";
-    return shown(parseInt(token, 10));
+  // "Row 2, column 3, face down", "Row 1, column 1: 7, face up".
+  function cellWords(token, r, c) {
+    const where = { row: r + 1, column: c + 1 };
+    if (token === "__") return t("cell_gone", where);
+    if (token === "?") return t("cell_down", where);
+    return t("cell_up", { ...where, value: shown(parseInt(token, 10)) });
   }
 
   // A 3×4 grid of card buttons; `tap(cell)` says whether a cell can be tapped now.
   function fillGrid(box, grid, { tap = () => false, before = null, owner = "" } = {}) {
     box.replaceChildren();
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", owner);
     grid.forEach((row, r) =>
       row.forEach((token, c) => {
         const button = el("button", "card-button");
         button.type = "button";
         button.dataset.cell = `${r},${c}`;
-        button.setAttribute("aria-label", `${owner}${ROWS[r]} row, column ${c + 1}: ${cellWords(token)}`);
+        button.setAttribute("aria-label", cellWords(token, r, c));
         const can = tap([r, c]);
         button.classList.toggle("tap", can);
         button.setAttribute("aria-disabled", can ? "false" : "true");
@@ -135,7 +141,7 @@
         if (!event.target.closest("[data-cell]")) return;
         const s = this.state;
         const seat = this.focusSeat();
-        this.say(`Those are ${s.view.players[seat]}’s cards: tap one of yours.`);
+        this.say(t("not_yours", { name: s.view.players[seat] }));
       });
       this.q("scores-body").addEventListener("click", (event) => {
         const button = event.target.closest("[data-seat]");
@@ -187,9 +193,9 @@
     attempt(move) {
       const s = this.state;
       if (s.status !== "playing") return this.say(s.info.now);
-      if (s.watching) return this.say("You are watching: only the players move.");
+      if (s.watching) return this.say(t("watching_only"));
       if (s.actor !== null && s.bots[s.actor]) {
-        return this.say(`Wait: ${s.view.players[s.actor]} is playing for the computer.`);
+        return this.say(t("wait_computer", { name: s.view.players[s.actor] }));
       }
       return this.send(move);
     }
@@ -212,7 +218,7 @@
           headers: this.headers(),
           body: JSON.stringify(body),
         });
-        const data = await answer.json().catch(() => ({ error: "The app did not answer: reload the page." }));
+        const data = await answer.json().catch(() => ({ error: t("no_answer") }));
         this.busy = false;
         if (this.again) {
           this.again = false;
@@ -222,10 +228,10 @@
         if (answer.ok) return this.update(data);
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
-        this.say(data.error || "That did not work: reload the page.");
+        this.say(data.error || t("did_not_work"));
       } catch (error) {
         this.busy = false;
-        this.say("No connection to the app: try again.");
+        this.say(t("no_connection"));
         this.schedule();
       }
     }
@@ -233,7 +239,7 @@
     async hint() {
       const s = this.state;
       const url = `${this.root.dataset.hintUrl}?version=${s.version}`;
-      this.say("Thinking…", "hint-text");
+      this.say(t("thinking"), "hint-text");
       try {
         const answer = await fetch(url);
         const data = await answer.json();
@@ -241,11 +247,11 @@
           if (data.state) this.update(data.state);
           return this.say(data.error);
         }
-        this.say(`Hint: ${data.text}.`, "hint-text");
+        this.say(t("hint", { text: data.text }), "hint-text");
         this.hinted = data.move;
         this.markHint();
       } catch (error) {
-        this.say("No connection to the app: try again.");
+        this.say(t("no_connection"));
       }
     }
 
@@ -313,46 +319,46 @@
       // Your grid, large; the other player's small.
       const you = s.you;
       const name = (seat) => v.players[seat];
-      const tag = (seat) => (s.bots[seat] ? ` · computer, ${s.bots[seat]}` : "");
-      this.q("mine-name").textContent = s.watching ? name(you) : `${name(you)} · your cards`;
+      const tag = (seat) => (s.bots[seat] ? t("computer_tag", { level: WORDS[`level_${s.bots[seat]}`] || s.bots[seat] }) : "");
+      this.q("mine-name").textContent = s.watching ? name(you) : t("your_cards_title", { name: name(you) });
       this.q("watching").hidden = !s.watching;
       fillGrid(this.q("mine-grid"), v.grids[you], {
         tap: (cell) => cellMoves.has(cell.join(",")),
         before: old && old.grids[you],
-        owner: "Your card, ",
+        owner: s.watching ? t("their_cards", { name: name(you) }) : t("your_cards"),
       });
       const other = this.focusSeat();
       const otherName = this.q("other-name");
       otherName.replaceChildren(document.createTextNode(name(other)), el("span", "tag", tag(other)));
       fillGrid(this.q("other-grid"), v.grids[other], {
         before: old && old.grids[other],
-        owner: `${name(other)}’s card, `,
+        owner: t("their_cards", { name: name(other) }),
       });
 
       // The piles and a card in hand.
       const discard = this.q("discard");
-      discard.replaceChildren(v.discard.length ? card(v.discard[0]) : el("span", "card empty", "empty"));
+      discard.replaceChildren(v.discard.length ? card(v.discard[0]) : el("span", "card empty", t("empty")));
       const discardable = canTap("take_discard") || canTap("discard");
       discard.classList.toggle("tap", discardable);
       discard.setAttribute("aria-disabled", discardable ? "false" : "true");
       discard.classList.toggle("changed", Boolean(old && old.discard[0] !== v.discard[0]));
       discard.setAttribute(
         "aria-label",
-        v.discard.length ? `Discard pile: ${shown(v.discard[0])}` : "Discard pile: empty",
+        v.discard.length ? t("discard_pile", { value: shown(v.discard[0]) }) : t("discard_empty"),
       );
       const draw = this.q("draw");
-      const pile = v.draw_count ? card(null) : el("span", "card empty", "empty");
+      const pile = v.draw_count ? card(null) : el("span", "card empty", t("empty"));
       if (v.draw_count) pile.append(el("span", "count", String(v.draw_count)));
       draw.replaceChildren(pile);
       draw.classList.toggle("tap", canTap("draw"));
       draw.setAttribute("aria-disabled", canTap("draw") ? "false" : "true");
-      draw.setAttribute("aria-label", `Draw pile: ${v.draw_count} cards`);
+      draw.setAttribute("aria-label", t("draw_pile", { count: v.draw_count }));
       const held = v.held;
       if (!held || held.from === "flip") {
         this.q("hand-card").replaceChildren(el("span", "card empty"));
-        this.q("hand-label").textContent = "In hand";
+        this.q("hand-label").textContent = t("in_hand");
       } else {
-        const holder = v.current === you ? "Your card" : `${name(v.current)}’s`;
+        const holder = v.current === you ? t("your_card") : t("their_card", { name: name(v.current) });
         this.q("hand-card").replaceChildren(card(held.value));
         this.q("hand-label").textContent = holder;
       }
@@ -386,8 +392,8 @@
         const who = el("button", "who", player);
         who.type = "button";
         who.dataset.seat = String(seat);
-        if (s.bots[seat]) who.append(el("span", "tag", " · computer"));
-        if (seat === s.you && !s.watching) who.append(el("span", "tag", " · you"));
+        if (s.bots[seat]) who.append(el("span", "tag", t("computer")));
+        if (seat === s.you && !s.watching) who.append(el("span", "tag", t("you")));
         first.append(who);
         // Totals before this round; once it is scored, the totals include it.
         const over = v.phase === "round_over" || v.phase === "game_over";
@@ -427,12 +433,15 @@
         setTimeout(() => this.render(this.state), wait + 10);
         return;
       }
+      const appearing = panel.hidden && !this.peeking;
       panel.hidden = this.peeking;
       if (this.peeking) {
         this.peekButton();
         return;
       }
       this.q("summary-body").replaceChildren(...this.summaryContent(sum));
+      // The round's scores take the focus, so a screen reader reads them at once.
+      if (appearing) panel.focus();
     }
 
     peekButton() {
@@ -440,7 +449,7 @@
       why.hidden = false;
       why.className = "why";
       why.replaceChildren();
-      const back = el("button", "button quiet", "Show the scores again");
+      const back = el("button", "button quiet", t("show_scores"));
       back.type = "button";
       back.addEventListener("click", () => {
         this.peeking = false;
@@ -453,7 +462,7 @@
       const s = this.state;
       const v = s.view;
       const parts = [];
-      parts.push(el("h2", "", sum.game_over ? "Game over" : `Round ${sum.round} is over`));
+      parts.push(el("h2", "", sum.game_over ? t("game_over") : t("round_over", { round: sum.round })));
       const multiplier = v.rules.multiplier ?? 2;
       if (sum.closer !== null) {
         const closer = v.players[sum.closer];
@@ -463,17 +472,17 @@
             "p",
             "note",
             sum.doubled
-              ? `${closer} ended the round with ${raw} but was not the lowest: ×${multiplier} = ${shown(sum.final[sum.closer])}.`
-              : `${closer} ended the round with ${raw}: not doubled.`,
+              ? t("doubled", { name: closer, raw, multiplier, final: shown(sum.final[sum.closer]) })
+              : t("not_doubled", { name: closer, raw }),
           ),
         );
       } else {
-        parts.push(el("p", "note", "Nobody ended this round: it reached the turn limit (stall_turns)."));
+        parts.push(el("p", "note", t("stalled")));
       }
       if (sum.game_over) {
-        const names = sum.winners.map((seat) => v.players[seat]).join(" and ");
+        const names = sum.winners.map((seat) => v.players[seat]).reduce((a, b) => t("and", { first: a, second: b }));
         const lowest = shown(v.totals[sum.winners[0]]);
-        const text = sum.winners.length > 1 ? ` ${names} share the win with ${lowest}` : ` ${names} wins with ${lowest}`;
+        const text = " " + (sum.winners.length > 1 ? t("share", { names, total: lowest }) : t("wins", { name: names, total: lowest }));
         const line = el("p", "winner-line");
         line.append(trophy(), document.createTextNode(text));
         parts.push(line);
@@ -481,14 +490,14 @@
       const table = el("table");
       const head = el("thead");
       const headRow = el("tr");
-      for (const label of ["Player", "Cards", "Score", "Total"]) headRow.append(el("th", "", label));
+      for (const label of ["player", "cards", "score", "total"]) headRow.append(el("th", "", t(label)));
       head.append(headRow);
       const body = el("tbody");
       v.players.forEach((player, seat) => {
         const row = el("tr");
         row.classList.toggle("winner", sum.winners.includes(seat));
         const who = el("td", "", player);
-        if (seat === sum.closer) who.append(el("span", "tag", "ended the round"));
+        if (seat === sum.closer) who.append(el("span", "tag", t("ended_round")));
         const final = el("td", "", shown(sum.final[seat]));
         if (seat === sum.closer && sum.doubled) {
           final.className = "doubled";
@@ -503,19 +512,19 @@
       const data = this.root.dataset;
       if (sum.game_over && this.online) {
         const row = el("div", "row");
-        row.append(link("Download the game record", data.recordUrl, "button", true), link("Home", data.homeUrl, "button quiet"));
+        row.append(link(t("download"), data.recordUrl, "button", true), link(t("home"), data.homeUrl, "button quiet"));
         actions.append(row);
       } else if (sum.game_over) {
         const again = el("div", "row");
-        again.append(link("New game, same seats", data.freshUrl, "button primary"), link("Play this deal again", data.againUrl, "button"));
+        again.append(link(t("fresh"), data.freshUrl, "button primary"), link(t("again"), data.againUrl, "button"));
         actions.append(again);
         const row = el("div", "row");
-        row.append(link("Replay", data.replayUrl, "button"), link("Download the game record", data.recordUrl, "button", true));
-        actions.append(row, link("Home", data.homeUrl, "button quiet"));
+        row.append(link(t("replay"), data.replayUrl, "button"), link(t("download"), data.recordUrl, "button", true));
+        actions.append(row, link(t("home"), data.homeUrl, "button quiet"));
       } else if (s.can_deal) {
-        actions.append(button(`Deal round ${sum.round + 1}`, "deal", "button primary big"));
+        actions.append(button(t("deal", { round: sum.round + 1 }), "deal", "button primary big"));
       }
-      actions.append(button("Look at the cards", "peek", "button quiet"));
+      actions.append(button(t("peek"), "peek", "button quiet"));
       parts.push(actions);
       return parts;
     }
@@ -532,11 +541,11 @@
       if (!need) return;
       if (!shown) setTimeout(() => this.q("handover-ok").focus(), 0);
       const name = s.view.players[s.you];
-      this.q("handover-title").textContent = `Hand the phone to ${name}`;
+      this.q("handover-title").textContent = t("hand_to", { name });
       this.q("handover-then").textContent = s.info.then || "";
       this.q("handover-text").textContent =
-        s.view.phase === "reveal" ? `${name} turns up the opening cards.` : `It is ${name}’s turn.`;
-      this.q("handover-ok").textContent = `I am ${name}: show my cards`;
+        s.view.phase === "reveal" ? t("opening", { name }) : t("turn_of", { name });
+      this.q("handover-ok").textContent = t("i_am", { name });
     }
 
     schedule() {
@@ -563,7 +572,7 @@
     svg.setAttribute("width", "1.2em");
     svg.setAttribute("height", "1.2em");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Winner:");
+    svg.setAttribute("aria-label", t("winner"));
     const cup = document.createElementNS(ns, "path");
     cup.setAttribute("fill", "currentColor");
     cup.setAttribute("d", "M6 3h12v5.5a6 6 0 0 1-12 0zM10.6 14h2.8v4h-2.8zM7 18.5h10V21H7z");
@@ -631,7 +640,7 @@
       const old = this.previous && this.previous.round === v.round ? this.previous : null;
       this.previous = v;
       this.q("text").textContent = data.text;
-      this.q("counter").textContent = `Move ${data.step} of ${data.steps} · round ${v.round}`;
+      this.q("counter").textContent = t("move_of", { step: data.step, steps: data.steps, round: v.round });
       this.q("range").value = String(data.step);
       const grids = this.q("grids");
       grids.replaceChildren();
@@ -640,9 +649,9 @@
         box.classList.toggle("current", seat === v.current && !["round_over", "game_over"].includes(v.phase));
         const total = v.totals[seat];
         const title = el("p", "grid-name", player);
-        title.append(el("span", "tag", ` · total ${shown(total)}`));
+        title.append(el("span", "tag", t("total_tag", { total: shown(total) })));
         const grid = el("div", "grid small");
-        fillGrid(grid, v.grids[seat], { before: old && old.grids[seat], owner: `${player}’s card, ` });
+        fillGrid(grid, v.grids[seat], { before: old && old.grids[seat], owner: t("their_cards", { name: player }) });
         box.append(title, grid);
         grids.append(box);
       });
@@ -653,16 +662,18 @@
         s.append(node, el("span", "pile-label", label));
         return s;
       };
-      piles.append(slot(v.discard.length ? card(v.discard[0]) : el("span", "card empty"), "Discard"));
-      piles.append(slot(card(null), `Draw · ${v.draw_count}`));
-      if (v.held && v.held.from !== "flip") piles.append(slot(card(v.held.value), `${v.players[v.current]}’s card`));
+      piles.append(slot(v.discard.length ? card(v.discard[0]) : el("span", "card empty"), t("discard")));
+      piles.append(slot(card(null), t("draw_count", { count: v.draw_count })));
+      if (v.held && v.held.from !== "flip") piles.append(slot(card(v.held.value), t("their_card", { name: v.players[v.current] })));
       const sum = data.summary;
       const box = this.q("summary");
       box.hidden = !sum;
       if (sum) {
         const rows = v.players.map(
           (player, seat) =>
-            `${player}: ${shown(sum.raw[seat])}${sum.final[seat] !== sum.raw[seat] ? ` → ${shown(sum.final[seat])}` : ""}, total ${shown(sum.totals[seat])}`,
+            t(sum.final[seat] !== sum.raw[seat] ? "replay_row_doubled" : "replay_row", {
+              name: player, raw: shown(sum.raw[seat]), final: shown(sum.final[seat]), total: shown(sum.totals[seat]),
+            }),
         );
         box.replaceChildren(...rows.map((text) => el("li", "", text)));
       }

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Card, Phase, move_to_json, view_to_json
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..services.online import NewTable, OnlineScreen, SeatStatus
 from . import table_words
 from .table_screen import LOG_SHOWN, summary, tallies
@@ -51,16 +53,14 @@ def instruction(screen: OnlineScreen) -> str:
     """What has to happen now, told to this token's holder."""
     seen = screen.seen
     if screen.status == "abandoned":
-        return "The host abandoned this table"
+        return _("The host abandoned this table")
     if seen.phase is not Phase.REVEAL:
         return table_words.instruction(seen, screen.bots)
     if screen.seat is not None and screen.moves:
         up = sum(1 for row in seen.grids[screen.seat] for c in row if isinstance(c, Card))
         left = seen.rules.reveal_count - up
-        if left == 1:
-            return "Turn up 1 more of your cards"
-        return f"Turn up {left} of your cards"
-    return "Everyone turns up their opening cards…"
+        return ngettext("Turn up %(num)s more of your cards", "Turn up %(num)s of your cards", left)
+    return _("Everyone turns up their opening cards…")
 
 
 def created_json(table: NewTable, link: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Card, EndedRound, Phase, View, move_to_json, view_to_json
+from ..i18n import gettext as _
 from ..services.tables import Hint, ReplayStep, Screen
 from . import table_words
 
@@ -47,7 +48,7 @@ def replay_json(step: ReplayStep) -> dict[str, Any]:
     """One step of the replay: the spectator's view after `step` moves, and what it did."""
     seen = step.seen
     if step.event is None:
-        text = f"Round 1 is dealt: {len(seen.players)} players."
+        text = _("Round 1 is dealt: %(count)s players.", count=len(seen.players))
     else:
         text = table_words.told(step.event, seen.players, seen.rules)
     return {
@@ -93,5 +94,5 @@ def summary(
 
 def _now(screen: Screen) -> str:
     if screen.abandoned:
-        return "This table was abandoned: look back at it in the replay"
+        return _("This table was abandoned: look back at it in the replay")
     return table_words.instruction(screen.seen, screen.bots)

@@ -4,6 +4,9 @@ Only public facts are told: a drawn card is named once it lies face up (in a gri
 the discard pile), never while only its holder may see it. `told` reads a move's public
 event (`services/table_events.py`: the spectator's views and the engine's reasons);
 `instruction` reads a seat's view.
+
+Every sentence is one whole message of the catalogues (docs/translations.md), with
+placeholders for names and cards: a language puts the words in its own order.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
+from ..i18n import gettext as _
+from ..i18n import join_names, ngettext
 
 
 def card(value: int) -> str:
@@ -20,17 +25,14 @@ def card(value: int) -> str:
     >>> card(8), card(11), card(-2), card(5)
     ('an 8', 'an 11', 'a −2', 'a 5')
     """
-    return f"{'an' if value in (8, 11) else 'a'} {number(value)}"
+    if value in (8, 11):
+        return _("an %(card)s", card=number(value))
+    return _("a %(card)s", card=number(value))
 
 
 def number(value: int) -> str:
     """A number as a card shows it, with a true minus sign."""
     return str(value).replace("-", "−")
-
-
-def cards_word(count: int) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def told(event: dict[str, Any] | str, players: Sequence[str], rules: Rules) -> str:
@@ -50,87 +52,219 @@ def told(event: dict[str, Any] | str, players: Sequence[str], rules: Rules) -> s
     name = players[event["seat"]]
     parts = [_step(event, action, name)]
     if event.get("start") is not None:
-        parts.append(starter_reason(event["start"], players))
+        parts.append(starter_reason(event["start"], players) + ".")
     if event.get("closed") is not None:
-        parts.append(f"{players[event['closed']]} ended the round: one last turn each")
+        parts.append(
+            _("%(name)s ended the round: one last turn each.", name=players[event["closed"]])
+        )
     if event.get("ended") is not None:
-        parts.append(f"Round {event['ended']} is over: every card is turned up")
-    return ". ".join(part[0].upper() + part[1:] for part in parts) + "."
+        parts.append(_("Round %(round)s is over: every card is turned up.", round=event["ended"]))
+    return " ".join(part[0].upper() + part[1:] for part in parts)
 
 
 def _step(event: dict[str, Any], action: str, name: str) -> str:
+    """The move itself, as one sentence."""
     if action == "take_discard":
-        return f"{name} took the {number(event['top'])} from the discard pile"
+        return _(
+            "%(name)s took the %(card)s from the discard pile.",
+            name=name,
+            card=number(event["top"]),
+        )
     if action == "draw":
-        return f"{name} drew a card"
+        return _("%(name)s drew a card.", name=name)
     shown = event["shown"]
     if action == "discard":
-        return f"{name} drew {card(shown)} and threw it away"
-    cleared = _cleared(event.get("cleared"))
+        return _("%(name)s drew %(card)s and threw it away.", name=name, card=card(shown))
+    cleared = event.get("cleared")
+    line = cleared["line"] if cleared else None
+    gone = number(cleared["value"]) if cleared else ""
     if action == "reveal":
-        return _joined(name, [f"turned up {card(shown)}", cleared])
+        if line == "column":
+            return _(
+                "%(name)s turned up %(card)s and cleared a column of %(value)ss.",
+                name=name,
+                card=card(shown),
+                value=gone,
+            )
+        if line == "row":
+            return _(
+                "%(name)s turned up %(card)s and cleared a row of %(value)ss.",
+                name=name,
+                card=card(shown),
+                value=gone,
+            )
+        return _("%(name)s turned up %(card)s.", name=name, card=card(shown))
     if action == "flip":
-        thrown = f"threw the {number(event['top'])} away"
-        return _joined(name, [thrown, f"turned up {card(shown)}", cleared])
-    article = "the" if event["replaced_face_up"] else "a face-down"
-    replaced = f"{article} {number(event['replaced'])}"
+        top = number(event["top"])
+        if line == "column":
+            return _(
+                "%(name)s threw the %(top)s away, turned up %(card)s and cleared a column of %(value)ss.",
+                name=name,
+                top=top,
+                card=card(shown),
+                value=gone,
+            )
+        if line == "row":
+            return _(
+                "%(name)s threw the %(top)s away, turned up %(card)s and cleared a row of %(value)ss.",
+                name=name,
+                top=top,
+                card=card(shown),
+                value=gone,
+            )
+        return _(
+            "%(name)s threw the %(top)s away and turned up %(card)s.",
+            name=name,
+            top=top,
+            card=card(shown),
+        )
+    return _swapped(event, name, shown, line, gone)
+
+
+def _swapped(event: dict[str, Any], name: str, shown: int, line: str | None, gone: str) -> str:
+    """A swap, from the discard pile or the draw pile, with what it replaced or cleared."""
+    old = number(event["replaced"])
     if event["from"] == "discard":
-        steps = [f"took the {number(shown)}"]
-    else:
-        steps = [f"drew {card(shown)}", "kept it"]
-    if cleared:
-        return _joined(name, [*steps, cleared])
-    return _joined(name, steps) + f", in place of {replaced}"
-
-
-def _joined(name: str, steps: Sequence[str]) -> str:
-    """ "Ann drew a 9, kept it and cleared a column of 9s"."""
-    done = [step for step in steps if step]
-    if len(done) == 1:
-        return f"{name} {done[0]}"
-    return f"{name} {', '.join(done[:-1])} and {done[-1]}"
-
-
-def _cleared(cleared: dict[str, Any] | None) -> str:
-    """ "cleared a column of 5s" when the move removed a line, else ""."""
-    if cleared is None:
-        return ""
-    return f"cleared a {cleared['line']} of {number(cleared['value'])}s"
+        if line == "column":
+            return _(
+                "%(name)s took the %(card)s and cleared a column of %(value)ss.",
+                name=name,
+                card=number(shown),
+                value=gone,
+            )
+        if line == "row":
+            return _(
+                "%(name)s took the %(card)s and cleared a row of %(value)ss.",
+                name=name,
+                card=number(shown),
+                value=gone,
+            )
+        if event["replaced_face_up"]:
+            return _(
+                "%(name)s took the %(card)s, in place of the %(old)s.",
+                name=name,
+                card=number(shown),
+                old=old,
+            )
+        return _(
+            "%(name)s took the %(card)s, in place of a face-down %(old)s.",
+            name=name,
+            card=number(shown),
+            old=old,
+        )
+    if line == "column":
+        return _(
+            "%(name)s drew %(card)s, kept it and cleared a column of %(value)ss.",
+            name=name,
+            card=card(shown),
+            value=gone,
+        )
+    if line == "row":
+        return _(
+            "%(name)s drew %(card)s, kept it and cleared a row of %(value)ss.",
+            name=name,
+            card=card(shown),
+            value=gone,
+        )
+    if event["replaced_face_up"]:
+        return _(
+            "%(name)s drew %(card)s and kept it, in place of the %(old)s.",
+            name=name,
+            card=card(shown),
+            old=old,
+        )
+    return _(
+        "%(name)s drew %(card)s and kept it, in place of a face-down %(old)s.",
+        name=name,
+        card=card(shown),
+        old=old,
+    )
 
 
 def _dealt(event: dict[str, Any], players: Sequence[str], rules: Rules) -> str:
-    text = f"Round {event['round']} is dealt"
-    if event["reveal"]:
-        text += f": everyone turns up {cards_word(rules.reveal_count)}"
+    """A new round: dealt, how many cards to turn up, who will start and why."""
+    number_ = event["round"]
+    count = rules.reveal_count
     start = event.get("start")
-    if start is not None:
-        text += f"; {players[start['seat']]} will start ({_fixed_reason(start)})"
-    return text + "."
-
-
-def _fixed_reason(start: dict[str, Any]) -> str:
-    if start["rule"] == StartRule.ROUND_WINNER.value:
-        return "the lowest score last round"
-    return "ended the last round"
+    if start is None:
+        if event["reveal"]:
+            return ngettext(
+                "Round %(round)s is dealt: everyone turns up %(num)s card.",
+                "Round %(round)s is dealt: everyone turns up %(num)s cards.",
+                count,
+                round=number_,
+            )
+        return _("Round %(round)s is dealt.", round=number_)
+    name = players[start["seat"]]
+    lowest = start["rule"] == StartRule.ROUND_WINNER.value
+    if event["reveal"]:
+        if lowest:
+            return ngettext(
+                "Round %(round)s is dealt: everyone turns up %(num)s card; %(name)s will start (the lowest score last round).",
+                "Round %(round)s is dealt: everyone turns up %(num)s cards; %(name)s will start (the lowest score last round).",
+                count,
+                round=number_,
+                name=name,
+            )
+        return ngettext(
+            "Round %(round)s is dealt: everyone turns up %(num)s card; %(name)s will start (ended the last round).",
+            "Round %(round)s is dealt: everyone turns up %(num)s cards; %(name)s will start (ended the last round).",
+            count,
+            round=number_,
+            name=name,
+        )
+    if lowest:
+        return _(
+            "Round %(round)s is dealt; %(name)s will start (the lowest score last round).",
+            round=number_,
+            name=name,
+        )
+    return _(
+        "Round %(round)s is dealt; %(name)s will start (ended the last round).",
+        round=number_,
+        name=name,
+    )
 
 
 def starter_reason(start: dict[str, Any], players: Sequence[str]) -> str:
     """Who starts the turns, and why: the engine's reason (`table_events.start_data`)."""
     name = players[start["seat"]]
     rule = StartRule(start["rule"])
-    if rule in (StartRule.CLOSER, StartRule.ROUND_WINNER):
-        return f"{name} starts: {_fixed_reason(start)}"
+    if rule is StartRule.CLOSER:
+        return _("%(name)s starts: ended the last round", name=name)
+    if rule is StartRule.ROUND_WINNER:
+        return _("%(name)s starts: the lowest score last round", name=name)
     best = number(start["total"])
     if not start["tied"]:
-        return f"{name} starts: {cards_word(start['shown'])} adding up to {best}, the highest"
-    others = " and ".join(players[s] for s in start["tied"])
+        return ngettext(
+            "%(name)s starts: %(num)s card adding up to %(total)s, the highest",
+            "%(name)s starts: %(num)s cards adding up to %(total)s, the highest",
+            start["shown"],
+            name=name,
+            total=best,
+        )
+    others = join_names([players[s] for s in start["tied"]])
     if rule is StartRule.HIGHEST_CARD:
-        why = f"the highest single card ({number(start['card'])})"
-    elif rule is StartRule.SEAT:
-        why = "the first seat of those tied"
-    else:
-        why = "drawn by lot among those tied"
-    return f"{name} starts: {best}, tied with {others}, and {why}"
+        return _(
+            "%(name)s starts: %(total)s, tied with %(others)s, and the highest single card (%(card)s)",
+            name=name,
+            total=best,
+            others=others,
+            card=number(start["card"]),
+        )
+    if rule is StartRule.SEAT:
+        return _(
+            "%(name)s starts: %(total)s, tied with %(others)s, and the first seat of those tied",
+            name=name,
+            total=best,
+            others=others,
+        )
+    return _(
+        "%(name)s starts: %(total)s, tied with %(others)s, and drawn by lot among those tied",
+        name=name,
+        total=best,
+        others=others,
+    )
 
 
 def instruction(seen: View, bots: Sequence[str | None]) -> str:
@@ -138,51 +272,81 @@ def instruction(seen: View, bots: Sequence[str | None]) -> str:
     if seen.phase is Phase.GAME_OVER:
         return _winners(seen)
     if seen.phase is Phase.ROUND_OVER:
-        return f"Round {seen.round} is over: look at the scores, then deal round {seen.round + 1}"
+        return _(
+            "Round %(round)s is over: look at the scores, then deal round %(next)s",
+            round=seen.round,
+            next=seen.round + 1,
+        )
     actor = seen.current
     assert actor is not None
     name = seen.players[actor]
     if bots[actor] is not None:
-        doing = "turns up cards" if seen.phase is Phase.REVEAL else "is playing"
-        who = name if "bot" in name.casefold() else f"{name} (computer)"
-        return f"{who} {doing}…"
+        named = "bot" in name.casefold()
+        if seen.phase is Phase.REVEAL:
+            if named:
+                return _("%(name)s turns up cards…", name=name)
+            return _("%(name)s (computer) turns up cards…", name=name)
+        if named:
+            return _("%(name)s is playing…", name=name)
+        return _("%(name)s (computer) is playing…", name=name)
     if seen.phase is Phase.REVEAL:
         up = sum(1 for row in seen.grids[actor] for c in row if isinstance(c, Card))
         left = seen.rules.reveal_count - up
-        more = " more" if up else ""
-        return f"{name}: turn up {left}{more} card{'' if left == 1 else 's'}"
-    last = "Last turn! " if seen.phase is Phase.FINAL_TURNS else ""
-    return last + name + ": " + _turn_hint(seen, actor)
+        if up:
+            return ngettext(
+                "%(name)s: turn up %(num)s more card",
+                "%(name)s: turn up %(num)s more cards",
+                left,
+                name=name,
+            )
+        return ngettext(
+            "%(name)s: turn up %(num)s card", "%(name)s: turn up %(num)s cards", left, name=name
+        )
+    hint = _turn_hint(seen, actor, name)
+    if seen.phase is Phase.FINAL_TURNS:
+        return _("Last turn! %(instruction)s", instruction=hint)
+    return hint
 
 
-def _turn_hint(seen: View, actor: int) -> str:
+def _turn_hint(seen: View, actor: int, name: str) -> str:
+    """What the player on turn can do, as one sentence."""
     held = seen.held
     if held is None:
         if seen.discard:
-            return f"take the {number(seen.discard[0])} or draw"
-        return "draw a card"
+            return _("%(name)s: take the %(card)s or draw", name=name, card=number(seen.discard[0]))
+        return _("%(name)s: draw a card", name=name)
     if held.source is HeldFrom.FLIP:
-        return "turn up a face-down card"
+        return _("%(name)s: turn up a face-down card", name=name)
     if held.source is HeldFrom.DISCARD:
-        return f"place the {number(held.value or 0)} in your grid"
+        return _(
+            "%(name)s: place the %(card)s in your grid", name=name, card=number(held.value or 0)
+        )
     hidden = any(
         c is not None and not isinstance(c, Card) for row in seen.grids[actor] for c in row
     )
-    shown = f"the {number(held.value)}" if held.value is not None else "the card"
+    if held.value is None:
+        if hidden:
+            return _("%(name)s: place the card in your grid, or discard it", name=name)
+        return _("%(name)s: place the card in your grid", name=name)
     if hidden:
-        return f"place {shown} in your grid, or discard it"
-    return f"place {shown} in your grid"
+        return _(
+            "%(name)s: place the %(card)s in your grid, or discard it",
+            name=name,
+            card=number(held.value),
+        )
+    return _("%(name)s: place the %(card)s in your grid", name=name, card=number(held.value))
 
 
 def _winners(seen: View) -> str:
     lowest = min(seen.totals)
     names = [seen.players[s] for s, total in enumerate(seen.totals) if total == lowest]
     if len(names) == 1:
-        return f"Game over: {names[0]} wins with {number(lowest)}"
-    return f"Game over: {' and '.join(names)} share the win with {number(lowest)}"
-
-
-ROW_WORDS = ("top", "middle", "bottom")
+        return _("Game over: %(name)s wins with %(total)s", name=names[0], total=number(lowest))
+    return _(
+        "Game over: %(names)s share the win with %(total)s",
+        names=join_names(names),
+        total=number(lowest),
+    )
 
 
 def place(cell: Sequence[int]) -> str:
@@ -191,7 +355,12 @@ def place(cell: Sequence[int]) -> str:
     >>> place((2, 0))
     'the bottom row, column 1'
     """
-    return f"the {ROW_WORDS[cell[0]]} row, column {cell[1] + 1}"
+    column = cell[1] + 1
+    if cell[0] == 0:
+        return _("the top row, column %(column)s", column=column)
+    if cell[0] == 1:
+        return _("the middle row, column %(column)s", column=column)
+    return _("the bottom row, column %(column)s", column=column)
 
 
 def advice(move: dict[str, object], seen: View) -> str:
@@ -199,14 +368,12 @@ def advice(move: dict[str, object], seen: View) -> str:
     action = move["action"]
     cell = move.get("cell")
     where = place(cell) if isinstance(cell, list) else ""
-    if action == "reveal":
-        return f"Turn up the card in {where}"
+    if action in ("reveal", "flip"):
+        return _("Turn up the card in %(place)s", place=where)
     if action == "take_discard":
-        return f"Take the {number(seen.discard[0])} from the discard pile"
+        return _("Take the %(card)s from the discard pile", card=number(seen.discard[0]))
     if action == "draw":
-        return "Draw a card"
+        return _("Draw a card")
     if action == "discard":
-        return "Throw the drawn card on the discard pile"
-    if action == "flip":
-        return f"Turn up the card in {where}"
-    return f"Put your card in place of the one in {where}"
+        return _("Throw the drawn card on the discard pile")
+    return _("Put your card in place of the one in %(place)s", place=where)

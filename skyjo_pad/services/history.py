@@ -34,6 +34,7 @@ from .transaction import transaction
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
 STATUSES = {"finished": "Finished", "unfinished": "Not finished"}
+"""The filters' labels, in English: the page shows them through the catalogues."""
 PAGE_MAX = 100_000
 Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
 

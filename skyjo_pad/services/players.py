@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select
 
@@ -48,31 +49,44 @@ def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PL
     """Clean a game's names: 2 to 12 texts, none empty, none twice."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise Malformed("The players must be a list of names.", field="players")
-    problem = count_problem(len(names), minimum, maximum)
-    if problem is not None:
-        raise Invalid(problem, field="players")
+    too_many = count_problem(len(names), minimum, maximum)
+    if too_many is not None:
+        raise Invalid(too_many, field="players")
     for seat, name in enumerate(names):
         if not isinstance(name, str):
             raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
     problem = next((p for p in name_problems(names) if p is not None), None)
     if problem is not None:
-        raise Invalid(problem, field="players")
+        raise Invalid(problem.message, field="players")
     return [clean_name(name) for name in names]
 
 
-def name_problems(names: Sequence[str]) -> list[str | None]:
+@dataclass(frozen=True, slots=True)
+class NameProblem:
+    """What is wrong with one name of a game."""
+
+    name: str
+    """The name as typed (tidied when it could be)."""
+    message: str
+    """The reason, as a sentence."""
+    twice: bool = False
+    """The same player as a name before it."""
+
+
+def name_problems(names: Sequence[str]) -> list[NameProblem | None]:
     """What is wrong with each name of a game (None for a good one): not a name, or the
     same player as a name before it (`name_key`: case, spacing and look-alikes aside)."""
     seen: set[str] = set()
-    problems: list[str | None] = []
+    problems: list[NameProblem | None] = []
     for name in names:
         try:
             cleaned = clean_name(name)
         except (Invalid, Malformed) as error:
-            problems.append(error.message)
+            problems.append(NameProblem(name, error.message))
             continue
         key = name_key(cleaned)
-        problems.append(TWICE.format(name=cleaned) if key in seen else None)
+        twice = key in seen
+        problems.append(NameProblem(cleaned, TWICE.format(name=cleaned), True) if twice else None)
         seen.add(key)
     return problems
 

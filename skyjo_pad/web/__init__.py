@@ -7,22 +7,28 @@ from functools import cache
 from pathlib import Path
 
 from flask import Flask, redirect, render_template, request
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
 from .online import bp as online_bp
 from .pad import bp as pad_bp
 from .players import bp as players_bp
+from .rules import bp as rules_bp
 from .sessions import ReusedSignerSessions
 from .table import bp as table_bp
 
 ERROR_TEXT = {
-    404: ("Not found", "There is nothing here. The game may have been deleted."),
-    405: ("Not allowed", "That page cannot be used this way."),
-    500: ("Something went wrong", "The app hit a problem. Nothing was saved from this request."),
+    404: (_l("Not found"), _l("There is nothing here. The game may have been deleted.")),
+    405: (_l("Not allowed"), _l("That page cannot be used this way.")),
+    500: (
+        _l("Something went wrong"),
+        _l("The app hit a problem. Nothing was saved from this request."),
+    ),
 }
 
 
@@ -35,13 +41,14 @@ def register(app: Flask) -> None:
     app.register_blueprint(history_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(install_bp)
+    app.register_blueprint(rules_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
         return render_template(
             "error.html",
-            title="Please try again",
-            text="This page was open too long or came from elsewhere. Reload it and try again.",
+            title=_l("Please try again"),
+            text=_l("This page was open too long or came from elsewhere. Reload it and try again."),
         ), 400
 
     @app.errorhandler(HTTPException)
@@ -64,6 +71,8 @@ def register(app: Flask) -> None:
         from flask import url_for
 
         return url_for("static", filename=filename, v=fingerprint(filename))
+
+    app.add_template_global(js_strings.catalogue, "js_strings")
 
     @app.get("/favicon.ico")
     def favicon() -> Response:

@@ -29,6 +29,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_wtf import FlaskForm
 from limits import parse_many
@@ -37,22 +38,24 @@ from werkzeug.wrappers import Response
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
+from ..i18n import N_, gettext
+
 bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
 PUBLIC_ENDPOINTS = frozenset({"static", "favicon", "access.login", "access.logout"})
 """What anyone may open: the login page itself and the files it needs."""
 PASSWORD_TRIES = "10 per minute; 100 per hour"
 """Wrong passwords allowed per client address (login form and Basic authentication)."""
-WRONG = "That is not the password. Check it and try again."
-TOO_MANY_TRIES = "Too many wrong passwords from this device: wait a minute and try again."
-NEEDED = "This Skyjo Pad is protected by a password: log in first."
+WRONG = N_("That is not the password. Check it and try again.")
+TOO_MANY_TRIES = N_("Too many wrong passwords from this device: wait a minute and try again.")
+NEEDED = N_("This Skyjo Pad is protected by a password: log in first.")
 PublicCheck = Callable[[Any], bool]
 
 
 class LoginForm(FlaskForm):  # type: ignore[misc]
     """The password, and the form's CSRF token."""
 
-    password = PasswordField("Password", validators=[InputRequired("Type the password.")])
+    password = PasswordField(_l("Password"), validators=[InputRequired(_l("Type the password."))])
 
 
 def settings(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -89,14 +92,14 @@ def login() -> tuple[str, int] | str | Response:
     problem = None
     if form.validate_on_submit():
         if not _tries_left():
-            problem, status = TOO_MANY_TRIES, 429
+            problem, status = gettext(TOO_MANY_TRIES), 429
         elif _right_password(form.password.data or ""):
             session[SESSION_KEY] = _fingerprint()
             session.permanent = True
             return redirect(target, 303)
         else:
             _count_wrong_try()
-            problem, status = WRONG, 401
+            problem, status = gettext(WRONG), 401
         html = render_template("login.html", form=form, problem=problem, target=target)
         return html, status
     return render_template(

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
+from ..i18n import ngettext
+
 PALETTE = (
     "#1d6fd1",
     "#e0562b",
@@ -114,7 +116,12 @@ def totals_chart(
 def _summary(players: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
     last = totals[-1]
     scores = ", ".join(f"{name} {last[seat]}" for seat, name in enumerate(players))
-    return f"Totals round by round over {len(totals)} rounds; at the end: {scores}."
+    return ngettext(
+        "Totals round by round over %(num)s round; at the end: %(scores)s.",
+        "Totals round by round over %(num)s rounds; at the end: %(scores)s.",
+        len(totals),
+        scores=scores,
+    )
 
 
 def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
@@ -134,7 +141,12 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
         return TOP + plot_h * (high - v) / max(1, high - low)
 
     wins = sum(1 for _t, place, _n in results if place == 1)
-    label = f"Final totals of the last {len(results)} games, {wins} won."
+    label = ngettext(
+        "Final totals of the last %(num)s game, %(wins)s won.",
+        "Final totals of the last %(num)s games, %(wins)s won.",
+        len(results),
+        wins=wins,
+    )
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">']
     for t in ticks:
         parts.append(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import (
@@ -24,11 +26,12 @@ from ..models import NAME_MAX
 from ..services import players
 from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
+from ..services.players import MIN_PLAYERS
 
 NOBODY = "none"
 REMOVED_MARKS = {"x", "✕", "×", "*"}
 MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
-FORM_EXPIRED = "This page was open too long or came from elsewhere: please try again."
+FORM_EXPIRED = _l("This page was open too long or came from elsewhere: please try again.")
 _DEFAULTS = Rules()
 
 
@@ -47,7 +50,7 @@ class WholeNumberField(IntegerField):
         try:
             super().process_formdata(valuelist)
         except ValueError as error:
-            raise ValueError("Give a whole number, like 100.") from error
+            raise ValueError(_("Give a whole number, like 100.")) from error
 
 
 class _NoToken:
@@ -87,35 +90,39 @@ class ConfirmForm(PadForm):
 class NewGameForm(PadForm):
     """Players in seat order and the pad's rule options."""
 
-    player = FieldList(StringField("Player", render_kw={"maxlength": NAME_MAX}), min_entries=4)
+    player = FieldList(StringField(_l("Player"), render_kw={"maxlength": NAME_MAX}), min_entries=4)
     target = WholeNumberField(
-        "Game ends at",
+        _l("Game ends at"),
         default=_DEFAULTS.target,
         validators=[
-            InputRequired("Give the score that ends the game."),
+            InputRequired(_l("Give the score that ends the game.")),
             NumberRange(
                 min=1,
                 max=TARGET_MAX,
-                message=f"The game must end at a score from 1 to {TARGET_MAX:,}.",
+                message=_l(
+                    "The game must end at a score from 1 to %(max)s.", max=f"{TARGET_MAX:,}"
+                ),
             ),
         ],
     )
     multiplier = WholeNumberField(
-        "Closer's penalty: score ×",
+        _l("Closer’s penalty: score ×"),
         default=_DEFAULTS.multiplier,
         validators=[
-            InputRequired("Give the closer's multiplier (1 turns it off)."),
+            InputRequired(_l("Give the closer’s multiplier (1 turns it off).")),
             NumberRange(
                 min=1,
                 max=MULTIPLIER_MAX,
-                message=f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}.",
+                message=_l(
+                    "The multiplier is a whole number from 1 to %(max)s.", max=MULTIPLIER_MAX
+                ),
             ),
         ],
     )
-    tie_doubles = BooleanField("A tie with the closer doubles the closer", default=True)
+    tie_doubles = BooleanField(_l("A tie with the closer doubles the closer"), default=True)
     players_message = ""
     """A message about the players as a whole (how many), shown above the list."""
-    double_only_positive = BooleanField("Only a score above 0 is doubled", default=True)
+    double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
 
     def names(self) -> list[str]:
         """The names typed in, blanks dropped, spaces tidied."""
@@ -127,13 +134,31 @@ class NewGameForm(PadForm):
         problems = players.name_problems([field.data or "" for field in filled])
         for field, problem in zip(filled, problems, strict=True):
             if problem is not None:
-                field.errors = [problem]
-        self.players_message = players.count_problem(len(filled)) or ""
+                field.errors = [_name_problem(problem)]
+        count = len(filled)
+        self.players_message = ""
+        if players.count_problem(count) is not None:
+            self.players_message = _(
+                "A game needs %(min)s to %(max)s players: you have %(count)s.",
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+                count=count,
+            )
         return not self.players_message and not any(problems)
 
     def rules(self) -> dict[str, Any]:
         """The rule options as the pad service takes them."""
         return scoring_rules(self)
+
+
+def _name_problem(problem: players.NameProblem) -> str:
+    """A name's problem in the reader's language (the address book's other reasons as it
+    gives them)."""
+    if problem.twice:
+        return str(
+            _("%(name)s is already playing: give each player a different name.", name=problem.name)
+        )
+    return problem.message
 
 
 def set_names(form: NewGameForm, names: list[str]) -> None:
@@ -147,18 +172,18 @@ def set_names(form: NewGameForm, names: list[str]) -> None:
 class SeatForm(Form):
     """One player's part of a round: a typed score, or the 12 cards counted."""
 
-    score = StringField("Score", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    negative = BooleanField("minus")
-    cards = FieldList(StringField("Card"), min_entries=12, max_entries=12)
+    score = StringField(_l("Score"), render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    negative = BooleanField(_l("minus"))
+    cards = FieldList(StringField(_l("Card")), min_entries=12, max_entries=12)
 
 
 class RoundForm(PadForm):
     """A round: each seat's entry, who closed it, the sheet version it was made on."""
 
     seats = FieldList(FormField(SeatForm))
-    closer = RadioField("Who closed the round?", choices=[], validate_choice=False)
+    closer = RadioField(_l("Who closed the round?"), choices=[], validate_choice=False)
     version = HiddenField()
-    keep_unusual = BooleanField("Keep these scores anyway (house rules)")
+    keep_unusual = BooleanField(_l("Keep these scores anyway (house rules)"))
 
     def setup(self, players: tuple[str, ...]) -> RoundForm:
         """Size the form for the game's players."""
@@ -167,7 +192,7 @@ class RoundForm(PadForm):
         while len(self.seats) > len(players):
             self.seats.pop_entry()
         self.closer.choices = [(str(i), name) for i, name in enumerate(players)] + [
-            (NOBODY, "Nobody")
+            (NOBODY, _("Nobody"))
         ]
         return self
 
@@ -193,9 +218,9 @@ class RoundForm(PadForm):
         seats = [_seat_entry(seat_form.form) for seat_form in self.seats]
         closer = self.closer.data
         if closer in (None, "", "None"):
-            self.closer.errors = ["Choose who closed the round, or Nobody."]
+            self.closer.errors = [_("Choose who closed the round, or Nobody.")]
         elif closer != NOBODY and closer not in {str(i) for i in range(len(self.seats))}:
-            self.closer.errors = ["Choose one of the players, or Nobody."]
+            self.closer.errors = [_("Choose one of the players, or Nobody.")]
         if self.closer.errors or any(seat is None for seat in seats):
             return None
         return RoundEntry(
@@ -211,13 +236,13 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
         grid = _grid(cells)
         if grid is None:
             form.cards.errors = [
-                "Fill in all 12 cards: a number from −2 to 12, or ✕ for a removed card."
+                _("Fill in all 12 cards: a number from −2 to 12, or ✕ for a removed card.")
             ]
             return None
         return SeatEntry(grid=grid)
     text = (form.score.data or "").strip().translate(MINUS_SIGNS).replace(" ", "")
     if not text:
-        form.score.errors = ["Enter a score."]
+        form.score.errors = [_("Enter a score.")]
         return None
     try:
         value: int | None = int(text)
@@ -225,11 +250,14 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
         value = None
     if value is None and not text.removeprefix("-").removeprefix("+").isdecimal():
         shown = "".join(char for char in text[:12] if char.isprintable())
-        form.score.errors = [f"“{shown}” is not a whole number."]
+        form.score.errors = [_("“%(text)s” is not a whole number.", text=shown)]
         return None
     if value is None or abs(value) > SCORE_LIMIT:
         form.score.errors = [
-            f"That number is far too large for a round: at most {SCORE_LIMIT:,} either way."
+            _(
+                "That number is far too large for a round: at most %(max)s either way.",
+                max=f"{SCORE_LIMIT:,}",
+            )
         ]
         return None
     return SeatEntry(score=-abs(value) if form.negative.data else value)

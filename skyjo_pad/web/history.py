@@ -14,8 +14,10 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ..i18n import join_names
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -67,7 +69,7 @@ def notes(game_id: str) -> Response:
     """Keep the game's notes and place."""
     try:
         history.set_notes(game_id, request.form.get("notes", ""), request.form.get("place", ""))
-        flash("Notes saved.", "info")
+        flash(_("Notes saved."), "info")
     except NotFound:
         abort(404)
     except ServiceError as error:
@@ -82,7 +84,7 @@ def delete(game_id: str) -> str | Response:
     if request.method == "GET":
         return render_template("history/delete.html", detail=detail, sheet=detail.sheet)
     history.delete(game_id)
-    flash(f"The game of {', '.join(detail.sheet.players)} was deleted.", "info")
+    flash(_("The game of %(names)s was deleted.", names=join_names(detail.sheet.players)), "info")
     return redirect(url_for("history.index"))
 
 

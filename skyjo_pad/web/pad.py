@@ -14,15 +14,16 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from .. import i18n
 from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
 from .page_cache import PageCache
 
 bp = Blueprint("pad", __name__)
-KEPT_TYPED = "What you typed is still here: check it against the new totals, then save again."
 
 
 @bp.route("/")
@@ -78,7 +79,7 @@ def sheet(game_id: str) -> Response:
         abort(404)
     if "_flashes" in session:
         return make_response(render_template("sheet.html", sheet=_sheet(game_id)))
-    key = (game_id, *stamp)
+    key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
     if page is None:
         drawn = _sheet(game_id)
@@ -94,7 +95,7 @@ def new_round(game_id: str) -> str | Response:
     """Enter the next round's scores."""
     sheet = _sheet(game_id)
     if sheet.finished:
-        flash("This game is over. Correct a round, or play again.", "info")
+        flash(_("This game is over. Correct a round, or play again."), "info")
         return redirect(url_for("pad.sheet", game_id=game_id))
     return _round_page(sheet, None)
 
@@ -151,7 +152,7 @@ def delete_round(game_id: str, number: int) -> str | Response:
         return redirect(url_for("pad.sheet", game_id=game_id))
     try:
         pad.remove_last_round(game_id, number, form.expected_version())
-        flash(f"Round {number} taken back.", "info")
+        flash(_("Round %(round)s taken back.", round=number), "info")
     except ServiceError as error:
         flash(error.message, "error")
     return redirect(url_for("pad.sheet", game_id=game_id))
@@ -200,10 +201,15 @@ def _saved_meanwhile(
     and save again (or, when there is no such round any more, the sheet)."""
     fresh = _sheet(game_id)
     if (fresh.finished and number is None) or (number or 0) > len(fresh.rounds):
-        flash(error.message + " Here is the sheet as it is now.", "error")
+        flash(_("%(problem)s Here is the sheet as it is now.", problem=error.message), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data = str(fresh.version)
-    flash(f"{error.message} {KEPT_TYPED}", "error")
+    kept = _(
+        "%(problem)s What you typed is still here: check it against the new totals, then save "
+        "again.",
+        problem=error.message,
+    )
+    flash(kept, "error")
     return _render_round(fresh, form, number, None)
 
 

@@ -52,7 +52,11 @@ class Page:
         """The page for this request: compressed as the browser accepts, 304 if it has it."""
         encoding = request.accept_encodings.best_match(ENCODINGS) or "identity"
         etag = f"{self.etag}-{encoding}"
-        headers = {"ETag": f'"{etag}"', "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        headers = {
+            "ETag": f'"{etag}"',
+            "Cache-Control": "no-cache",
+            "Vary": "Accept-Encoding, Accept-Language, Cookie",
+        }
         if encoding != "identity":
             headers["Content-Encoding"] = encoding
         if etag in request.if_none_match:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..services import ratings, roster, stats
@@ -22,7 +23,7 @@ def index() -> str | Response | tuple[str, int]:
         except ServiceError as error:
             problem = error.message
         else:
-            flash(f"{player.name} is in the address book.", "info")
+            flash(_("%(name)s is in the address book.", name=player.name), "info")
             return redirect(url_for("players.index"))
     computers = request.args.get("computers") == "1"
     html = render_template(
@@ -57,7 +58,7 @@ def edit(player_id: int) -> Response:
     """Rename a player or change their email; their games stay theirs."""
     try:
         roster.update_player(player_id, request.form.get("name", ""), request.form.get("email"))
-        flash("Saved.", "info")
+        flash(_("Saved."), "info")
     except NotFound:
         abort(404)
     except ServiceError as error:
@@ -70,12 +71,19 @@ def merge(player_id: int) -> Response:
     """Merge another entry of the same person into this one."""
     other = request.form.get("other", "")
     if not (other.isascii() and other.isdigit() and len(other) < 10):
-        flash("Choose the entry to merge into this one.", "error")
+        flash(_("Choose the entry to merge into this one."), "error")
         return redirect(url_for("players.player", player_id=player_id))
     try:
         dropped = roster.get(int(other)).name
         kept = roster.merge(player_id, int(other))
-        flash(f"{dropped} merged into {kept.name}: their games are all here now.", "info")
+        flash(
+            _(
+                "%(old)s merged into %(name)s: their games are all here now.",
+                old=dropped,
+                name=kept.name,
+            ),
+            "info",
+        )
     except ServiceError as error:
         if isinstance(error, NotFound) and not _exists(player_id):
             abort(404)
@@ -88,7 +96,7 @@ def versus(player_id: int) -> str | Response:
     """Head to head: this player and another in the games they shared."""
     other = request.args.get("other", "")
     if not (other.isascii() and other.isdigit() and len(other) < 10):
-        flash("Choose someone to compare with.", "error")
+        flash(_("Choose someone to compare with."), "error")
         return redirect(url_for("players.player", player_id=player_id))
     try:
         record = stats.head_to_head(player_id, int(other))

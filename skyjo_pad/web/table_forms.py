@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -18,31 +19,31 @@ from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
 KINDS = [
-    (PERSON, "Person"),
-    ("easy", "Easy bot"),
-    ("medium", "Medium bot"),
-    ("hard", "Hard bot"),
+    (PERSON, _l("Person")),
+    ("easy", _l("Easy bot")),
+    ("medium", _l("Medium bot")),
+    ("hard", _l("Hard bot")),
 ]
 MAX_SEATS = MAX_PLAYERS
 _DEFAULTS = Rules()
 TIEBREAK_LABELS = {
-    "highest_card": "the higher single card",
-    "seat": "the lower seat",
-    "random": "drawn by lot",
+    "highest_card": _l("the higher single card"),
+    "seat": _l("the lower seat"),
+    "random": _l("drawn by lot"),
 }
 STARTER_LABELS = {
-    "closer": "who ended the last round",
-    "round_winner": "who scored lowest last round",
-    "highest_reveal": "the highest two cards, every round",
+    "closer": _l("who ended the last round"),
+    "round_winner": _l("who scored lowest last round"),
+    "highest_reveal": _l("the highest two cards, every round"),
 }
 
 
 class SeatForm(Form):  # type: ignore[misc]
     """One seat: a name and who plays it."""
 
-    name = StringField("Name", render_kw={"maxlength": NAME_MAX})
-    kind = SelectField("Plays", choices=KINDS, default=PERSON)
-    email = StringField("Email", render_kw={"maxlength": EMAIL_MAX})
+    name = StringField(_l("Name"), render_kw={"maxlength": NAME_MAX})
+    kind = SelectField(_l("Plays"), choices=KINDS, default=PERSON)
+    email = StringField(_l("Email"), render_kw={"maxlength": EMAIL_MAX})
     """For an online table: where the seat's invitation goes (optional)."""
 
 
@@ -51,46 +52,60 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
 
     seat = FieldList(FormField(SeatForm), min_entries=2)
     target = WholeNumberField(
-        "Game ends at",
+        _l("Game ends at"),
         default=_DEFAULTS.target,
         validators=[
-            InputRequired("Give the score that ends the game."),
-            NumberRange(1, TARGET_MAX, f"The game ends at a score from 1 to {TARGET_MAX:,}."),
+            InputRequired(_l("Give the score that ends the game.")),
+            NumberRange(
+                1,
+                TARGET_MAX,
+                _l("The game must end at a score from 1 to %(max)s.", max=f"{TARGET_MAX:,}"),
+            ),
         ],
     )
     multiplier = WholeNumberField(
-        "Closer's penalty: score ×",
+        _l("Closer’s penalty: score ×"),
         default=_DEFAULTS.multiplier,
         validators=[
-            InputRequired("Give the closer's multiplier (1 turns it off)."),
-            NumberRange(1, MULTIPLIER_MAX, f"The multiplier is from 1 to {MULTIPLIER_MAX}."),
+            InputRequired(_l("Give the closer’s multiplier (1 turns it off).")),
+            NumberRange(
+                1,
+                MULTIPLIER_MAX,
+                _l("The multiplier is a whole number from 1 to %(max)s.", max=MULTIPLIER_MAX),
+            ),
         ],
     )
-    tie_doubles = BooleanField("A tie with the closer doubles the closer", default=True)
-    double_only_positive = BooleanField("Only a score above 0 is doubled", default=True)
+    tie_doubles = BooleanField(_l("A tie with the closer doubles the closer"), default=True)
+    double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
     first_tiebreak = SelectField(
-        "Round 1, equal opening cards: who starts",
+        _l("Round 1, equal opening cards: who starts"),
         choices=[(k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS],
         default=_DEFAULTS.first_tiebreak,
     )
     next_starter = SelectField(
-        "Later rounds: who starts",
+        _l("Later rounds: who starts"),
         choices=[(k, STARTER_LABELS[k]) for k in NEXT_STARTERS],
         default=_DEFAULTS.next_starter,
     )
     reveal_count = WholeNumberField(
-        "Cards each player turns up to begin",
+        _l("Cards each player turns up to begin"),
         default=_DEFAULTS.reveal_count,
-        validators=[InputRequired("Give a number from 0 to 12."), NumberRange(0, 12)],
+        validators=[
+            InputRequired(_l("Give a number from 0 to 12.")),
+            NumberRange(0, 12, _l("Give a number from 0 to 12.")),
+        ],
     )
-    row_clear = BooleanField("Four equal cards in a row are removed too", default=False)
-    extended = BooleanField("Up to 12 players (one deck, 9 to 12 seats)", default=False)
+    row_clear = BooleanField(_l("Four equal cards in a row are removed too"), default=False)
+    extended = BooleanField(_l("Up to 12 players (one deck, 9 to 12 seats)"), default=False)
     stall_turns = WholeNumberField(
-        "End a round after this many turns",
-        validators=[Optional(), NumberRange(1, STALL_MAX, f"From 1 to {STALL_MAX:,}, or empty.")],
+        _l("End a round after this many turns"),
+        validators=[
+            Optional(),
+            NumberRange(1, STALL_MAX, _l("From 1 to %(max)s, or empty.", max=f"{STALL_MAX:,}")),
+        ],
     )
     seed = WholeNumberField(
-        "Deal number",
+        _l("Deal number"),
         validators=[Optional(), NumberRange(0, SEED_MAX, SEED_PROBLEM)],
     )
     problem = ""

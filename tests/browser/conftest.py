@@ -133,3 +133,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def base_url(live_server: str) -> str:
     """Pages opened with a path alone go to the live server."""
     return live_server
+
+
+@pytest.fixture(scope="session")
+def main_pages(browser: Any, browser_context_args: dict[str, Any], live_server: str) -> Any:
+    """Every main page (page_walk.py), its games made once for the walks that visit them."""
+    from page_walk import make_main_pages
+
+    return make_main_pages(browser, browser_context_args, live_server)

@@ -58,7 +58,7 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     page.get_by_role("link", name=re.compile("Enter round 3$")).click()
     ann = seat(page, "Ann")
     ann.locator("summary").click()
-    grid = ann.get_by_role("group", name="Ann's 12 cards")
+    grid = ann.get_by_role("group", name="Ann’s 12 cards")
     cells = grid.get_by_role("textbox")
     expect(cells).to_have_count(12)
     for index, value in enumerate(ANN_CARDS):
@@ -145,8 +145,8 @@ def test_tied_lowest_totals_share_the_win(page: Page, live_server: str) -> None:
     """Two players tied for the lowest total at the end both win."""
     start_game(page, live_server, ["Dee", "Eli", "Flo"], target=10)
     expect(page.get_by_role("heading", name=re.compile("to 10"))).to_be_visible()
-    enter_round(page, {"Dee": 4, "Eli": 4, "Flo": 12}, "Nobody", preview="Dee & Eli win")
-    expect(page.get_by_role("heading", name=re.compile("Dee & Eli win with 4"))).to_be_visible()
+    enter_round(page, {"Dee": 4, "Eli": 4, "Flo": 12}, "Nobody", preview="Dee and Eli win")
+    expect(page.get_by_role("heading", name=re.compile("Dee and Eli win with 4"))).to_be_visible()
     expect(page.get_by_text("A shared victory")).to_be_visible()
     expect(page.locator(".standings li")).to_have_text(
         [re.compile(r"1\.\s*Dee\s*4"), re.compile(r"1\.\s*Eli\s*4"), re.compile(r"3\.\s*Flo\s*12")]

@@ -123,7 +123,7 @@ def test_counting_cards_opens_in_full_view(page: Page, live_server: str) -> None
     page.goto(f"{live_server}/games/{game}/rounds/new")
     dee = seat(page, "Dee")
     dee.locator("summary").tap()
-    cards = dee.get_by_role("group", name="Dee's 12 cards").get_by_role("textbox")
+    cards = dee.get_by_role("group", name="Dee’s 12 cards").get_by_role("textbox")
     for value in ["5", "5", "1", "2", "5", "-1", "0", "3", "5", "4", "-2", "1"]:
         dee.get_by_role("button", name=f"Card {value}", exact=True).tap()
     expect(dee.locator(".grid-sum")).to_have_text("Count: 13, 1 column removed")

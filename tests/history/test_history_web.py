@@ -124,7 +124,7 @@ def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> 
         data={"file": (io.BytesIO(exported.get_data()), "history.json")},
         content_type="multipart/form-data",
     )
-    assert "Imported 0 games; 4 were already here" in text(again)
+    assert "Imported: 0 games. 4 games were already here" in text(again)
     bad = client.post(
         "/history/import",
         data={"file": (io.BytesIO(b"hello"), "x.json")},

@@ -113,7 +113,7 @@ def test_a_game_deleted_then_imported_again_shows_its_imported_rounds(
     """Pages and sheets are kept in memory by game, version and players: a game brought
     back under its old id must not meet a page kept from before it was deleted."""
     game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
-    assert "Total" not in client.get(f"/games/{game['id']}").text  # kept: no rounds yet
+    assert '<tr class="totals">' not in client.get(f"/games/{game['id']}").text  # no rounds yet
     body = {"scores": [7, 9], "closer": 0}
     assert client.post(f"/api/games/{game['id']}/rounds", json=body).status_code == 201
     with app.app_context():

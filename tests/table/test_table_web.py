@@ -52,7 +52,7 @@ def test_the_form_shows_every_rule_with_its_official_default(client: FlaskClient
     page = client.get("/tables/new").text
     for label in (
         "Game ends at",
-        "Closer&#39;s penalty",
+        "Closer’s penalty",
         "A tie with the closer doubles",
         "Only a score above 0",
         "equal opening cards",
@@ -95,7 +95,7 @@ def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
     page = client.post("/tables/new", data={**FORM, "seat-1-kind": "person", "start": "1"}).text
     assert "A game needs 2 to 8 players" in page
     page = client.post("/tables/new", data={**FORM, "target": "0", "start": "1"}).text
-    assert "The game ends at a score from 1" in page
+    assert "The game must end at a score from 1" in page
     page = client.post(
         "/tables/new",
         data={**FORM, "seat-0-kind": "hard", "start": "1"},

@@ -76,8 +76,8 @@ def test_the_number_of_players_is_checked(
 @pytest.mark.parametrize(
     ("names", "bad_seat", "message"),
     [
-        (["Ann", "Bob", "ann "], 2, "ann is in the game twice: give each player a different name."),
-        (["Ann", "ANN", "Bob"], 1, "ANN is in the game twice: give each player a different name."),
+        (["Ann", "Bob", "ann "], 2, "ann is already playing: give each player a different name."),
+        (["Ann", "ANN", "Bob"], 1, "ANN is already playing: give each player a different name."),
         (["Ann", "x" * 41], 1, "is too long: 40 characters at most."),
         (["Ann", "Bo\x00b"], 1, "not control characters"),
         (["Ann", "Bob\x07"], 1, "not control characters"),

@@ -36,7 +36,7 @@ def test_tied_lowest_totals_share_the_victory(app: Flask, client: FlaskClient) -
     save_round(client, game_id, [8, 50, 8], "none")
     assert sheet(app, game_id).winners == (0, 2)
     said = words(client.get(f"/games/{game_id}"))
-    assert "Ann & Cy win with 8" in said
+    assert "Ann and Cy win with 8" in said
     assert "A shared victory" in said
     assert "1. Ann 8 1. Cy 8 3. Bob 50" in said
 

@@ -53,7 +53,7 @@ def test_saving_a_round_doubles_the_closer(app: Flask, client: FlaskClient, game
     assert game.rounds[0].doubled and game.totals == (8, 50, 20)
     page = client.get(response.headers["Location"])
     assert totals_shown(page) == [8, 50, 20]
-    assert "Cy</strong> starts round 2" in page_text(page)
+    assert "Cy starts round 2" in page_text(page)
 
 
 def test_minus_signs_and_the_minus_box_make_negative_scores(

@@ -1,0 +1,103 @@
+"""The app's languages: which one a request reads (cookie, then the browser), the switch.
+
+English is written in the code and the templates; Swedish, German and French come from the
+gettext catalogues in `skyjo_pad/translations/` (see docs/translations.md for the
+workflow). A reader's choice is kept in the `lang` cookie; without one the browser's
+Accept-Language decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import flask_babel
+from babel.lists import format_list
+from flask import Blueprint, Flask, has_request_context, redirect, request
+from flask_babel import Babel, format_date, format_datetime, get_locale
+from werkzeug.wrappers import Response
+
+LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
+"""Each language's code and its name in itself, as the switch shows it."""
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600
+"""A year and more: the most browsers keep a cookie."""
+
+babel = Babel()
+bp = Blueprint("language", __name__)
+
+
+def choose_locale() -> str:
+    """The reader's language: the `lang` cookie if it names one of ours, else the browser's.
+
+    Outside a request (a command, a test calling the presenters) the words are English.
+    """
+    if not has_request_context():
+        return DEFAULT
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+
+
+def current() -> str:
+    """The language of the request being answered ("en" outside one)."""
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogues without translating it yet (a constant that is
+    translated where it is shown, and may go out in English elsewhere, as in the API)."""
+    return message
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """A message in the reader's language, its `%(name)s` placeholders filled (typed)."""
+    return str(flask_babel.gettext(message, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """A message whose words follow a number (`%(num)s`), in the reader's language."""
+    return str(flask_babel.ngettext(singular, plural, num, **variables))
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names as a list in the reader's language: "Ann and Bob", "Ann, Bob och Cy"."""
+    return format_list(list(names), locale=get_locale() or DEFAULT)
+
+
+def join_seats(players: Sequence[str], seats: Sequence[int]) -> str:
+    """The players in these seats, as a list in the reader's language."""
+    return join_names([players[seat] for seat in seats])
+
+
+def install(app: Flask) -> None:
+    """Bind Flask-Babel (catalogues in skyjo_pad/translations) and the language switch."""
+    babel.init_app(app, locale_selector=choose_locale)  # translations/ beside this module
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.register_blueprint(bp)
+
+    app.add_template_global(join_names)
+    app.add_template_global(join_seats)
+    app.add_template_global(format_date)
+    app.add_template_global(format_datetime)
+
+    @app.context_processor
+    def languages() -> dict[str, object]:
+        return {"languages": LANGUAGES, "language": current()}
+
+
+@bp.get("/language/<code>")
+def switch(code: str) -> Response:
+    """Remember the language chosen and go back to the page it was chosen on."""
+    back = request.args.get("next", "/")
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    answer = redirect(back)
+    if code in LANGUAGES:
+        answer.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return answer

@@ -1,0 +1,53 @@
+"""Issue 14: every main page meets WCAG 2.2 AA as axe-core measures it, light and dark.
+
+axe-core (tests/vendor/axe-core, from the npm registry) is injected into each main page
+and each phase of the play screen (page_walk.py) and run for the WCAG 2.0, 2.1 and 2.2
+A and AA rules; a serious or critical finding fails the test, with where it is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from page_walk import MainPages, visit
+from playwright.sync_api import Browser, Page
+
+AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+RUN = """async (tags) => {
+  const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ");
+      return `${v.id} (${v.impact}): ${v.help} at ${where}`;
+    });
+}"""
+
+
+def findings(page: Page) -> list[str]:
+    """axe-core's serious and critical WCAG findings on the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(RUN, TAGS)
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_main_page_passes_axe(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    main_pages: MainPages,
+    scheme: str,
+) -> None:
+    context = main_pages.context(browser, {**browser_context_args, "color_scheme": scheme})
+    page = context.new_page()
+    problems: dict[str, list[str]] = {}
+    for stop in visit(page, main_pages.stops):
+        found = findings(page)
+        if found:
+            problems[stop.name] = found
+    context.close()
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
