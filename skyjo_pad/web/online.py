@@ -14,6 +14,7 @@ from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..services import online
 from ..services.errors import ServiceError, Unauthorized
+from .problems import why
 from .table_forms import NewTableForm
 
 bp = Blueprint("online", __name__)
@@ -69,7 +70,7 @@ def start(form: NewTableForm) -> Response | str:
     try:
         table = online.create(form.invitees(), form.rules(), form.seed.data, mailer.inviter(link))
     except ServiceError as error:
-        form.problem = error.message
+        form.problem = why(error)
         from .table import render_new
 
         return render_new(form)
@@ -97,7 +98,7 @@ def reissue(token: str, seat: int) -> Response | str:
     try:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
-        abort(422, error.message)
+        abort(422, why(error))
     return _host_page(token, access, fresh={"seat": seat, "link": link(fresh)})
 
 
@@ -109,7 +110,7 @@ def give_seat(token: str, seat: int) -> Response:
     try:
         online.give_seat(access.game_id, token, seat, bot)
     except ServiceError as error:
-        abort(error.status if error.status in (403, 409, 422) else 400, error.message)
+        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
     return redirect(url_for("online.page", token=token), 303)
 
 

@@ -15,6 +15,7 @@ from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
+from .problems import why
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
@@ -40,9 +41,9 @@ def new_table() -> str | Response:
         except ServiceError as error:
             field = getattr(form, error.field or "", None)
             if error.field in ("target", "multiplier", "seed") and field is not None:
-                field.errors = [error.message]
+                field.errors = [why(error)]
             else:
-                form.problem = error.message
+                form.problem = why(error)
         else:
             return redirect(url_for("table.play", game_id=game_id))
     return render_new(form)
@@ -78,7 +79,7 @@ def abandon(game_id: str) -> str | Response:
     except NotFound:
         abort(404)
     except Forbidden as error:
-        abort(403, error.message)
+        abort(403, why(error))
     return redirect(url_for("table.play", game_id=game_id))
 
 

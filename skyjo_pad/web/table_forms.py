@@ -14,7 +14,7 @@ from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TA
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
-from ..services.tables import SEED_PROBLEM, SeatChoice, Setup
+from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
@@ -106,7 +106,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     )
     seed = WholeNumberField(
         _l("Deal number"),
-        validators=[Optional(), NumberRange(0, SEED_MAX, SEED_PROBLEM)],
+        validators=[Optional(), NumberRange(0, SEED_MAX, _l(SEED_PROBLEM, digits=SEED_DIGITS))],
     )
     problem = ""
     """A message about the table as a whole, shown above the seats."""
