@@ -104,8 +104,7 @@ NOT_IMPORTED = {
 NESTED = {
     "fr": "Rien n’a été importé. Partie 1 du fichier : son identifiant doit compter au plus "
     "10 lettres et chiffres.",
-    "sv": "Inget importerades. Spel 1 i filen: dess id måste vara högst 10 bokstäver och "
-    "siffror.",
+    "sv": "Inget importerades. Spel 1 i filen: dess id måste vara högst 10 bokstäver och siffror.",
 }
 
 
