@@ -68,7 +68,8 @@ def qr_svg(address: str) -> Markup:
 def start(form: NewTableForm) -> Response | str:
     """Start an online table from the new-table form; its links, shown this once."""
     try:
-        table = online.create(form.invitees(), form.rules(), form.seed.data, mailer.inviter(link))
+        invite = mailer.inviter(link, form.invitation_languages())
+        table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
     except ServiceError as error:
         form.problem = why(error)
         from .table import render_new
