@@ -21,37 +21,41 @@ import pytest
 from page_walk import MainPages, visit
 from playwright.sync_api import Browser, Page
 
-LOST = """(screen) => {
+LOST = r"""(screen) => {
   const found = [];
   const page = Math.max(document.documentElement.scrollWidth, window.innerWidth);
-  const name = (box) => box.tagName.toLowerCase() + (box.className && typeof box.className === "string" ? "." + box.className.trim().split(/\s+/).join(".") : "");
+  const name = (box) => {
+    const classes = typeof box.className === "string" ? box.className.trim().split(/\s+/) : [];
+    return [box.tagName.toLowerCase(), ...classes.filter(Boolean)].join(".");
+  };
+  const words = (box, most) => `"${box.innerText.trim().slice(0, most)}"`;
   const scrolled = (box) => {  // inside a box that scrolls sideways by design (a wide table)
     for (let up = box.parentElement; up; up = up.parentElement) {
       if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
     }
     return false;
   };
+  const out = (box) => box.getBoundingClientRect().right > screen + 1;
   if (page > screen + 1) {  // name the boxes that stick out, innermost first
-    const out = [...document.body.querySelectorAll("*")].filter((box) =>
-      box.getBoundingClientRect().right > screen + 1 && !box.closest("svg") && !scrolled(box)
-      && ![...box.children].some((child) => child.getBoundingClientRect().right > screen + 1));
-    const where = out.slice(0, 3).map((box) => `${name(box)} "${box.innerText.trim().slice(0, 30)}"`);
+    const boxes = [...document.body.querySelectorAll("*")].filter((box) =>
+      out(box) && !box.closest("svg") && !scrolled(box) && ![...box.children].some(out));
+    const where = boxes.slice(0, 3).map((box) => `${name(box)} ${words(box, 30)}`);
     found.push(`the page is ${page}px wide on a ${screen}px screen: ${where.join(", ")}`);
   }
   const fields = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "SCRIPT", "STYLE"]);
+  const hides = (overflow) => overflow === "hidden" || overflow === "clip";
   for (const box of document.body.querySelectorAll("*")) {
     if (fields.has(box.tagName) || box.closest("svg, .visually-hidden")) continue;
     const style = getComputedStyle(box);
     const rect = box.getBoundingClientRect();
     if (style.display === "none" || style.visibility === "hidden") continue;
     if (rect.width <= 2 || rect.height <= 2 || !box.innerText.trim()) continue;
-    const hides = (overflow) => overflow === "hidden" || overflow === "clip";
-    const what = name(box);
-    const text = box.innerText.trim().slice(0, 40);
-    if ((hides(style.overflowX) || style.textOverflow === "ellipsis") && box.scrollWidth > box.clientWidth + 1) {
-      found.push(`${what} cuts off "${text}" (${box.scrollWidth}px in ${box.clientWidth}px)`);
-    } else if (hides(style.overflowY) && box.scrollHeight > box.clientHeight + 1) {
-      found.push(`${what} cuts off "${text}" (${box.scrollHeight}px tall in ${box.clientHeight}px)`);
+    const [wide, tall, high] = [box.scrollWidth, box.scrollHeight, box.clientHeight];
+    const cutsSideways = hides(style.overflowX) || style.textOverflow === "ellipsis";
+    if (cutsSideways && wide > box.clientWidth + 1) {
+      found.push(`${name(box)} cuts off ${words(box, 40)} (${wide}px in ${box.clientWidth}px)`);
+    } else if (hides(style.overflowY) && tall > high + 1) {
+      found.push(`${name(box)} cuts off ${words(box, 40)} (${tall}px tall in ${high}px)`);
     }
   }
   return found;
