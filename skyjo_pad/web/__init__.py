@@ -12,7 +12,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from . import js_strings, problems
+from ..presenters import problems
+from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
 from .online import bp as online_bp

@@ -23,11 +23,11 @@ from wtforms.validators import InputRequired, NumberRange
 from ..engine import scoring
 from ..engine.rules import Rules
 from ..models import NAME_MAX
+from ..presenters.problems import say
 from ..services import players
 from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
 from ..services.players import MIN_PLAYERS
-from .problems import say
 
 NOBODY = "none"
 REMOVED_MARKS = {"x", "✕", "×", "*"}

@@ -18,10 +18,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..i18n import join_names
+from ..presenters.problems import why
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts
-from .problems import why
 
 bp = Blueprint("history", __name__, url_prefix="/history")
 IMPORT_MAX_BYTES = 64 * 1024 * 1024

@@ -12,9 +12,9 @@ from werkzeug.wrappers import Response
 
 from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
+from ..presenters.problems import why
 from ..services import online
 from ..services.errors import ServiceError, Unauthorized
-from .problems import why
 from .table_forms import NewTableForm
 
 bp = Blueprint("online", __name__)

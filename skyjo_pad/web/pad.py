@@ -18,11 +18,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import i18n
+from ..presenters.problems import why
 from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
 from .page_cache import PageCache
-from .problems import why
 
 bp = Blueprint("pad", __name__)
 

@@ -6,10 +6,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ..presenters.problems import why
 from ..services import ratings, roster, stats
 from ..services.errors import NotFound, ServiceError
 from . import charts
-from .problems import why
 
 bp = Blueprint("players", __name__)
 

@@ -12,11 +12,11 @@ from werkzeug.wrappers import Response
 
 from ..devices import device_key
 from ..i18n import current
+from ..presenters.problems import why
 from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
-from .problems import why
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")

@@ -173,3 +173,22 @@ def test_an_online_hosts_refused_request(app: Flask, client: FlaskClient, langua
 def _accept(language: str) -> dict[str, str]:
     """The browser's language, no cookie: the other way a reader's language is chosen."""
     return {"Accept-Language": f"{language};q=0.9, en;q=0.5"}
+
+
+def test_the_api_adds_the_readers_sentence_and_keeps_its_english_error(
+    client: FlaskClient,
+) -> None:
+    """What the play screen and the pad's offline sending show: `message`, when the reader
+    reads another language; `error` stays the English sentence the API documents."""
+    english = client.get("/api/games/nosuchgame")
+    assert english.status_code == 404
+    assert english.get_json() == {"error": "There is no game with that id."}
+    client.set_cookie("lang", "fr")
+    french = client.get("/api/games/nosuchgame").get_json()
+    assert french == {
+        "error": "There is no game with that id.",
+        "message": "Il n’y a pas de partie avec cet identifiant.",
+    }
+    client.delete_cookie("lang")
+    swedish = client.get("/api/games/nosuchgame", headers=_accept("sv"))
+    assert swedish.get_json()["message"] == "Det finns inget spel med det id:t."

@@ -1,5 +1,6 @@
 """Services' sentences in the reader's language: the message id translated, then filled
-with its names and numbers (numbers in the reader's locale)."""
+with its names and numbers (numbers in the reader's locale). The pages show them; the JSON
+API adds one to its English `error` as `message` for a reader of another language."""
 
 from __future__ import annotations
 
