@@ -3,8 +3,8 @@
 A refusal carries its sentence as a message id (English, with `%(name)s` placeholders)
 and the data that fills it, so each side words it for its reader: the JSON API answers
 the English `message`; the pages (and the API, beside it) translate the id into the
-reader's language (`skyjo_pad/presenters/problems.py`). `make messages` extracts the sentences where the errors
-are raised (docs/translations.md).
+reader's language (`skyjo_pad/presenters/problems.py`). `make messages` extracts the
+sentences where the errors are raised (docs/translations.md).
 """
 
 from __future__ import annotations
