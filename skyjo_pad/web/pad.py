@@ -135,7 +135,7 @@ def _typing_problem(form: RoundForm, sheet: pad.Sheet) -> str | None:
         errors = [*seat_field.form.score.errors, *seat_field.form.cards.errors]
         typed = (seat_field.form.score.data or "").strip()
         if errors and (typed or seat_field.form.cards.errors):
-            return _("%(name)s: %(problem)s", name=name, problem=errors[0])
+            return str(_("%(name)s: %(problem)s", name=name, problem=errors[0]))
     return None
 
 
