@@ -16,6 +16,8 @@ PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 # their compiled .mo files are made here, not committed (docs/translations.md).
 LANGS := sv de fr
 CATALOGUES := skyjo_pad/translations
+# The service errors' sentences are extracted where they are raised (docs/translations.md).
+SERVICE_ERRORS := $(foreach error,ServiceError Forbidden NotFound Conflict Invalid Unauthorized,-k $(error))
 MO_FILES := $(foreach lang,$(LANGS),$(CATALOGUES)/$(lang)/LC_MESSAGES/messages.mo)
 
 $(BIN)/python:
@@ -33,10 +35,16 @@ $(CATALOGUES)/%/LC_MESSAGES/messages.mo: $(CATALOGUES)/%/LC_MESSAGES/messages.po
 translations: $(MO_FILES)  ## compile the catalogues (run and test do it by themselves)
 
 # Extract every message from the code and templates, then merge it into each catalogue.
+# Lines are never wrapped and the template is replaced only when a message changed (not
+# for a new POT-Creation-Date), so running it twice gives no diff (docs/translations.md).
+POT := $(CATALOGUES)/messages.pot
 messages: $(VENV)/.app
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ --no-location --sort-output \
-		--project skyjo-pad --copyright-holder "Skyjo Pad" -o $(CATALOGUES)/messages.pot .
-	$(BIN)/pybabel update -i $(CATALOGUES)/messages.pot -d $(CATALOGUES) \
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k Nn_:1,2 $(SERVICE_ERRORS) \
+		--no-location --sort-output --no-wrap \
+		--project skyjo-pad --copyright-holder "Skyjo Pad" -o $(POT).new .
+	@if [ -f $(POT) ] && diff -q -I '^"POT-Creation-Date: ' $(POT) $(POT).new >/dev/null; \
+	then rm $(POT).new; echo "messages.pot: no message changed"; else mv $(POT).new $(POT); fi
+	$(BIN)/pybabel update -i $(POT) -d $(CATALOGUES) --no-wrap \
 		--ignore-obsolete --no-fuzzy-matching
 
 $(VENV)/.test: $(BIN)/python pyproject.toml

@@ -1,4 +1,5 @@
-"""The app's languages: which one a request reads (cookie, then the browser), the switch.
+"""The app's languages: which one a request reads (cookie, a link's `lang`, then the browser),
+the switch.
 
 English is written in the code and the templates; Swedish, German and French come from the
 gettext catalogues in `skyjo_pad/translations/` (see docs/translations.md for the
@@ -18,6 +19,8 @@ from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
 from werkzeug.wrappers import Response
 
+from .services.errors import N_ as N_  # marks a constant, translated where it is shown
+
 LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
 """Each language's code and its name in itself, as the switch shows it."""
 DEFAULT = "en"
@@ -30,7 +33,9 @@ bp = Blueprint("language", __name__)
 
 
 def choose_locale() -> str:
-    """The reader's language: the `lang` cookie if it names one of ours, else the browser's.
+    """The reader's language: the `lang` cookie if it names one of ours, else a `lang`
+    query parameter (an invitation's link: `remember_link_language` keeps it), else the
+    browser's.
 
     Outside a request (a command, a test calling the presenters) the words are English.
     """
@@ -39,19 +44,31 @@ def choose_locale() -> str:
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
+    asked = _link_language()
+    if asked is not None:
+        return asked
     return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+
+
+def _link_language() -> str | None:
+    """The language a link asks for (`?lang=fr`) when it is one of ours."""
+    asked = request.args.get(COOKIE, "")
+    return asked if asked in LANGUAGES else None
+
+
+def remember_link_language(response: Response) -> Response:
+    """A link that asks for a language sets the cookie, once, for a reader without one:
+    the invitee's next pages stay in the language of their invitation."""
+    asked = _link_language()
+    if COOKIE not in request.cookies and asked is not None:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
 
 
 def current() -> str:
     """The language of the request being answered ("en" outside one)."""
     locale = get_locale()
     return locale.language if locale is not None else DEFAULT
-
-
-def N_(message: str) -> str:
-    """Mark a message for the catalogues without translating it yet (a constant that is
-    translated where it is shown, and may go out in English elsewhere, as in the API)."""
-    return message
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -79,6 +96,7 @@ def install(app: Flask) -> None:
     babel.init_app(app, locale_selector=choose_locale)  # translations/ beside this module
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)
+    app.after_request(remember_link_language)
 
     app.add_template_global(join_names)
     app.add_template_global(join_seats)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from urllib.parse import urlencode
 
 from flask import Flask, current_app, render_template
+from flask_babel import force_locale
 from flask_mail import Mail, Message
 
-from .i18n import gettext
+from .i18n import COOKIE, current, gettext
 from .services import online
 
 log = logging.getLogger(__name__)
@@ -39,15 +41,25 @@ def configured_here() -> bool:
     return configured(current_app)
 
 
-def inviter(link: Callable[[str], str]) -> Callable[[online.NewSeat, str, str], str] | None:
-    """A function that emails one seat its invitation, or None without a mail server."""
+def inviter(
+    link: Callable[[str], str], languages: Mapping[str, str] | None = None
+) -> Callable[[online.NewSeat, str, str], str] | None:
+    """A function that emails one seat its invitation, or None without a mail server.
+
+    `languages`: the language of each person's invitation, by name (the reader's own when
+    a name has none); the mail is written in it and its link opens the table in it.
+    """
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if not configured(app):
         return None
+    chosen = dict(languages or {})
 
     def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
         assert seat.token is not None and seat.email is not None
-        message = _message(seat, host, link(seat.token), game_id, app)
+        language = chosen.get(seat.name) or current()
+        address = f"{link(seat.token)}?{urlencode({COOKIE: language})}"
+        with force_locale(language):
+            message = _message(seat, host, address, game_id, app)
         done, lock = threading.Event(), threading.Lock()
         outcome = {"value": online.FAILED, "late": False}
 

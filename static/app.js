@@ -397,7 +397,7 @@ async function flushOutbox() {
       } else {
         const answer = await res.json().catch(() => ({}));
         const unsent = readList(UNSENT);
-        unsent.push({ ...item, error: answer.error || t("refused") });
+        unsent.push({ ...item, error: answer.message || answer.error || t("refused") });
         writeList(UNSENT, unsent);
       }
     }

@@ -228,7 +228,7 @@
         if (answer.ok) return this.update(data);
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
-        this.say(data.error || t("did_not_work"));
+        this.say(data.message || data.error || t("did_not_work")); // message: in the reader's language
       } catch (error) {
         this.busy = false;
         this.say(t("no_connection"));
@@ -245,7 +245,7 @@
         const data = await answer.json();
         if (!answer.ok) {
           if (data.state) this.update(data.state);
-          return this.say(data.error);
+          return this.say(data.message || data.error);
         }
         this.say(t("hint", { text: data.text }), "hint-text");
         this.hinted = data.move;

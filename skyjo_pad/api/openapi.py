@@ -91,7 +91,12 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["error"],
         "properties": {
-            "error": {"type": "string", "description": "A sentence saying why."},
+            "error": {"type": "string", "description": "A sentence saying why (English)."},
+            "message": {
+                "type": "string",
+                "description": "The same sentence in the reader's language (the lang cookie "
+                "or Accept-Language), when that is not English: what a page shows.",
+            },
             "state": {
                 **_ref("TableScreen"),
                 "description": "Only from a table's routes, when the table exists: its play "

@@ -11,6 +11,7 @@ from flask import Response, jsonify, url_for
 
 from ..engine.scoring import score_grid
 from ..services import pad
+from ..services.errors import Sentence
 from . import bodies
 from .blueprint import bp
 
@@ -60,9 +61,9 @@ def score() -> Response:
     return jsonify(raw=result.raw, removed_columns=list(result.removed_columns))
 
 
-def game_json(sheet: pad.Sheet, warnings: Sequence[str] = ()) -> Response:
+def game_json(sheet: pad.Sheet, warnings: Sequence[Sentence] = ()) -> Response:
     """The game as JSON, with the service's warnings when it has any."""
     data = sheet.to_api()
     if warnings:
-        data["warnings"] = list(warnings)
+        data["warnings"] = [warning.english for warning in warnings]
     return jsonify(data)

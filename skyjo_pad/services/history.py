@@ -28,7 +28,7 @@ from ..models import (
     TableState,
 )
 from . import pad, ratings
-from .errors import Invalid, NotFound
+from .errors import N_, Invalid, Nn_, NotFound, Plural
 from .transaction import transaction
 
 PER_PAGE = 20
@@ -36,6 +36,22 @@ KINDS = {"pad": "Score pad", "table": "Digital table"}
 STATUSES = {"finished": "Finished", "unfinished": "Not finished"}
 """The filters' labels, in English: the page shows them through the catalogues."""
 PAGE_MAX = 100_000
+TEXT_ONLY = {"notes": N_("The notes must be text."), "place": N_("The place must be text.")}
+PRINTABLE_ONLY = {
+    "notes": N_("The notes can hold letters, numbers and symbols, not control characters."),
+    "place": N_("The place can hold letters, numbers and symbols, not control characters."),
+}
+TOO_LONG: dict[str, Plural] = {
+    "notes": Nn_(
+        "The notes are too long: %(num)s character at most.",
+        "The notes are too long: %(num)s characters at most.",
+    ),
+    "place": Nn_(
+        "The place is too long: %(num)s character at most.",
+        "The place is too long: %(num)s characters at most.",
+    ),
+}
+"""A game's notes or place refused, a sentence for each."""
 Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
 
 
@@ -129,13 +145,13 @@ class GameDetail:
 
 def parse_filters(args: Mapping[str, str]) -> Filters:
     """Filters from a query string; a value that cannot be read is refused in words."""
-    player = _whole(args.get("player"), "The player")
-    page = _whole(args.get("page"), "The page number")
+    player = _whole(args.get("player"), N_("The player must be a whole number."))
+    page = _whole(args.get("page"), N_("The page number must be a whole number."))
     page = 1 if page is None else page
     if page < 1 or page > PAGE_MAX:
         raise Invalid("There is no such page.", field="page")
-    since = _date(args.get("from"), "The first day")
-    until = _date(args.get("to"), "The last day")
+    since = _date(args.get("from"), N_("The first day must be a date like 2026-05-31."))
+    until = _date(args.get("to"), N_("The last day must be a date like 2026-05-31."))
     if since and until and since > until:
         raise Invalid("The first day comes after the last day: swap them.", field="from")
     kind = args.get("kind") or None
@@ -147,18 +163,18 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
     return Filters(player, since, until, kind, status, page)
 
 
-def _whole(text: str | None, what: str) -> int | None:
+def _whole(text: str | None, problem: str) -> int | None:
     if text is None or text == "":
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise Invalid(f"{what} must be a whole number.", field="player")
+        raise Invalid(problem, field="player")
     return int(text)
 
 
-def _date(text: str | None, what: str) -> date | None:
+def _date(text: str | None, sentence: str) -> date | None:
     if not text:
         return None
-    problem = Invalid(f"{what} must be a date like 2026-05-31.", field="date")
+    problem = Invalid(sentence, field="date")
     if len(text) != 10:
         raise problem
     try:
@@ -298,20 +314,18 @@ def clean_text(value: object, which: str) -> str | None:
     """Tidy a game's notes or place; refuse what is not text, too long or unprintable."""
     multiline = which == "notes"
     limit = NOTES_MAX if multiline else PLACE_MAX
-    what = "The notes" if multiline else "The place"
     if value is None:
         return None
     if not isinstance(value, str):
-        raise Invalid(f"{what} must be text.", field="notes")
+        raise Invalid(TEXT_ONLY[which], field="notes")
     text = value.replace("\r\n", "\n").strip()
     allowed = {"\n", "\t"} if multiline else set()
     if any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text):
-        raise Invalid(f"{what} can hold letters, numbers and symbols, not control characters.")
+        raise Invalid(PRINTABLE_ONLY[which])
     if not multiline:
         text = " ".join(text.split())
     if len(text) > limit:
-        verb = "are" if what.endswith("s") else "is"
-        raise Invalid(f"{what} {verb} too long: {limit:,} characters at most.", field="notes")
+        raise Invalid(TOO_LONG[which], field="notes", num=limit)
     return text or None
 
 

@@ -40,13 +40,15 @@ from ..engine import (
 from ..extensions import db
 from ..models import PLAYING, Game, TableState, TableToken, utcnow
 from . import live, roster, tables
-from .errors import Conflict, Forbidden, Invalid, Malformed, Unauthorized
+from .errors import N_, Conflict, Forbidden, Invalid, Malformed, Unauthorized
 from .transaction import transaction
 
 SEAT, HOST, SPECTATOR = "seat", "host", "spectator"
 SENT, FAILED, NONE = "sent", "failed", "none"
-NO_TOKEN = "This table is reached through its secret link: this one is missing or no longer works."
-NOT_A_SEAT = "Only a player's own link can make a move at this table."
+NO_TOKEN = N_(
+    "This table is reached through its secret link: this one is missing or no longer works."
+)
+NOT_A_SEAT = N_("Only a player's own link can make a move at this table.")
 BOT_STEPS_MAX = 5_000
 ONLINE_WITHIN = timedelta(seconds=45)
 """A seat is online while its event stream said it was alive this recently (a stream
@@ -168,7 +170,7 @@ def create(
     """Start an online table; its tokens, shown this once. `invite(seat, host_name,
     game_id)` sends a seat's invitation and answers sent or failed (it never raises)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise Invalid(tables.SEED_PROBLEM, "seed")
+        raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
     choices = [tables.SeatChoice(s.name, s.bot) for s in seats]
     game_id = tables.create(choices, rules, seed)
     return _add_tokens(game_id, seats, invite)
@@ -304,15 +306,15 @@ def _check_turn(position: Position, move: Move, seat: int) -> None:
     names = position.players
     if isinstance(move, Reveal):
         if move.seat != seat:
-            raise Forbidden(
-                f"Only {names[move.seat]} may turn up {names[move.seat]}'s cards."
-                if 0 <= move.seat < len(names)
-                else "You may turn up only your own cards."
-            )
+            if 0 <= move.seat < len(names):
+                raise Forbidden(
+                    "Only %(name)s may turn up %(name)s's cards.", name=names[move.seat]
+                )
+            raise Forbidden("You may turn up only your own cards.")
         return
     acting = acting_seat(position)
     if acting is not None and acting != seat and not isinstance(move, Deal):
-        raise Forbidden(f"It is {names[acting]}'s turn, not yours.")
+        raise Forbidden("It is %(name)s's turn, not yours.", name=names[acting])
 
 
 def acting_seat(position: Position) -> int | None:
@@ -331,7 +333,9 @@ def _play_bots(game: Game, state: TableState, position: Position) -> Position:
         try:
             move = ask(tables.bot_of(state, seat), position, seat)
         except BotError as error:
-            raise Conflict(f"The computer player could not move: {error}") from error
+            raise Conflict(
+                "The computer player could not move: %(problem)s", problem=str(error)
+            ) from error
         played = tables.apply_move(position, move)
         tables.record_move(game, state, position, move, played)
         position = played.position
@@ -438,7 +442,7 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
         raise Invalid("There is no such seat at this table.", field="seat")
     if bot is not None and bot not in BUILTIN:
-        raise Invalid(f"There is no computer player {bot!r}.", field="bot")
+        raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
     bots = list(state.bots)
     bots[seat] = bot
     if all(b is not None for b in bots):

@@ -18,7 +18,7 @@ from ..extensions import db
 from ..models import Game, GameSeat, utcnow
 from . import pad_rows, summaries
 from . import players as player_book
-from .errors import Conflict, Invalid, NotFound
+from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
 from .sheets import (
     StoredRound,
@@ -79,17 +79,23 @@ class SeatEntry:
             try:
                 grid = scoring.parse_grid(self.grid)
             except GridError as error:
-                raise Invalid(f"In {name}'s cards: {error}", field="scores") from error
+                raise Invalid(
+                    "%(name)s's cards must be 3 rows of 4, each a card from -2 to 12 or empty.",
+                    field="scores",
+                    name=name,
+                ) from error
             return scoring.score_grid(grid).raw
         if self.score is None:
             raise Invalid("Every player needs a score.", field="scores")
         if not is_whole(self.score):
-            raise Invalid(f"{name}'s score must be a whole number.", field="scores")
+            raise Invalid("%(name)s's score must be a whole number.", field="scores", name=name)
         if not is_score(self.score):
             raise Invalid(
-                f"{name}'s score is too large: a round score lies between "
-                f"{-SCORE_LIMIT:,} and {SCORE_LIMIT:,}.",
+                "%(name)s's score is too large: a round score lies between %(min)s and %(max)s.",
                 field="scores",
+                name=name,
+                min=-SCORE_LIMIT,
+                max=SCORE_LIMIT,
             )
         return self.score
 
@@ -110,7 +116,7 @@ class Preview:
     totals: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[Sentence, ...] = field(default=())
 
 
 def pad_rules(data: Mapping[str, Any] | None) -> Rules:
@@ -122,15 +128,20 @@ def pad_rules(data: Mapping[str, Any] | None) -> Rules:
     try:
         rules = Rules.from_dict(data, allowed=PAD_RULE_KEYS)
     except (RulesError, TypeError) as error:
+        # the engine's reason, in English: the forms send only options they check first
         raise Invalid(
             str(error) if isinstance(error, RulesError) else "Unknown rule option.",
             _rule_field(str(error)),
         ) from error
     if rules.target > TARGET_MAX:
-        raise Invalid(f"The target must be a whole number from 1 to {TARGET_MAX:,}.", "target")
+        raise Invalid(
+            "The target must be a whole number from 1 to %(max)s.", "target", max=TARGET_MAX
+        )
     if rules.multiplier > MULTIPLIER_MAX:
         raise Invalid(
-            f"The multiplier must be a whole number from 1 to {MULTIPLIER_MAX}.", "multiplier"
+            "The multiplier must be a whole number from 1 to %(max)s.",
+            "multiplier",
+            max=MULTIPLIER_MAX,
         )
     return rules
 
@@ -226,7 +237,9 @@ def remove_last_round(game_id: str, number: int, expected_version: int | None = 
     _check_version(sheet, expected_version)
     index = _round_index(sheet, number)
     if index != len(sheet.rounds) - 1:
-        raise Conflict(f"Only the last round (round {len(sheet.rounds)}) can be taken back.")
+        raise Conflict(
+            "Only the last round (round %(number)s) can be taken back.", number=len(sheet.rounds)
+        )
     _bump(sheet, False)
     pad_rows.delete_round(sheet.id, number)
     return _commit(sheet, stored_rounds(sheet)[:index])
@@ -251,7 +264,7 @@ def _check_version(sheet: Sheet, expected: int | None) -> None:
 
 def _round_index(sheet: Sheet, number: int) -> int:
     if not 1 <= number <= len(sheet.rounds):
-        raise NotFound(f"This game has no round {number}.")
+        raise NotFound("This game has no round %(number)s.", number=number)
     return number - 1
 
 
@@ -275,21 +288,35 @@ def _check_end_stays_last(finals: list[tuple[int, ...]], rules: Rules, number: i
     for index in range(number - 1, len(finals) - 1):
         if scoring.game_over(scoring.totals(finals[: index + 1], seats), rules):
             raise Conflict(
-                f"With this change the game would have ended after round {index + 1}, "
-                f"but later rounds follow: take them back first."
+                "With this change the game would have ended after round %(number)s, "
+                "but later rounds follow: take them back first.",
+                number=index + 1,
             )
 
 
 def _score_entry(
     entry: RoundEntry, names: list[str], rules: Rules
-) -> tuple[RoundResult, list[str]]:
+) -> tuple[RoundResult, list[Sentence]]:
     if len(entry.seats) != len(names):
-        raise Invalid(f"Give one score for each of the {len(names)} players.", field="scores")
+        raise Invalid(
+            Nn_(
+                "Give a score for the %(num)s player.",
+                "Give one score for each of the %(num)s players.",
+            ),
+            field="scores",
+            num=len(names),
+        )
     if not is_closer(entry.closer, len(names)):
         raise Invalid("The closer must be one of the players, or nobody.", field="closer")
     raw = [seat.raw(name) for seat, name in zip(entry.seats, names, strict=True)]
     warnings = [
-        f"{name}'s {score} is outside {RAW_MIN} to {RAW_MAX}, impossible under the official rules."
+        Sentence(
+            N_(
+                "%(name)s's %(score)s is outside %(min)s to %(max)s, "
+                "impossible under the official rules."
+            ),
+            {"name": name, "score": score, "min": RAW_MIN, "max": RAW_MAX},
+        )
         for name, score in zip(names, raw, strict=True)
         if scoring.raw_out_of_bounds(score)
     ]

@@ -12,7 +12,7 @@ from ..engine.limits import MAX_PLAYERS as MAX_PLAYERS  # the forms read them he
 from ..engine.limits import MIN_PLAYERS as MIN_PLAYERS
 from ..extensions import db
 from ..models import NAME_MAX, GameSeat, Player, name_key
-from .errors import Invalid, Malformed
+from .errors import N_, Invalid, Malformed, Nn_, Sentence
 
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
 """Control characters (NUL, bell, escape …) and lone surrogates: no database keeps them all."""
@@ -22,7 +22,7 @@ INVISIBLE = frozenset(
 )
 """Zero-width and text-direction controls: dropped from a name (they can make one name
 look like another, or turn the text around it)."""
-TWICE = "{name} is in the game twice: give each player a different name."
+TWICE = N_("%(name)s is in the game twice: give each player a different name.")
 VISIBLE_CATEGORIES = frozenset("LNPS")
 """A name needs at least one letter, number, punctuation mark or symbol."""
 
@@ -41,7 +41,15 @@ def clean_name(name: object) -> str:
     if not any(unicodedata.category(char)[0] in VISIBLE_CATEGORIES for char in cleaned):
         raise Invalid("Every player needs a name.", field="players")
     if len(cleaned) > NAME_MAX:
-        raise Invalid(f"“{cleaned[:20]}…” is too long: {NAME_MAX} characters at most.", "players")
+        raise Invalid(
+            Nn_(
+                "“%(name)s…” is too long: %(num)s character at most.",
+                "“%(name)s…” is too long: %(num)s characters at most.",
+            ),
+            "players",
+            name=cleaned[:20],
+            num=NAME_MAX,
+        )
     return cleaned
 
 
@@ -49,15 +57,20 @@ def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PL
     """Clean a game's names: 2 to 12 texts, none empty, none twice."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise Malformed("The players must be a list of names.", field="players")
-    too_many = count_problem(len(names), minimum, maximum)
-    if too_many is not None:
-        raise Invalid(too_many, field="players")
+    if wrong_count(len(names), minimum, maximum):
+        raise Invalid(
+            "A game needs %(min)s to %(max)s players: you have %(count)s.",
+            field="players",
+            min=minimum,
+            max=maximum,
+            count=len(names),
+        )
     for seat, name in enumerate(names):
         if not isinstance(name, str):
             raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
     problem = next((p for p in name_problems(names) if p is not None), None)
     if problem is not None:
-        raise Invalid(problem.message, field="players")
+        raise Invalid(problem.sentence.id, field="players", **problem.sentence.data)
     return [clean_name(name) for name in names]
 
 
@@ -67,8 +80,8 @@ class NameProblem:
 
     name: str
     """The name as typed (tidied when it could be)."""
-    message: str
-    """The reason, as a sentence."""
+    sentence: Sentence
+    """The reason."""
     twice: bool = False
     """The same player as a name before it."""
 
@@ -82,20 +95,20 @@ def name_problems(names: Sequence[str]) -> list[NameProblem | None]:
         try:
             cleaned = clean_name(name)
         except (Invalid, Malformed) as error:
-            problems.append(NameProblem(name, error.message))
+            problems.append(NameProblem(name, error.sentence))
             continue
         key = name_key(cleaned)
         twice = key in seen
-        problems.append(NameProblem(cleaned, TWICE.format(name=cleaned), True) if twice else None)
+        problems.append(
+            NameProblem(cleaned, Sentence(TWICE, {"name": cleaned}), True) if twice else None
+        )
         seen.add(key)
     return problems
 
 
-def count_problem(count: int, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> str | None:
-    """What is wrong with a game of `count` players, or None."""
-    if minimum <= count <= maximum:
-        return None
-    return f"A game needs {minimum} to {maximum} players: you have {count}."
+def wrong_count(count: int, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> bool:
+    """Whether a game of `count` players has too few or too many."""
+    return not minimum <= count <= maximum
 
 
 def find_or_add(names: Sequence[str]) -> list[Player]:

@@ -97,7 +97,7 @@ def add(name: object, email: object = None) -> Player:
     address = clean_email(email)
     known = db.session.scalar(select(Player.name).where(Player.name_key == name_key(cleaned)))
     if known is not None:
-        raise Conflict(f"{known} is already in the address book.", field="name")
+        raise Conflict("%(name)s is already in the address book.", field="name", name=known)
     player = Player(name=cleaned, name_key=name_key(cleaned), email=address)
     db.session.add(player)
     db.session.commit()
@@ -114,9 +114,10 @@ def update_player(player_id: int, name: object, email: object) -> Player:
     other = db.session.scalar(select(Player).where(Player.name_key == key, Player.id != player.id))
     if other is not None:
         raise Conflict(
-            f"{other.name} is already in the address book. If they are the same person, "
+            "%(name)s is already in the address book. If they are the same person, "
             "merge the two instead.",
             field="name",
+            name=other.name,
         )
     player.name, player.name_key, player.email = cleaned, key, address
     db.session.commit()
@@ -143,9 +144,12 @@ def merge(keep_id: int, drop_id: int) -> Player:
     ).first()
     if shared is not None:
         raise Conflict(
-            f"{keep.name} and {drop.name} played in the same game "
-            f"(on {shared[0]:%d %b %Y}), so they are two people: not merged.",
+            "%(name)s and %(other)s played in the same game "
+            "(on %(day)s), so they are two people: not merged.",
             field="other",
+            name=keep.name,
+            other=drop.name,
+            day=shared[0].date(),
         )
     db.session.execute(
         update(GameSeat).where(GameSeat.player_id == drop.id).values(player_id=keep.id)

@@ -65,12 +65,12 @@ from ..models import (
 )
 from . import players as player_book
 from . import table_events
-from .errors import Conflict, Forbidden, Invalid, Malformed, NotFound
+from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound
 from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
 
-ELSEWHERE = "This table is played on another phone: this one can only watch."
-STALE = "The table moved on since this screen was drawn: here it is as it is now."
+ELSEWHERE = N_("This table is played on another phone: this one can only watch.")
+STALE = N_("The table moved on since this screen was drawn: here it is as it is now.")
 LOG_KEEP = 40
 """How many past events a table keeps in words."""
 BOT_STEPS_MAX = 2_000
@@ -78,7 +78,8 @@ BOT_STEPS_MAX = 2_000
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
 SEED_DIGITS = len(str(SEED_MAX))
-SEED_PROBLEM = f"The deal number is a whole number from 0, at most {SEED_DIGITS} digits."
+SEED_PROBLEM = N_("The deal number is a whole number from 0, at most %(digits)s digits.")
+"""Refuses a deal number; it takes `digits=SEED_DIGITS`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +166,17 @@ def table_rules(data: Mapping[str, Any] | None) -> Rules:
         message = str(error) if isinstance(error, RulesError) else "Unknown rule option."
         raise Invalid(message, field="rules") from error
     if rules.target > TARGET_MAX:
-        raise Invalid(f"The target must be a whole number from 1 to {TARGET_MAX:,}.", "target")
+        raise Invalid(
+            "The target must be a whole number from 1 to %(max)s.", "target", max=TARGET_MAX
+        )
     if rules.multiplier > MULTIPLIER_MAX:
-        raise Invalid(f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}.", "multiplier")
+        raise Invalid(
+            "The multiplier must be a whole number from 1 to %(max)s.",
+            "multiplier",
+            max=MULTIPLIER_MAX,
+        )
     if rules.stall_turns is not None and rules.stall_turns > STALL_MAX:
-        raise Invalid(f"stall_turns is at most {STALL_MAX:,}.", field="rules")
+        raise Invalid("stall_turns is at most %(max)s.", field="rules", max=STALL_MAX)
     return rules
 
 
@@ -187,13 +194,17 @@ def create(
     bots = [s.bot for s in seats]
     for bot in bots:
         if bot is not None and bot not in BUILTIN:
-            raise Invalid(f"There is no computer player {bot!r}: use {', '.join(BUILTIN)}.")
+            raise Invalid(
+                "There is no computer player %(bot)s: use %(levels)s.",
+                bot=repr(bot),
+                levels=", ".join(BUILTIN),
+            )
     if all(bot is not None for bot in bots):
         raise Invalid("At least one seat needs a person.", field="players")
     if seed is None:  # a secret deal: 128 random bits nobody can search for
         seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-        raise Invalid(SEED_PROBLEM, "seed")
+        raise Invalid(SEED_PROBLEM, "seed", digits=SEED_DIGITS)
     try:
         start = position_to_json(new_game(names, rules, seed))
     except PositionError as error:
@@ -259,12 +270,12 @@ def play(game_id: str, move_data: object, version: object, device: str | None = 
     played = _apply(position, move)
     seat = mover(position, move)
     if seat is not None and state.bots[seat] is not None:
-        raise Invalid(f"That is for {position.players[seat]} to do: the computer plays it.")
+        raise Invalid(
+            "That is for %(name)s to do: the computer plays it.", name=position.players[seat]
+        )
     acting = actor(position)
     if seat is not None and acting is not None and seat != acting:  # a reveal of another's card
-        raise Forbidden(
-            f"Only {position.players[seat]} may turn up {position.players[seat]}'s cards."
-        )
+        raise Forbidden("Only %(name)s may turn up %(name)s's cards.", name=position.players[seat])
     _record(game, state, position, move, played)
     _commit()
     return _screen(game, state, played.position)
@@ -289,7 +300,9 @@ def advance(
         try:
             move = ask(_bot(state, seat), position, seat)
         except BotError as error:
-            raise Conflict(f"The computer player could not move: {error}") from error
+            raise Conflict(
+                "The computer player could not move: %(problem)s", problem=str(error)
+            ) from error
         played = outcome(position, move)
         _record(game, state, position, move, played)
         position = played.position
@@ -349,7 +362,7 @@ def replay(game_id: str, step: int) -> ReplayStep:
     _game, state = _load(game_id)
     total = len(state.moves)
     if not 0 <= step <= total:
-        raise NotFound(f"This table has moves 0 to {total}.")
+        raise NotFound("This table has moves 0 to %(last)s.", last=total)
     position = position_from_json(state.start)
     told = None
     for data in state.moves[:step]:
@@ -419,7 +432,11 @@ def _bot(state: TableState, seat: int) -> Any:
     try:
         return make_bot(name, mix(_bot_seed(state), seat))
     except BotError as error:
-        raise Conflict(f"The computer player {name!r} cannot play here: {error}") from error
+        raise Conflict(
+            "The computer player %(bot)s cannot play here: %(problem)s",
+            bot=repr(name),
+            problem=str(error),
+        ) from error
 
 
 def _check_version(game: Game, version: object) -> None:
@@ -440,8 +457,9 @@ def _apply(position: Position, move: Move) -> Outcome:
     try:
         return outcome(position, move)
     except IllegalMove as error:
-        reason = str(error)
-        raise Invalid(reason[0].upper() + reason[1:] + ".") from error
+        reason = str(error)  # the engine's reason, in English
+        sentence = f"{reason[0].upper()}{reason[1:]}."
+        raise Invalid(sentence) from error
 
 
 def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:

@@ -59,7 +59,7 @@ from ..models import (
 )
 from . import history, ratings, sheets, summaries
 from . import players as player_book
-from .errors import Invalid, Malformed, ServiceError
+from .errors import N_, Invalid, Malformed, Nn_, ServiceError
 from .pad import SCORE_LIMIT, is_closer, is_score, pad_rules
 from .roster import clean_email
 from .tables import table_rules
@@ -265,7 +265,7 @@ def import_text(raw: bytes | str) -> ImportReport:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
-        raise Malformed("This file is not a Skyjo Pad export: it is not JSON.") from error
+        raise Malformed(N_("This file is not a Skyjo Pad export: it is not JSON.")) from error
     return import_data(data)
 
 
@@ -273,13 +273,19 @@ def import_text(raw: bytes | str) -> ImportReport:
 def import_data(data: object) -> ImportReport:
     """Add the games of an export (parsed JSON) that this installation does not have."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Malformed(f'This file is not a Skyjo Pad export (its "format" is not "{FORMAT}").')
+        raise Malformed(
+            N_('This file is not a Skyjo Pad export (its "format" is not "%(format)s").'),
+            format=FORMAT,
+        )
     games_data = data.get("games")
     people = data.get("players", [])
     if not isinstance(games_data, list) or not isinstance(people, list):
-        raise Malformed("This export has no list of games.")
+        raise Malformed(N_("This export has no list of games."))
     if len(games_data) > MAX_GAMES:
-        raise Invalid(f"An export holds at most {MAX_GAMES:,} games.")
+        raise Invalid(
+            Nn_("An export holds at most %(num)s game.", "An export holds at most %(num)s games."),
+            num=MAX_GAMES,
+        )
     emails = _emails(people)
     games: list[_Game] = []
     seen: set[str] = set()
@@ -287,9 +293,17 @@ def import_data(data: object) -> ImportReport:
         try:
             game = _check_game(item)
         except ServiceError as error:
-            raise type(error)(f"Game {index + 1} of the file: {error.message}") from error
+            raise type(error)(
+                N_("Game %(number)s of the file: %(problem)s"),
+                number=index + 1,
+                problem=error.sentence,
+            ) from error
         if game.id in seen:
-            raise Invalid(f"Game {index + 1} of the file: the id {game.id} appears twice.")
+            raise Invalid(
+                "Game %(number)s of the file: the id %(id)s appears twice.",
+                number=index + 1,
+                id=game.id,
+            )
         seen.add(game.id)
         games.append(game)
     return _store(games, emails)
@@ -301,7 +315,7 @@ def _emails(people: list[Any]) -> dict[str, str | None]:
     keys: set[str] = set()
     for person in people:
         if not isinstance(person, dict) or not isinstance(person.get("name"), str):
-            raise Malformed("Each player of the export's address book needs a name.")
+            raise Malformed(N_("Each player of the export's address book needs a name."))
         name = player_book.clean_name(person["name"])
         if name_key(name) not in keys:
             keys.add(name_key(name))
@@ -311,7 +325,7 @@ def _emails(people: list[Any]) -> dict[str, str | None]:
 
 def _check_game(item: object) -> _Game:
     if not isinstance(item, dict):
-        raise Malformed("a game must be a JSON object.")
+        raise Malformed(N_("a game must be a JSON object."))
     game_id: Any = item.get("id")
     if not (
         isinstance(game_id, str)
@@ -329,7 +343,10 @@ def _check_game(item: object) -> _Game:
     if not isinstance(bots, list) or len(bots) != len(names):
         raise Invalid("it needs one entry in bots per player.")
     if any(b is not None and b not in BOTS for b in bots) or (kind == "pad" and any(bots)):
-        raise Invalid(f"a computer player is one of {', '.join(BOTS)}, at a digital table only.")
+        raise Invalid(
+            "a computer player is one of %(levels)s, at a digital table only.",
+            levels=", ".join(BOTS),
+        )
     created = _moment(item.get("created_at"), "created_at")
     assert created is not None
     finished_at = _moment(item.get("finished_at"), "finished_at", optional=True)
@@ -346,7 +363,9 @@ def _check_game(item: object) -> _Game:
         rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
         status = str(item.get("status"))
         if status not in STATUSES:
-            raise Invalid(f"a digital game's status is one of {', '.join(STATUSES)}.")
+            raise Invalid(
+                "a digital game's status is one of %(statuses)s.", statuses=", ".join(STATUSES)
+            )
         rounds, table = _table_rounds(item, names, status)
         finished = status != PLAYING
         stored_rules = rules.to_dict()
@@ -377,7 +396,9 @@ def _moment(value: object, what: str, optional: bool = False) -> datetime | None
             raise ValueError
         moment = datetime.fromisoformat(value)
     except ValueError as error:
-        raise Invalid(f"its {what} must be a date and time like 2026-05-31T20:15:00.") from error
+        raise Invalid(
+            "its %(key)s must be a date and time like 2026-05-31T20:15:00.", key=what
+        ) from error
     if moment.tzinfo is not None:  # stored times are UTC without an offset
         moment = moment.astimezone(UTC)
     return moment.replace(tzinfo=None)
@@ -390,27 +411,35 @@ def _pad_rounds(data: object, seats: int, rules: Any) -> list[RoundData]:
     rounds: list[RoundData] = []
     for number, item in enumerate(data, start=1):
         if not isinstance(item, dict) or item.get("number", number) != number:
-            raise Invalid(f"round {number} is missing or out of order.")
+            raise Invalid("round %(number)s is missing or out of order.", number=number)
         raw = item.get("raw")
         if not isinstance(raw, list) or len(raw) != seats or not all(map(is_score, raw)):
-            raise Invalid(f"round {number} needs one whole-number score per player.")
+            raise Invalid(
+                "round %(number)s needs one whole-number score per player.", number=number
+            )
         closer = item.get("closer")
         if not is_closer(closer, seats):
-            raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
+            raise Invalid(
+                "round %(number)s's closer must be one of the players, or nobody.", number=number
+            )
         result = scoring.score_round(raw, closer, rules)
         if "final" in item and item["final"] != list(result.final):
-            raise Invalid(f"round {number}'s scores do not add up under the game's rules.")
+            raise Invalid(
+                "round %(number)s's scores do not add up under the game's rules.", number=number
+            )
         grids = item.get("grids") or [None] * seats
         if not isinstance(grids, list) or len(grids) != seats:
-            raise Invalid(f"round {number} needs one grid (or null) per player.")
+            raise Invalid("round %(number)s needs one grid (or null) per player.", number=number)
         for grid in grids:
             if grid is not None:
                 try:
                     scoring.parse_grid(grid)
                 except (scoring.GridError, TypeError, ValueError) as error:
-                    raise Invalid(f"round {number} has a grid that is not 3 rows of 4.") from error
+                    raise Invalid(
+                        "round %(number)s has a grid that is not 3 rows of 4.", number=number
+                    ) from error
         if any(scoring.game_over(t, rules) for t in _running(rounds, seats)):
-            raise Invalid(f"round {number} follows the end of the game.")
+            raise Invalid("round %(number)s follows the end of the game.", number=number)
         rounds.append((closer, result.doubled, list(raw), list(result.final), grids))
     return rounds
 
@@ -432,7 +461,9 @@ def _table_rounds(
     if status == PLAYING:
         return _pad_rounds_loose(item.get("rounds"), len(names)), None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise Invalid(f"a digital game that is over needs its {RECORD_FORMAT} record.")
+        raise Invalid(
+            "a digital game that is over needs its %(format)s record.", format=RECORD_FORMAT
+        )
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise Invalid("its record has no list of moves.")
@@ -446,7 +477,11 @@ def _table_rounds(
             try:
                 played = outcome(position, move_from_json(raw))
             except (IllegalMove, NotationError) as error:
-                raise Invalid(f"move {index + 1} of its record is not legal: {error}.") from error
+                raise Invalid(
+                    "move %(number)s of its record is not legal: %(problem)s.",
+                    number=index + 1,
+                    problem=str(error),
+                ) from error
             ended = played.ended
             if ended is not None:
                 result = ended.result
@@ -458,9 +493,11 @@ def _table_rounds(
     except (NotationError, PositionError, ValueError) as error:
         if isinstance(error, ServiceError):
             raise
-        raise Invalid(f"its record cannot be read: {error}.") from error
+        raise Invalid("its record cannot be read: %(problem)s.", problem=str(error)) from error
     if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
-        raise Invalid(f'its record does not end the way its status "{status}" says.')
+        raise Invalid(
+            'its record does not end the way its status "%(status)s" says.', status=status
+        )
     seed = item.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise Invalid("its deal number must be a whole number.")
@@ -488,14 +525,19 @@ def _pad_rounds_loose(data: object, seats: int) -> list[RoundData]:
         )
         if not ok:
             raise Invalid(
-                f"round {number} needs raw and final scores, one per player, "
-                f"each raw score from {-SCORE_LIMIT:,} to {SCORE_LIMIT:,}."
+                "round %(number)s needs raw and final scores, one per player, "
+                "each raw score from %(min)s to %(max)s.",
+                number=number,
+                min=-SCORE_LIMIT,
+                max=SCORE_LIMIT,
             )
         closer = item.get("closer")
         if closer is not None and (
             isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
         ):
-            raise Invalid(f"round {number}'s closer must be one of the players, or nobody.")
+            raise Invalid(
+                "round %(number)s's closer must be one of the players, or nobody.", number=number
+            )
         rounds.append(
             (closer, bool(item.get("doubled")), item["raw"], item["final"], [None] * seats)
         )

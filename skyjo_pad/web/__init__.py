@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from ..presenters import problems
 from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
@@ -23,6 +24,11 @@ from .sessions import ReusedSignerSessions
 from .table import bp as table_bp
 
 ERROR_TEXT = {
+    400: (_l("Not understood"), _l("The app could not read this request. Go back and try again.")),
+    401: (_l("Not allowed"), _l("This page needs its secret link or the password.")),
+    403: (_l("Not yours to do"), _l("This is not for this link or this phone.")),
+    409: (_l("Not now"), _l("The game has moved on: this cannot be done now.")),
+    422: (_l("Against the rules"), _l("That is not allowed by the rules of the game.")),
     404: (_l("Not found"), _l("There is nothing here. The game may have been deleted.")),
     405: (_l("Not allowed"), _l("That page cannot be used this way.")),
     500: (
@@ -56,7 +62,9 @@ def register(app: Flask) -> None:
         if request.path.startswith("/api/"):
             return error
         code = error.code or 500
-        title, text = ERROR_TEXT.get(code, (error.name, error.description or ""))
+        title, text = ERROR_TEXT.get(code, ERROR_TEXT[500])
+        if error.description != type(error).description:  # the page's own reason, worded
+            text = error.description or text
         return render_template("error.html", title=title, text=text), code
 
     static = Path(app.static_folder or "static")
@@ -73,6 +81,7 @@ def register(app: Flask) -> None:
         return url_for("static", filename=filename, v=fingerprint(filename))
 
     app.add_template_global(js_strings.catalogue, "js_strings")
+    app.add_template_global(problems.say, "say")
 
     @app.get("/favicon.ico")
     def favicon() -> Response:

@@ -23,6 +23,7 @@ from wtforms.validators import InputRequired, NumberRange
 from ..engine import scoring
 from ..engine.rules import Rules
 from ..models import NAME_MAX
+from ..presenters.problems import say
 from ..services import players
 from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
@@ -137,7 +138,7 @@ class NewGameForm(PadForm):
                 field.errors = [_name_problem(problem)]
         count = len(filled)
         self.players_message = ""
-        if players.count_problem(count) is not None:
+        if players.wrong_count(count):
             self.players_message = _(
                 "A game needs %(min)s to %(max)s players: you have %(count)s.",
                 min=MIN_PLAYERS,
@@ -158,7 +159,7 @@ def _name_problem(problem: players.NameProblem) -> str:
         return str(
             _("%(name)s is already playing: give each player a different name.", name=problem.name)
         )
-    return problem.message
+    return say(problem.sentence)
 
 
 def set_names(form: NewGameForm, names: list[str]) -> None:

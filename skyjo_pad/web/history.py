@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..i18n import join_names
+from ..presenters.problems import why
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -34,7 +35,7 @@ def index() -> tuple[str, int] | str:
     try:
         filters = history.parse_filters(request.args)
     except ServiceError as error:
-        problem, filters = error.message, history.Filters()
+        problem, filters = why(error), history.Filters()
     page = history.history(filters)
     html = render_template(
         "history/list.html",
@@ -73,7 +74,7 @@ def notes(game_id: str) -> Response:
     except NotFound:
         abort(404)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(why(error), "error")
     return redirect(url_for("history.game", game_id=game_id, _anchor="notes"))
 
 
@@ -115,14 +116,14 @@ def import_file() -> tuple[str, int] | str:
     problem = None
     report = None
     if (request.content_length or 0) > IMPORT_MAX_BYTES:
-        problem = "This file is too large: an export of up to 64 MB can be imported."
+        problem = _("This file is too large: an export of up to 64 MB can be imported.")
     elif upload is None or not upload.filename:
-        problem = "Choose an export file (skyjo-pad-history.json) first."
+        problem = _("Choose an export file (skyjo-pad-history.json) first.")
     else:
         try:
             report = transfer.import_text(upload.read(IMPORT_MAX_BYTES + 1))
         except ServiceError as error:
-            problem = f"Nothing was imported. {error.message}"
+            problem = _("Nothing was imported. %(problem)s", problem=why(error))
     html = render_template("history/transfer.html", report=report, problem=problem)
     return (html, 400) if problem else html
 

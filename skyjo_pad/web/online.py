@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
+from ..presenters.problems import why
 from ..services import online
 from ..services.errors import ServiceError, Unauthorized
 from .table_forms import NewTableForm
@@ -67,9 +68,10 @@ def qr_svg(address: str) -> Markup:
 def start(form: NewTableForm) -> Response | str:
     """Start an online table from the new-table form; its links, shown this once."""
     try:
-        table = online.create(form.invitees(), form.rules(), form.seed.data, mailer.inviter(link))
+        invite = mailer.inviter(link, form.invitation_languages())
+        table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
     except ServiceError as error:
-        form.problem = error.message
+        form.problem = why(error)
         from .table import render_new
 
         return render_new(form)
@@ -97,7 +99,7 @@ def reissue(token: str, seat: int) -> Response | str:
     try:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
-        abort(422, error.message)
+        abort(422, why(error))
     return _host_page(token, access, fresh={"seat": seat, "link": link(fresh)})
 
 
@@ -109,7 +111,7 @@ def give_seat(token: str, seat: int) -> Response:
     try:
         online.give_seat(access.game_id, token, seat, bot)
     except ServiceError as error:
-        abort(error.status if error.status in (403, 409, 422) else 400, error.message)
+        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
     return redirect(url_for("online.page", token=token), 303)
 
 

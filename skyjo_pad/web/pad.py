@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import i18n
+from ..presenters.problems import why
 from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
@@ -54,9 +55,9 @@ def new_game() -> str | Response:
                 error.field or ""
             )
             if rule_field is not None:
-                rule_field.errors = [error.message]
+                rule_field.errors = [why(error)]
             else:
-                form.players_message = error.message
+                form.players_message = why(error)
         else:
             return redirect(url_for("pad.sheet", game_id=sheet.id))
     else:
@@ -124,7 +125,7 @@ def preview(game_id: str) -> str:
     try:
         outcome = pad.preview(game_id, entry, number)
     except ServiceError as error:
-        return render_template("_preview.html", outcome=None, problem=error.message, **fragment)
+        return render_template("_preview.html", outcome=None, problem=why(error), **fragment)
     return render_template("_preview.html", outcome=outcome, problem=None, **fragment)
 
 
@@ -134,7 +135,7 @@ def _typing_problem(form: RoundForm, sheet: pad.Sheet) -> str | None:
         errors = [*seat_field.form.score.errors, *seat_field.form.cards.errors]
         typed = (seat_field.form.score.data or "").strip()
         if errors and (typed or seat_field.form.cards.errors):
-            return f"{name}: {errors[0]}"
+            return str(_("%(name)s: %(problem)s", name=name, problem=errors[0]))
     return None
 
 
@@ -154,7 +155,7 @@ def delete_round(game_id: str, number: int) -> str | Response:
         pad.remove_last_round(game_id, number, form.expected_version())
         flash(_("Round %(round)s taken back.", round=number), "info")
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(why(error), "error")
     return redirect(url_for("pad.sheet", game_id=game_id))
 
 
@@ -187,9 +188,9 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         return _saved_meanwhile(sheet.id, form, number, error)
     except ServiceError as error:
         if error.field == "closer":
-            form.closer.errors = [error.message]
+            form.closer.errors = [why(error)]
             return _render_round(sheet, form, number, None)
-        return _render_round(sheet, form, number, None, problem=error.message)
+        return _render_round(sheet, form, number, None, problem=why(error))
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
 
 
@@ -201,13 +202,13 @@ def _saved_meanwhile(
     and save again (or, when there is no such round any more, the sheet)."""
     fresh = _sheet(game_id)
     if (fresh.finished and number is None) or (number or 0) > len(fresh.rounds):
-        flash(_("%(problem)s Here is the sheet as it is now.", problem=error.message), "error")
+        flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data = str(fresh.version)
     kept = _(
         "%(problem)s What you typed is still here: check it against the new totals, then save "
         "again.",
-        problem=error.message,
+        problem=why(error),
     )
     flash(kept, "error")
     return _render_round(fresh, form, number, None)

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ..presenters.problems import why
 from ..services import ratings, roster, stats
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -21,7 +22,7 @@ def index() -> str | Response | tuple[str, int]:
         try:
             player = roster.add(request.form.get("name", ""), request.form.get("email", ""))
         except ServiceError as error:
-            problem = error.message
+            problem = why(error)
         else:
             flash(_("%(name)s is in the address book.", name=player.name), "info")
             return redirect(url_for("players.index"))
@@ -62,7 +63,7 @@ def edit(player_id: int) -> Response:
     except NotFound:
         abort(404)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(why(error), "error")
     return redirect(url_for("players.player", player_id=player_id))
 
 
@@ -87,7 +88,7 @@ def merge(player_id: int) -> Response:
     except ServiceError as error:
         if isinstance(error, NotFound) and not _exists(player_id):
             abort(404)
-        flash(error.message, "error")
+        flash(why(error), "error")
     return redirect(url_for("players.player", player_id=player_id))
 
 

@@ -21,6 +21,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
+from ..i18n import N_, gettext
 from . import access, online
 from .history import IMPORT_MAX_BYTES
 
@@ -68,8 +69,8 @@ LIMITED_VIEWS = {
 }
 """Per client address, for POSTs: creating games and tables (pages and API together),
 imports. Wrong passwords: `access`."""
-TOO_MANY = "Too many requests from this device just now: wait a minute and try again."
-TOO_LARGE = "What was sent is too large for this app: nothing was saved."
+TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
+TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
 LOCAL_NAMES = ("localhost",)
 UNKNOWN_HOST = (
     "This app does not answer to this address. Its operator can add the name used here "
@@ -186,13 +187,15 @@ def _add_headers(response: Response) -> Response:
 def _too_many(error: RateLimitExceeded) -> tuple[Any, int]:
     if request.path.startswith("/api/") or request.is_json:
         return jsonify(error=TOO_MANY), 429
-    return render_template("error.html", title="Please wait a moment", text=TOO_MANY), 429
+    title, text = gettext("Please wait a moment"), gettext(TOO_MANY)
+    return render_template("error.html", title=title, text=text), 429
 
 
 def _too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
     if request.path.startswith("/api/") or request.is_json:
         return jsonify(error=TOO_LARGE), 413
-    return render_template("error.html", title="Too large", text=TOO_LARGE), 413
+    title, text = gettext("Too large"), gettext(TOO_LARGE)
+    return render_template("error.html", title=title, text=text), 413
 
 
 def _whole(text: str, name: str) -> int:

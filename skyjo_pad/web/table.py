@@ -11,6 +11,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..devices import device_key
+from ..i18n import current
+from ..presenters.problems import why
 from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
@@ -40,9 +42,9 @@ def new_table() -> str | Response:
         except ServiceError as error:
             field = getattr(form, error.field or "", None)
             if error.field in ("target", "multiplier", "seed") and field is not None:
-                field.errors = [error.message]
+                field.errors = [why(error)]
             else:
-                form.problem = error.message
+                form.problem = why(error)
         else:
             return redirect(url_for("table.play", game_id=game_id))
     return render_new(form)
@@ -78,7 +80,7 @@ def abandon(game_id: str) -> str | Response:
     except NotFound:
         abort(404)
     except Forbidden as error:
-        abort(403, error.message)
+        abort(403, why(error))
     return redirect(url_for("table.play", game_id=game_id))
 
 
@@ -110,14 +112,19 @@ def _prefill(form: NewTableForm, game_id: str) -> None:
 def _rearrange(form: NewTableForm) -> bool:
     """Handle the form's own buttons: another seat, remove one, seat a known name."""
     rows = [
-        (e.form.name.data or "", e.form.kind.data or PERSON, e.form.email.data or "")
+        (
+            e.form.name.data or "",
+            e.form.kind.data or PERSON,
+            e.form.email.data or "",
+            e.form.language.data or current(),
+        )
         for e in form.seat
     ]
     if "add" in request.form:
         added = request.form["add"]
-        row = (added, PERSON, players.email_of(added) or "")
+        row = (added, PERSON, players.email_of(added) or "", current())
         blanks = [
-            i for i, (name, kind, _) in enumerate(rows) if not name.strip() and kind == PERSON
+            i for i, (name, kind, *_) in enumerate(rows) if not name.strip() and kind == PERSON
         ]
         if blanks:
             rows[blanks[0]] = row
@@ -128,7 +135,7 @@ def _rearrange(form: NewTableForm) -> bool:
         if 0 <= i < len(rows):
             del rows[i]
     elif "more" in request.form:
-        rows.append(("", PERSON, ""))
+        rows.append(("", PERSON, "", current()))
     else:
         return False
     set_seats(form, rows[:MAX_SEATS])

@@ -12,9 +12,10 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
+from ..i18n import LANGUAGES, current
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
-from ..services.tables import SEED_PROBLEM, SeatChoice, Setup
+from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
@@ -45,6 +46,10 @@ class SeatForm(Form):  # type: ignore[misc]
     kind = SelectField(_l("Plays"), choices=KINDS, default=PERSON)
     email = StringField(_l("Email"), render_kw={"maxlength": EMAIL_MAX})
     """For an online table: where the seat's invitation goes (optional)."""
+    language = SelectField(
+        _l("Invitation language"), choices=list(LANGUAGES.items()), default=current
+    )
+    """The language of the seat's invitation (the host's own to start with)."""
 
 
 class NewTableForm(FlaskForm):  # type: ignore[misc]
@@ -106,7 +111,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     )
     seed = WholeNumberField(
         _l("Deal number"),
-        validators=[Optional(), NumberRange(0, SEED_MAX, SEED_PROBLEM)],
+        validators=[Optional(), NumberRange(0, SEED_MAX, _l(SEED_PROBLEM, digits=SEED_DIGITS))],
     )
     problem = ""
     """A message about the table as a whole, shown above the seats."""
@@ -135,6 +140,14 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
         }
         return [Invitee(s.name, emails.get(s.name), s.bot) for s in self.seats()]
 
+    def invitation_languages(self) -> dict[str, str]:
+        """The language of each person's invitation, by name."""
+        return {
+            " ".join((e.form.name.data or "").split()): e.form.language.data
+            for e in self.seat
+            if e.form.kind.data == PERSON and e.form.language.data in LANGUAGES
+        }
+
     def rules(self) -> dict[str, Any]:
         """The rule options as the table service takes them."""
         return {
@@ -161,11 +174,14 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
 
 
 def set_seats(form: NewTableForm, seats: Sequence[tuple[str, ...]]) -> None:
-    """Replace the seat rows with these (name, kind[, email]) rows, in this order."""
+    """Replace the seat rows with these (name, kind[, email[, language]]) rows, in order."""
     form.seat.entries = []
     form.seat.last_index = -1
-    for name, kind, *email in seats:
-        form.seat.append_entry({"name": name, "kind": kind, "email": email[0] if email else ""})
+    for name, kind, *more in seats:
+        email, language = (*more, "", "")[:2]
+        form.seat.append_entry(
+            {"name": name, "kind": kind, "email": email, "language": language or current()}
+        )
 
 
 def _free_name(base: str, used: set[str]) -> str:

@@ -26,7 +26,13 @@ KEYWORDS = {
     "_l": None,
     "lazy_gettext": None,
     "N_": None,
+    "Nn_": (1, 2),
+    # a service error's sentence is extracted where it is raised (Malformed is the API's)
+    **dict.fromkeys(
+        ("ServiceError", "Forbidden", "NotFound", "Conflict", "Invalid", "Unauthorized")
+    ),
 }
+"""As the Makefile's `messages` extracts them."""
 
 
 def catalogue(language: str) -> Catalog:

@@ -4,6 +4,7 @@ message that arrived, its link opened; a refused address is "failed" and its lin
 from __future__ import annotations
 
 import email
+import email.header
 import re
 from collections.abc import Callable, Iterator
 from email.message import Message
@@ -93,7 +94,7 @@ def test_an_invitation_arrives_with_its_link_and_the_rules(
     assert "reaches 50 points" in text["plain"] and "Ann invites you" in text["plain"]
     link = re.search(r"http://\S+/t/[\w-]+", text["plain"])
     assert link is not None and link.group(0) == seats[0]["link"]
-    assert f'href="{seats[0]["link"]}"' in text["html"]
+    assert f'href="{seats[0]["link"]}?lang=en"' in text["html"]  # the API's reader's language
     page = client.get(link.group(0).replace("http://localhost", ""))
     assert page.status_code == 200 and '"seat": 0' in page.text
     # the refused one's link works all the same
@@ -151,3 +152,48 @@ def test_emails_leave_the_server_only_when_asked_for(app: Flask) -> None:
     assert "ann@example.org" not in client.get("/t/" + created["spectator_token"]).text
     assert "ann@example.org" not in client.get("/history/export.json").text
     assert "ann@example.org" in client.get("/history/export.json?emails=1").text
+
+
+def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
+    mail_app: Flask, inbox: tuple[Inbox, int]
+) -> None:
+    """An English host invites Bob in French: the mail is French, its link opens the table
+    in French and keeps it for Bob's next pages; Cy's, left as it was, is in English."""
+    client = mail_app.test_client()
+    form = {"target": "100", "multiplier": "2", "reveal_count": "2", "online": "1"}
+    form |= {"first_tiebreak": "highest_card", "next_starter": "closer"}
+    seats = [("Ann", "", None), ("Bob", "bob@example.org", "fr"), ("Cy", "cy@example.org", None)]
+    for n, (name, address, language) in enumerate(seats):
+        form |= {f"seat-{n}-name": name, f"seat-{n}-kind": "person", f"seat-{n}-email": address}
+        if language:
+            form[f"seat-{n}-language"] = language
+    page = client.post("/tables/new", data=form, headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and page.text.count("/t/") >= 4  # the links, shown once
+    by_address = {message["To"]: message for message in inbox[0].messages}
+    assert set(by_address) == {"bob@example.org", "cy@example.org"}
+
+    bob = by_address["bob@example.org"]
+    subject = email.header.make_header(email.header.decode_header(bob["Subject"]))
+    assert "Ann vous invite" in str(subject)
+    text = parts(bob)
+    assert "Bonjour Bob," in text["plain"] and '<html lang="fr">' in text["html"]
+    assert "invites you" not in text["plain"]
+    link = re.search(r"http://localhost(/t/[\w-]+\?lang=fr)\b", text["plain"])
+    assert link is not None
+    reader = mail_app.test_client()  # Bob's phone: no cookie, an English browser
+    opened = reader.get(link.group(1), headers={"Accept-Language": "en"})
+    assert opened.status_code == 200 and '<html lang="fr">' in opened.text
+    assert any(c.startswith("lang=fr;") for c in opened.headers.getlist("Set-Cookie"))
+    later = reader.get("/rules", headers={"Accept-Language": "en"})
+    assert '<html lang="fr">' in later.text
+
+    cy = parts(by_address["cy@example.org"])
+    assert "Hello Cy," in cy["plain"] and re.search(r"/t/[\w-]+\?lang=en\b", cy["plain"])
+
+
+def test_a_links_language_does_not_override_a_chosen_one(app: Flask) -> None:
+    client = app.test_client()
+    client.set_cookie("lang", "de")
+    page = client.get("/rules?lang=fr")
+    assert '<html lang="de">' in page.text and "Set-Cookie" not in page.headers
+    assert '<html lang="en">' in app.test_client().get("/rules?lang=xx").text
