@@ -28,9 +28,28 @@ SETTINGS = {
 }
 
 
+DATABASE_FIXTURES = {"databases", "migrated_database", "live_server"}
+"""Fixtures every test that reaches a database asks for (directly or through another)."""
+
+
 def pytest_report_header() -> str:
     """Say which database the run is on."""
     return f"database: {DIALECT}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL, leave out the tests that reach no database (the engine, the bots,
+    the catalogues…): they run the same on either, and the SQLite run has them."""
+    if not ON_POSTGRES:
+        return
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        reaches = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        (kept if reaches else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")
