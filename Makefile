@@ -74,10 +74,10 @@ pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 # command fails when any job does (after the running ones end, their output shown too).
 CHECKS := pytest-postgres lint typecheck pytest-sqlite
 
-pytest: $(VENV)/.test browser $(MO_FILES)  ## both database runs side by side
+pytest: $(VENV)/.test $(MO_FILES)  ## both database runs side by side
 	$(MAKE) --no-print-directory -j2 -O pytest-postgres pytest-sqlite
 
-test: $(VENV)/.test browser $(MO_FILES)  ## set up and run every check: lint, types, all tests
+test: $(VENV)/.test $(MO_FILES)  ## set up and run every check: lint, types, all tests
 	$(MAKE) --no-print-directory -j2 -O $(CHECKS)
 
 # Refresh the pictures in docs/screenshots/ from the browser tests that take them.
