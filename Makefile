@@ -66,18 +66,27 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# The whole suite on SQLite, then again on a throwaway PostgreSQL server when its binaries
-# are installed (scripts/with-postgres starts and stops it).
-pytest: pytest-sqlite pytest-postgres
-
+# The whole suite on SQLite, and again on a throwaway PostgreSQL server when its binaries
+# are installed (scripts/with-postgres starts and stops it; that run leaves out the tests
+# that reach no database, tests/conftest.py). Each run keeps its own pytest cache.
 pytest-sqlite: $(VENV)/.test browser $(MO_FILES)
 	$(BIN)/python -m pytest
 
 pytest-postgres: $(VENV)/.test browser $(MO_FILES)
-	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres $(BIN)/python -m pytest; \
+	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres \
+		$(BIN)/python -m pytest -o cache_dir=.pytest_cache/postgres; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
-test: lint typecheck pytest  ## set up and run every check: lint, types, all tests
+# Two jobs at a time, one per core: the PostgreSQL run (the longest) beside lint, mypy and
+# the SQLite run in turn. -O prints each job's output whole when it ends, never mixed; the
+# command fails when any job does (after the running ones end, their output shown too).
+CHECKS := pytest-postgres lint typecheck pytest-sqlite
+
+pytest: $(VENV)/.test $(MO_FILES)  ## both database runs side by side
+	$(MAKE) --no-print-directory -j2 -O pytest-postgres pytest-sqlite
+
+test: $(VENV)/.test $(MO_FILES)  ## set up and run every check: lint, types, all tests
+	$(MAKE) --no-print-directory -j2 -O $(CHECKS)
 
 # Refresh the pictures in docs/screenshots/ from the browser tests that take them.
 screenshots: $(VENV)/.test browser $(MO_FILES)

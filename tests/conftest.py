@@ -14,6 +14,8 @@ import pytest
 from databases import DIALECT, ON_POSTGRES, Databases
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
@@ -28,9 +30,46 @@ SETTINGS = {
 }
 
 
+DATABASE_FIXTURES = {"databases", "migrated_database", "live_server"}
+"""Fixtures every test that reaches a database asks for (directly or through another)."""
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept in memory for every test's app (each new app would
+    compile them again); Jinja checks each against its template's source before use."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def pytest_report_header() -> str:
     """Say which database the run is on."""
     return f"database: {DIALECT}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL, leave out the tests that reach no database (the engine, the bots,
+    the catalogues…): they run the same on either, and the SQLite run has them."""
+    if not ON_POSTGRES:
+        return
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        reaches = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        (kept if reaches else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +110,7 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
             **settings,
         }
     )
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     yield app
     live.stop_listening()
     with app.app_context():

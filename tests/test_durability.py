@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from databases import Databases
 from servers import Server, call, page
+from table_forms import table_form
 
 CRASHES = 6
 """Kills per test run."""
@@ -94,22 +95,7 @@ class Browser:
             return error.code, json.loads(error.read())
 
 
-TABLE_FORM = {
-    "seat-0-name": "Ann",
-    "seat-0-kind": "person",
-    "seat-1-name": "Bob",
-    "seat-1-kind": "person",
-    "target": "100",
-    "multiplier": "2",
-    "tie_doubles": "y",
-    "double_only_positive": "y",
-    "first_tiebreak": "highest_card",
-    "next_starter": "closer",
-    "reveal_count": "2",
-    "stall_turns": "",
-    "seed": "7",
-    "start": "1",
-}
+TABLE_FORM = table_form(("Ann", "person"), ("Bob", "person"), seed="7", start="1")
 
 
 @dataclass

@@ -24,7 +24,11 @@ def shoot(page: Page, name: str, *, docs: bool = False) -> Path:
     are being refreshed, a copy at CSS pixel size in docs/screenshots/)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=path, animations="disabled", caret="hide")
+    # Written whole, then renamed: the SQLite and PostgreSQL runs take the same pictures
+    # at the same time (make test), and neither may leave half a file.
+    partial = path.with_name(f".{name}.{os.getpid()}.png")
+    partial.write_bytes(page.screenshot(animations="disabled", caret="hide"))
+    partial.replace(path)
     if docs and REFRESH_DOCS:
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(

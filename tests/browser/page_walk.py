@@ -7,17 +7,21 @@ replay, and the rules.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from browser_helpers import pad_game
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 from table_helpers import new_table, person_step, play_until_summary, state, wait_for_change
 
 NAMES = ("Åsa", "Björn", "Zoé")
 """Players' names that are no English words (the language walk looks for English)."""
 BOT = "Ödmjuk"
+QUIET = 0.1
+"""Seconds with no request in flight after which a page counts as settled."""
+SETTLE_LIMIT = 30.0
 
 
 @dataclass(frozen=True)
@@ -27,8 +31,6 @@ class Stop:
     name: str
     url: str
     then: Callable[[Page], None] | None = None
-    live: bool = False
-    """A page with a live event stream (online tables): the network never goes idle."""
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,9 @@ def invite_online(page: Page, base: str) -> list[Stop]:
     host = page.locator("[data-host-link]").get_attribute("href") or ""
     spectator = page.locator("a[href*='/t/']").nth(2).get_attribute("href") or ""
     return [
-        Stop("online: a seat", seat, _board, live=True),
+        Stop("online: a seat", seat, _board),
         Stop("online: the host", host),
-        Stop("online: a spectator", spectator, _board, live=True),
+        Stop("online: a spectator", spectator, _board),
     ]
 
 
@@ -127,14 +129,46 @@ def stops(
 
 
 def visit(page: Page, stops: list[Stop]) -> Iterator[Stop]:
-    """Open each stop in turn (bringing it to its state) and yield it."""
+    """Open each stop in turn (bringing it to its state), let it settle and yield it."""
+    requests = InFlight(page)
     for stop in stops:
         answer = page.goto(stop.url)
         assert answer is not None and answer.status == 200, stop.url
         if stop.then is not None:
             stop.then(page)
-        page.wait_for_load_state("load" if stop.live else "networkidle")
+        requests.settle()
         yield stop
+
+
+class InFlight:
+    """The page's requests not yet answered, to know when it has settled: like
+    Playwright's "networkidle" (which waits for 500 ms of quiet) but `QUIET` long, and
+    blind to event streams (an online table's stays open)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.open: set[Request] = set()
+        self.last = time.monotonic()
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+
+    def _started(self, request: Request) -> None:
+        if request.resource_type != "eventsource":
+            self.open.add(request)
+            self.last = time.monotonic()
+
+    def _ended(self, request: Request) -> None:
+        self.open.discard(request)
+        self.last = time.monotonic()
+
+    def settle(self) -> None:
+        """Wait for the load event, then until no request has been in flight for `QUIET`."""
+        self.page.wait_for_load_state("load")
+        deadline = time.monotonic() + SETTLE_LIMIT
+        while self.open or time.monotonic() - self.last < QUIET:
+            assert time.monotonic() < deadline, [r.url for r in self.open]
+            self.page.wait_for_timeout(20)
 
 
 def _open_counting(page: Page) -> None:

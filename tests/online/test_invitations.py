@@ -14,6 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from flask import Flask
 from servers import free_port
+from table_forms import table_form
 
 REFUSED = "nobody@example.org"
 
@@ -117,20 +118,12 @@ def test_without_a_mail_server_nothing_is_sent_and_the_page_says_so(app: Flask) 
     assert [s["invitation"] for s in created.get_json()["seats"]] == ["none", "none"]
     page = client.post(
         "/tables/new",
-        data={
-            "seat-0-name": "Ann",
-            "seat-0-kind": "person",
-            "seat-0-email": "ann@example.org",
-            "seat-1-name": "Bob",
-            "seat-1-kind": "person",
-            "seat-1-email": "",
-            "target": "100",
-            "multiplier": "2",
-            "reveal_count": "2",
-            "first_tiebreak": "highest_card",
-            "next_starter": "closer",
-            "online": "1",
-        },
+        data=table_form(
+            ("Ann", "person"),
+            ("Bob", "person"),
+            **{"seat-0-email": "ann@example.org", "seat-1-email": ""},
+            online="1",
+        ),
     )
     assert page.status_code == 200
     assert "No mail server is set up" in page.text

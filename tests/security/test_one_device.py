@@ -6,21 +6,11 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from table_forms import table_form
 
 from skyjo_pad.services import tables
 
-FORM = {
-    "start": "1",
-    "seat-0-kind": "person",
-    "seat-1-kind": "person",
-    "seat-0-name": "Ann",
-    "seat-1-name": "Bob",
-    "reveal_count": "2",
-    "first_tiebreak": "highest_card",
-    "next_starter": "closer",
-    "target": "100",
-    "multiplier": "2",
-}
+FORM = table_form(("Ann", "person"), ("Bob", "person"), start="1")
 
 
 def _start(client: FlaskClient) -> str:

@@ -9,27 +9,12 @@ from typing import Any
 from databases import Databases
 from flask import Flask
 from flask.testing import FlaskClient
+from table_forms import table_form
 from table_service_helpers import play_round
 
 from skyjo_pad import create_app
 
-FORM = {
-    "seat-0-name": "Ann",
-    "seat-0-kind": "person",
-    "seat-1-name": "",
-    "seat-1-kind": "easy",
-    "seat-2-name": "",
-    "seat-2-kind": "person",
-    "target": "30",
-    "multiplier": "2",
-    "tie_doubles": "y",
-    "double_only_positive": "y",
-    "first_tiebreak": "highest_card",
-    "next_starter": "closer",
-    "reveal_count": "2",
-    "stall_turns": "",
-    "seed": "42",
-}
+FORM = table_form(("Ann", "person"), ("", "easy"), ("", "person"), target="30", seed="42")
 
 
 def start(client: FlaskClient, **changes: str) -> str:
