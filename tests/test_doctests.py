@@ -20,6 +20,7 @@ ENGINE = [
 ]
 OTHERS = [
     "skyjo_pad.bots.base",
+    "skyjo_pad.bots.ev",
     "skyjo_pad.bots.knowledge",
     "skyjo_pad.bots.policy",
     "skyjo_pad.bots.registry",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from skyjo_pad.engine import Move, Phase, View, compact
+from skyjo_pad.engine import Card, Move, Phase, View, compact
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -44,15 +44,24 @@ _COLUMNS = 4
 #: After this many turns in a round, closing is judged without the doubling: two `ev`
 #: players who both fear it would otherwise swap face-up cards for ever.
 PATIENCE = 200
+#: Cards seen (drawn or offered on the discard pile) before the round ends, per face-down
+#: card the fastest player still has beyond their last: how much "later" there is.
+OFFERS_PER_CARD = 2.5
+#: A known card above this is likely to be replaced by a lower one before the round ends.
+REPLACE_LEVEL = 3
+#: The chance of that replacement, reached once this many cards are still to be seen.
+REPLACE_CHANCE = 0.8
+REPLACE_SURE_AT = 6.0
 
 
 class Odds:
     """The unseen cards as chances, with the sums the expected scores need."""
 
-    __slots__ = ("chance", "mean", "probs", "sd", "triple")
+    __slots__ = ("chance", "hidden", "later", "mean", "probs", "sd", "triple", "worth")
 
-    def __init__(self, probs: Sequence[tuple[int, float]]) -> None:
-        """Odds from the (value, chance) of the next unseen card."""
+    def __init__(self, probs: Sequence[tuple[int, float]], offers: float = 0.0) -> None:
+        """Odds from the (value, chance) of the next unseen card, with `offers` cards still
+        to be seen before the round ends."""
         self.probs = tuple(probs)
         self.mean = sum(v * p for v, p in self.probs)
         self.sd = math.sqrt(max(0.0, sum(v * v * p for v, p in self.probs) - self.mean**2))
@@ -60,31 +69,53 @@ class Odds:
         self.chance.update(self.probs)
         self.triple = sum(3 * v * p**3 for v, p in self.probs)
         """The expected points a column of three face-down cards loses to the column rule."""
+        self.later = {v: 1.0 - math.pow(1.0 - self.chance[v], offers) for v in VALUES}
+        """The chance that a card of each value turns up before the round ends."""
+        replaced = min(1.0, offers / REPLACE_SURE_AT) * REPLACE_CHANCE
+        self.worth = {
+            v: v if v <= REPLACE_LEVEL else REPLACE_LEVEL + (v - REPLACE_LEVEL) * (1 - replaced)
+            for v in VALUES
+        }
+        """What a known card is expected to count at the end of the round (a high one may
+        still be replaced)."""
+        self.hidden = sum(self.worth[v] * p for v, p in self.probs)
+        """The same for a face-down card."""
 
 
 def column_score(a: int, b: int, c: int, odds: Odds) -> float:
-    """The expected final score of one column of three cell codes (see `table.py`).
+    """The expected final score of one column of three cell codes (see `compact_table.py`).
 
     >>> odds = Odds([(4, 0.5), (8, 0.5)])
     >>> column_score(4, 4, 104, odds), column_score(4, 5, 104, odds), column_score(4, 4, 4, odds)
     (8.0, 15.0, 0)
     """
+    worth = odds.worth
+    hidden = odds.hidden
     if a == GONE or b == GONE or c == GONE:
-        return sum(x if x < GONE else odds.mean for x in (a, b, c) if x != GONE)
+        return sum(worth[x] if x < GONE else hidden for x in (a, b, c) if x != GONE)
     up = [x for x in (a, b, c) if x < GONE]
-    hidden = 3 - len(up)
-    if hidden == 0:
-        return 0 if a == b == c else a + b + c
-    mean = odds.mean
-    if hidden == 1:
+    down = 3 - len(up)
+    if down == 0:
+        if a == b == c:
+            return 0
+        total = worth[a] + worth[b] + worth[c]
+        for u, w in ((a, b), (a, c), (b, c)):
+            if u == w and u > 0:
+                return (1 - odds.later[u]) * total  # the odd card may still be replaced by a u
+        return total
+    if down == 1:
         u, w = up
-        if u == w:
-            return 2 * u + mean - 3 * u * odds.chance[u]
-        return u + w + mean
-    if hidden == 2:
+        if u != w:
+            return worth[u] + worth[w] + hidden
+        if u <= 0:
+            return 2 * u + hidden - 3 * u * odds.chance[u]
+        # Three alike if the face-down card is a u, or if a u turns up later to replace it.
+        chance = odds.chance[u]
+        return (1 - odds.later[u]) * ((1 - chance) * 2 * worth[u] + hidden - chance * worth[u])
+    if down == 2:
         u = up[0]
-        return u + 2 * mean - 3 * u * odds.chance[u] ** 2
-    return 3 * mean - odds.triple
+        return worth[u] + 2 * hidden - 3 * u * odds.chance[u] ** 2
+    return 3 * hidden - odds.triple
 
 
 def columns(cells: Sequence[int], base: int, odds: Odds) -> list[float]:
@@ -289,8 +320,16 @@ def flip_cell(t: CompactTable, odds: Odds) -> int:
 
 
 def odds_of(seen: View) -> Odds:
-    """The unseen cards of a view as odds."""
-    return Odds(unseen(seen).probabilities())
+    """The unseen cards of a view as odds, with the cards still to be seen this round
+    estimated from the fewest face-down cards any player has."""
+    offers = 0.0
+    if seen.phase is Phase.TURN:
+        fewest = min(
+            sum(1 for row in grid for cell in row if cell is not None and type(cell) is not Card)
+            for grid in seen.grids
+        )
+        offers = OFFERS_PER_CARD * max(0, fewest - 1)
+    return Odds(unseen(seen).probabilities(), offers)
 
 
 class EvBot:

@@ -61,7 +61,7 @@ def test_ev_and_random_play_legal_games(block: int) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_plays_legal_games(seed: int) -> None:
-    bots: list[Bot] = [HardBot(seed, samples=2, horizon=12), MediumBot(seed), EasyBot(seed)]
+    bots: list[Bot] = [HardBot(seed, worlds=2), MediumBot(seed), EasyBot(seed)]
     result = play(bots, seed, Rules(stall_turns=1000, target=40))
     assert max(result.totals) >= 40
 

@@ -46,7 +46,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 def test_hard_plays_the_same_game_from_the_same_seed() -> None:
     def game(seed: int) -> GameResult:
-        bots = [HardBot(seed, samples=3, horizon=10), MediumBot(seed + 1), EasyBot(seed + 2)]
+        bots = [HardBot(seed, worlds=3), MediumBot(seed + 1), EasyBot(seed + 2)]
         return play_bots(bots, FAST, seed)
 
     assert game(8) == game(8)

@@ -47,7 +47,7 @@ def test_built_in_bots_receive_views_only() -> None:
     spies = [
         Spy(EasyBot(1)),
         Spy(MediumBot(2)),
-        Spy(HardBot(3, samples=2, horizon=8)),
+        Spy(HardBot(3, worlds=2)),
         Spy(EvBot(4)),
         Spy(RandomBot(5)),
     ]
@@ -118,7 +118,7 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
         for bot in (
             EasyBot(k),
             MediumBot(k),
-            HardBot(k, samples=2, horizon=8),
+            HardBot(k, worlds=2),
             EvBot(k),
             RandomBot(k),
         ):

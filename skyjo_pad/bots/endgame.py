@@ -1,0 +1,183 @@
+"""The last turn, searched exactly: once somebody has closed, each other seat has one turn
+left, and then every card is turned up. That turn decides a lot (whether the closer is
+doubled, whether the game is won) and is small enough to search in full.
+
+Every way to play it (take the discard and put it in any cell; draw, then for each value
+the card may have, put it in any cell or throw it away) is scored over `worlds` sampled
+fillings of the face-down cards (from the cards this seat cannot see, `knowledge.py`):
+
+- in a round that may end the game, by the chance of holding the lowest total after it
+  (a shared lowest counts its share), the expected round score breaking ties;
+- otherwise by the expected gap between its own round score and the others' average,
+  the closer's doubling included: a card that puts this seat level with the closer costs
+  the closer the doubling, and that counts.
+
+The seats still to play after this one are judged by the cards they hold now (their own
+last turn is the same for every choice made here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from skyjo_pad.engine import Card, View, compact
+from skyjo_pad.engine.compact import (
+    DOWN,
+    EMPTY,
+    FINAL,
+    FROM_DISCARD,
+    FROM_DRAW,
+    GONE,
+    CompactTable,
+)
+
+from .knowledge import Unseen, unseen
+from .worlds import table_of
+
+#: Fillings of the face-down cards sampled per decision.
+WORLDS = 24
+#: A round may end the game when a total plus that seat's expected round score is within
+#: this many points of the target.
+GAME_END_MARGIN = 10.0
+
+_CELLS = 12
+_COLUMNS = 4
+
+
+def column_points(values: Sequence[int | None], col: int) -> int:
+    """The points of one column of a grid with every card known (three alike count 0)."""
+    a, b, c = values[col], values[col + 4], values[col + 8]
+    if a is None or b is None or c is None:
+        return sum(x for x in (a, b, c) if x is not None)
+    return 0 if a == b == c else a + b + c
+
+
+def grid_points(values: Sequence[int | None]) -> int:
+    """The raw round score of a grid with every card known.
+
+    >>> grid_points([1, 2, 3, 4, 1, 2, 3, 4, 1, 0, 0, 0])
+    18
+    """
+    return sum(column_points(values, col) for col in range(_COLUMNS))
+
+
+class World:
+    """One filling of the hidden cards: every grid's values, and the seat to move's columns."""
+
+    __slots__ = ("columns", "mine", "points")
+
+    def __init__(self, t: CompactTable, me: int) -> None:
+        """The world held by table `t` (its face-down cells carry sampled values)."""
+        grids: list[list[int | None]] = []
+        for seat in range(t.n):
+            base = _CELLS * seat
+            grids.append(
+                [
+                    None if code == GONE else code if code < GONE else code - DOWN
+                    for code in t.cells[base : base + _CELLS]
+                ]
+            )
+        self.points = [grid_points(grid) for grid in grids]
+        self.mine = grids[me]
+        self.columns = [column_points(self.mine, col) for col in range(_COLUMNS)]
+
+    def after_swap(self, cell: int, card: int) -> int:
+        """The seat to move's raw score if `card` replaces its card at `cell`."""
+        col = cell % _COLUMNS
+        values = self.mine
+        old = values[cell]
+        values[cell] = card
+        points = column_points(values, col)
+        values[cell] = old
+        return self.points_mine() - self.columns[col] + points
+
+    def points_mine(self) -> int:
+        """The seat to move's raw score as it stands."""
+        return sum(self.columns)
+
+
+class LastTurn:
+    """Scores the ways to play a last turn over sampled worlds."""
+
+    def __init__(self, seen: View, rng: Random, worlds: int = WORLDS) -> None:
+        """Sample `worlds` fillings of what `seen` hides."""
+        assert seen.current is not None and seen.closer is not None
+        self.seen = seen
+        self.me = seen.current
+        self.closer = seen.closer
+        self.cards: Unseen = unseen(seen)
+        self.worlds = [
+            World(table_of(seen, self.cards.sample(rng)), self.me) for _ in range(worlds)
+        ]
+        self.final = self.may_end_game()
+
+    def may_end_game(self) -> bool:
+        """Whether this round may end the game, from the totals and what is face up."""
+        seen = self.seen
+        mean = self.cards.mean
+        for seat, grid in enumerate(seen.grids):
+            expected = 0.0
+            for row in grid:
+                for cell in row:
+                    if cell is not None:
+                        expected += cell.value if type(cell) is Card else mean
+            if seen.totals[seat] + expected + GAME_END_MARGIN >= seen.rules.target:
+                return True
+        return False
+
+    def utility(self, world: World, mine: int) -> float:
+        """How good ending the round with raw score `mine` is in `world` (higher is better)."""
+        rules = self.seen.rules
+        n = len(self.seen.players)
+        points = list(world.points)
+        points[self.me] = mine
+        closer = self.closer
+        raw = points[closer]
+        if rules.multiplier != 1 and not (rules.double_only_positive and raw <= 0):
+            others = [points[s] for s in range(n) if s != closer]
+            low = min(others)
+            if low < raw or (low == raw and rules.tie_doubles):
+                points[closer] = raw * rules.multiplier
+        if self.final:
+            totals = [self.seen.totals[s] + points[s] for s in range(n)]
+            best = min(totals)
+            if totals[self.me] != best:
+                return -0.001 * mine
+            return 1.0 / totals.count(best) - 0.001 * mine
+        return (sum(points) - mine) / (n - 1) - mine
+
+    def best_place(self, card: int, can_throw: bool) -> tuple[float, int]:
+        """The best (mean utility, move code) of holding `card`: a swap, or a throw."""
+        cells = [k for k in range(_CELLS) if self.worlds[0].mine[k] is not None]
+        best = (-float("inf"), compact.SWAP)
+        for k in cells:
+            score = sum(self.utility(w, w.after_swap(k, card)) for w in self.worlds)
+            if score > best[0]:
+                best = (score, compact.SWAP + k)
+        if can_throw:
+            score = sum(self.utility(w, w.points_mine()) for w in self.worlds)
+            if score > best[0]:
+                best = (score, compact.DISCARD)
+        return best[0] / len(self.worlds), best[1]
+
+
+def last_turn(seen: View, t: CompactTable, rng: Random, worlds: int = WORLDS) -> int | None:
+    """The move code for the seat to move in the final turns, or None when this is not a
+    decision this search makes (a flip owed: any card will do, it is turned up anyway)."""
+    if t.phase != FINAL or seen.closer is None or t.source not in (EMPTY, FROM_DRAW, FROM_DISCARD):
+        return None
+    search = LastTurn(seen, rng, worlds)
+    can_throw = t.down[t.current] > 0
+    if t.source != EMPTY:
+        return search.best_place(t.held, can_throw and t.source == FROM_DRAW)[1]
+    if not t.discard:
+        return compact.DRAW
+    take = search.best_place(t.discard[-1], False)[0]
+    if not t.draw and len(t.discard) < 2:
+        return compact.TAKE
+    draw = sum(
+        chance * search.best_place(value, can_throw)[0]
+        for value, chance in search.cards.probabilities()
+    )
+    return compact.TAKE if take >= draw else compact.DRAW
