@@ -14,8 +14,8 @@ games, so that an interrupted run resumes where it stopped; `--fresh` starts ove
 line-up is first brought to 200 games, then 500, then `--games` (`--passes`), so that a
 run stopped early still has every line-up, each with its sample size shown.
 
-Usage (the whole ladder at 2,000 games a line-up needs about 4.5 hours of two busy cores
-here, estimated from the games played, nearly all for the line-ups of `hard`; run it niced):
+Usage (the whole ladder at 2,000 games a line-up takes about 45 minutes of two cores here,
+two thirds of it for the line-ups of `hard`; run it niced):
     nice -n 15 python benchmarks/bot_ladder.py [--games 2000] [--max-games-slow N]
         [--workers 2] [--write] [--only-report]
 """

@@ -173,9 +173,9 @@ def last_turn(seen: View, t: CompactTable, rng: Random, worlds: int = WORLDS) ->
         return search.best_place(t.held, can_throw and t.source == FROM_DRAW)[1]
     if not t.discard:
         return compact.DRAW
-    take = search.best_place(t.discard[-1], False)[0]
     if not t.draw and len(t.discard) < 2:
         return compact.TAKE
+    take = search.best_place(t.discard[-1], False)[0]
     draw = sum(
         chance * search.best_place(value, can_throw)[0]
         for value, chance in search.cards.probabilities()

@@ -16,9 +16,8 @@ from .random_play import RandomBot
 
 #: The levels offered at a digital table, weakest first.
 BUILTIN: tuple[str, ...] = ("easy", "medium", "hard")
-#: Every bot that comes with the project, roughly weakest first (`medium` and `ev` are
-#: close): the table's levels, `random` (the floor) and `ev` (the expected-value
-#: yardstick, see docs/bots.md).
+#: Every bot that comes with the project, weakest first: the table's levels, `random`
+#: (the floor) and `ev` (the expected-value yardstick, see docs/bots.md).
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 
 
