@@ -18,10 +18,9 @@ last turn is the same for every choice made here).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from random import Random
 
-from skyjo_pad.engine import Card, View, compact
+from skyjo_pad.engine import Card, View, compact, score_grid, score_round
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -44,57 +43,41 @@ GAME_END_MARGIN = 10.0
 _CELLS = 12
 _COLUMNS = 4
 
-
-def column_points(values: Sequence[int | None], col: int) -> int:
-    """The points of one column of a grid with every card known (three alike count 0)."""
-    a, b, c = values[col], values[col + 4], values[col + 8]
-    if a is None or b is None or c is None:
-        return sum(x for x in (a, b, c) if x is not None)
-    return 0 if a == b == c else a + b + c
+Values = list[int | None]
+"""A grid's 12 card values, row by row, every card known (None: removed)."""
 
 
-def grid_points(values: Sequence[int | None]) -> int:
-    """The raw round score of a grid with every card known.
+def grid_points(values: Values, row_clear: bool = False) -> int:
+    """The raw round score of a grid with every card known, by the engine's scoring.
 
     >>> grid_points([1, 2, 3, 4, 1, 2, 3, 4, 1, 0, 0, 0])
     18
     """
-    return sum(column_points(values, col) for col in range(_COLUMNS))
+    rows = tuple(tuple(values[start : start + _COLUMNS]) for start in range(0, _CELLS, _COLUMNS))
+    return score_grid(rows, row_clear).raw
 
 
 class World:
-    """One filling of the hidden cards: every grid's values, and the seat to move's columns."""
+    """One filling of the hidden cards: every grid's raw score, and the seat to move's cards."""
 
-    __slots__ = ("columns", "mine", "points")
+    __slots__ = ("mine", "points", "row_clear")
 
     def __init__(self, t: CompactTable, me: int) -> None:
         """The world held by table `t` (its face-down cells carry sampled values)."""
-        grids: list[list[int | None]] = []
+        self.row_clear = t.rules.row_clear
+        grids: list[Values] = []
         for seat in range(t.n):
             base = _CELLS * seat
-            grids.append(
-                [
-                    None if code == GONE else code if code < GONE else code - DOWN
-                    for code in t.cells[base : base + _CELLS]
-                ]
-            )
-        self.points = [grid_points(grid) for grid in grids]
+            cells = t.cells[base : base + _CELLS]
+            grids.append([None if c == GONE else c if c < GONE else c - DOWN for c in cells])
+        self.points = [grid_points(grid, self.row_clear) for grid in grids]
         self.mine = grids[me]
-        self.columns = [column_points(self.mine, col) for col in range(_COLUMNS)]
 
     def after_swap(self, cell: int, card: int) -> int:
         """The seat to move's raw score if `card` replaces its card at `cell`."""
-        col = cell % _COLUMNS
-        values = self.mine
-        old = values[cell]
+        values = list(self.mine)
         values[cell] = card
-        points = column_points(values, col)
-        values[cell] = old
-        return self.points_mine() - self.columns[col] + points
-
-    def points_mine(self) -> int:
-        """The seat to move's raw score as it stands."""
-        return sum(self.columns)
+        return grid_points(values, self.row_clear)
 
 
 class LastTurn:
@@ -128,17 +111,10 @@ class LastTurn:
 
     def utility(self, world: World, mine: int) -> float:
         """How good ending the round with raw score `mine` is in `world` (higher is better)."""
-        rules = self.seen.rules
         n = len(self.seen.players)
-        points = list(world.points)
-        points[self.me] = mine
-        closer = self.closer
-        raw = points[closer]
-        if rules.multiplier != 1 and not (rules.double_only_positive and raw <= 0):
-            others = [points[s] for s in range(n) if s != closer]
-            low = min(others)
-            if low < raw or (low == raw and rules.tie_doubles):
-                points[closer] = raw * rules.multiplier
+        raw = list(world.points)
+        raw[self.me] = mine
+        points = score_round(raw, self.closer, self.seen.rules).final
         if self.final:
             totals = [self.seen.totals[s] + points[s] for s in range(n)]
             best = min(totals)
@@ -156,15 +132,16 @@ class LastTurn:
             if score > best[0]:
                 best = (score, compact.SWAP + k)
         if can_throw:
-            score = sum(self.utility(w, w.points_mine()) for w in self.worlds)
+            score = sum(self.utility(w, w.points[self.me]) for w in self.worlds)
             if score > best[0]:
                 best = (score, compact.DISCARD)
         return best[0] / len(self.worlds), best[1]
 
 
-def last_turn(seen: View, t: CompactTable, rng: Random, worlds: int = WORLDS) -> int | None:
+def last_turn(seen: View, rng: Random, worlds: int = WORLDS) -> int | None:
     """The move code for the seat to move in the final turns, or None when this is not a
     decision this search makes (a flip owed: any card will do, it is turned up anyway)."""
+    t = table_of(seen)
     if t.phase != FINAL or seen.closer is None or t.source not in (EMPTY, FROM_DRAW, FROM_DISCARD):
         return None
     search = LastTurn(seen, rng, worlds)

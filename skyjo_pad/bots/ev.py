@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from skyjo_pad.engine import Card, Move, Phase, View, compact
+from skyjo_pad.engine import Card, Move, Phase, View, compact, score_grid
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -126,16 +126,12 @@ def columns(cells: Sequence[int], base: int, odds: Odds) -> list[float]:
     ]
 
 
-def known_score(cells: Sequence[int], base: int) -> int:
-    """The score of a grid with every card face up (columns of three alike count 0)."""
-    total = 0
-    for c in range(_COLUMNS):
-        a, b, d = cells[base + c], cells[base + c + 4], cells[base + c + 8]
-        if a == GONE or b == GONE or d == GONE:
-            total += sum(x for x in (a, b, d) if x != GONE)
-        elif not a == b == d:
-            total += a + b + d
-    return total
+def known_score(cells: Sequence[int], base: int, row_clear: bool = False) -> int:
+    """The raw score, by the engine's scoring, of the grid starting at `base` with every
+    card face up."""
+    values = [None if code == GONE else code for code in cells[base : base + _CELLS]]
+    rows = tuple(tuple(values[start : start + _COLUMNS]) for start in range(0, _CELLS, _COLUMNS))
+    return score_grid(rows, row_clear).raw
 
 
 def placed_plain(t: CompactTable, seat: int, odds: Odds, x: int, cols: list[float]) -> float:
@@ -239,7 +235,7 @@ def placed(
             continue
         cells[base + k] = x
         if outlook is not None and old > GONE:
-            score: float = outlook.cost(known_score(cells, base), old - DOWN)
+            score: float = outlook.cost(known_score(cells, base, t.rules.row_clear), old - DOWN)
         else:
             col = k % _COLUMNS
             after = column_score(
@@ -266,7 +262,7 @@ def flipped(
     expected = 0.0
     for value, chance in odds.probs:
         cells[k] = value
-        expected += chance * outlook.cost(known_score(cells, base), x)
+        expected += chance * outlook.cost(known_score(cells, base, t.rules.row_clear), x)
     cells[k] = old
     return expected
 

@@ -25,7 +25,6 @@ from .base import decision_rng
 from .endgame import WORLDS, last_turn
 from .medium import MediumBot
 from .policy import Style
-from .worlds import table_of
 
 #: The heuristic's settings for hard's own moves.
 HARD_STYLE = Style(flip_value=3.5, pair_hidden=1.6, pair_up=0.8, close_gap=8.0)
@@ -47,7 +46,7 @@ class HardBot:
         if len(legal_moves) == 1:
             return legal_moves[0]
         if view.phase is Phase.FINAL_TURNS and self.worlds > 0:
-            code = last_turn(view, table_of(view), decision_rng(self.seed, view), self.worlds)
+            code = last_turn(view, decision_rng(self.seed, view), self.worlds)
             if code is not None:
                 return move_of(code)
         return self.judgement.choose(view, legal_moves)

@@ -6,6 +6,7 @@ replay command all play by these modules. The front door:
 - `new_game(players, rules, seed)` deals round 1; `legal_moves(position)` and
   `apply(position, move)` are the one legality check (`IllegalMove` says why);
 - `round_result(position)` scores a round just ended, `game_winners`, `next_starter`;
+  `score_grid` and `score_round` score a grid and a round's raw scores;
 - `outcome(position, move)` plays a move and returns the rules' reasons: the line
   removed, who closed, who starts and why, the round ended (with why the closer was or
   was not doubled);
@@ -46,7 +47,7 @@ from .reasons import (
     value_grids,
 )
 from .rules import Rules, RulesError
-from .scoring import Doubling, RoundResult, can_be_doubled, doubling
+from .scoring import Doubling, RoundResult, can_be_doubled, doubling, score_grid, score_round
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
 from .views import HIDDEN, Hidden, View, ViewCell, view
 
@@ -105,6 +106,8 @@ __all__ = [
     "record_to_json",
     "round_result",
     "round_to_json",
+    "score_grid",
+    "score_round",
     "start_of",
     "value_grids",
     "view",

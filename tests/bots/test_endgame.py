@@ -51,6 +51,12 @@ def test_grid_points_counts_columns_of_three_alike_as_nothing() -> None:
     assert grid_points([None, 1, 1, 0, None, 2, 1, 0, None, 1, 0, 4]) == 10
 
 
+def test_grid_points_follow_the_row_rule_when_it_is_on() -> None:
+    four_fives = [5, 5, 5, 5, 1, 2, 3, 4, 0, 0, 1, 2]
+    assert grid_points(four_fives) == 33
+    assert grid_points(four_fives, row_clear=True) == 13
+
+
 def test_it_takes_the_card_that_wins_the_game_and_puts_it_where_it_wins() -> None:
     # Taking the 9 clears the first column: 10 points, level with the closer, who is
     # doubled to 20: 85 + 10 = 95 against 88 + 20 = 108, and the game is won.
