@@ -21,7 +21,7 @@ from .compact_table import (
     ROUND_OVER,
     CompactTable,
 )
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .limits import CELLS, COLUMNS, ROWS
 from .state import Coord, Position
 
@@ -111,22 +111,23 @@ def move_of(code: int) -> Move:
     return Reveal(seat, divmod(cell, COLUMNS))
 
 
-def why_illegal(t: CompactTable, move: Move) -> str | None:
+def why_illegal(t: CompactTable, move: Move) -> Reason | None:
     """Why `move` is not legal on the table, in plain words, or None if it is legal."""
     phase = t.phase
     if isinstance(move, Deal):
         if phase != ROUND_OVER:
-            return "a new round is dealt only once the round is over"
-        return None if move.deck is None else deck_problem(move.deck)
+            return Reason("a new round is dealt only once the round is over")
+        problem = None if move.deck is None else deck_problem(move.deck)
+        return None if problem is None else Reason(problem)
     if phase == GAME_OVER:
-        return "the game is over"
+        return Reason("the game is over")
     if phase == ROUND_OVER:
-        return "the round is over: deal the next round"
+        return Reason("the round is over: deal the next round")
     needed = min(t.rules.reveal_count, CELLS)
     if isinstance(move, Reveal):
         return _reveal_problem(t, move, needed)
     if phase == REVEAL:
-        return f"everyone must first turn up {needed} cards"
+        return Reason("everyone must first turn up %(needed)s cards", needed=needed)
     if isinstance(move, TakeDiscard | Draw):
         return _start_problem(t, move)
     if isinstance(move, Swap):
@@ -136,81 +137,98 @@ def why_illegal(t: CompactTable, move: Move) -> str | None:
     return _flip_problem(t, move.cell)
 
 
-def _reveal_problem(t: CompactTable, move: Reveal, needed: int) -> str | None:
+def _reveal_problem(t: CompactTable, move: Reveal, needed: int) -> Reason | None:
     if t.phase != REVEAL:
-        return "the opening reveals are over"
+        return Reason("the opening reveals are over")
     if not 0 <= move.seat < t.n:
-        return f"there is no seat {move.seat}: seats go from 0 to {t.n - 1}"
+        return Reason(
+            "there is no seat %(seat)s: seats go from 0 to %(last)s", seat=move.seat, last=t.n - 1
+        )
     problem = _cell_problem(move.cell)
     if problem:
         return problem
     if CELLS - t.down[move.seat] >= needed:
-        return f"seat {move.seat} has already turned up its {needed} cards"
+        return Reason(
+            "seat %(seat)s has already turned up its %(needed)s cards",
+            seat=move.seat,
+            needed=needed,
+        )
     if t.cells[CELLS * move.seat + _index(move.cell)] < GONE:
-        return f"the card at {_show(move.cell)} is already face up"
+        return Reason("the card at %(cell)s is already face up", cell=_show(move.cell))
     return None
 
 
-def _start_problem(t: CompactTable, move: TakeDiscard | Draw) -> str | None:
+def _start_problem(t: CompactTable, move: TakeDiscard | Draw) -> Reason | None:
     if t.source == FLIP_OWED:
-        return "you put the drawn card on the discard pile: now turn up a face-down card"
+        return Reason("you put the drawn card on the discard pile: now turn up a face-down card")
     if t.source != EMPTY:
-        return "you already hold a card: put it in your grid first"
+        return Reason("you already hold a card: put it in your grid first")
     if isinstance(move, TakeDiscard):
-        return None if t.discard else "the discard pile is empty"
+        return None if t.discard else Reason("the discard pile is empty")
     if not t.draw and len(t.discard) < 2:
-        return "the draw pile is empty and there are no discards to shuffle into a new one"
+        return Reason("the draw pile is empty and there are no discards to shuffle into a new one")
     return None
 
 
-def _swap_problem(t: CompactTable, cell: Coord) -> str | None:
+def _swap_problem(t: CompactTable, cell: Coord) -> Reason | None:
     if t.source == EMPTY:
-        return "you have no card to place: take the discard or draw a card first"
+        return Reason("you have no card to place: take the discard or draw a card first")
     if t.source == FLIP_OWED:
-        return "you put the drawn card on the discard pile: now turn up a face-down card"
+        return Reason("you put the drawn card on the discard pile: now turn up a face-down card")
     return _cell_problem(cell) or _gone_problem(t, cell)
 
 
-def _discard_problem(t: CompactTable) -> str | None:
+def _discard_problem(t: CompactTable) -> Reason | None:
     if t.source == EMPTY:
-        return "you have no card to put on the discard pile: draw a card first"
+        return Reason("you have no card to put on the discard pile: draw a card first")
     if t.source == FROM_DISCARD:
-        return "you must swap the card you took from the discard pile"
+        return Reason("you must swap the card you took from the discard pile")
     if t.source == FLIP_OWED:
-        return "you already put the drawn card on the discard pile: now turn up a face-down card"
+        return Reason(
+            "you already put the drawn card on the discard pile: now turn up a face-down card"
+        )
     if not t.down[t.current]:
-        return "you have no face-down card to turn up, so you must swap the card you drew"
+        return Reason("you have no face-down card to turn up, so you must swap the card you drew")
     return None
 
 
-def _flip_problem(t: CompactTable, cell: Coord) -> str | None:
+def _flip_problem(t: CompactTable, cell: Coord) -> Reason | None:
     if t.source == EMPTY:
-        return "you turn up a card only after putting a drawn card on the discard pile"
+        return Reason("you turn up a card only after putting a drawn card on the discard pile")
     if t.source == FROM_DISCARD:
-        return "you must swap the card you took from the discard pile"
+        return Reason("you must swap the card you took from the discard pile")
     if t.source == FROM_DRAW:
-        return "swap the card you drew, or put it on the discard pile, before turning one up"
+        return Reason(
+            "swap the card you drew, or put it on the discard pile, before turning one up"
+        )
     problem = _cell_problem(cell) or _gone_problem(t, cell)
     if problem:
         return problem
     if t.cells[CELLS * t.current + _index(cell)] < GONE:
-        return f"the card at {_show(cell)} is already face up: turn up a face-down card"
+        return Reason(
+            "the card at %(cell)s is already face up: turn up a face-down card", cell=_show(cell)
+        )
     return None
 
 
-def _cell_problem(cell: Coord) -> str | None:
+def _cell_problem(cell: Coord) -> Reason | None:
     row, column = cell
     if 0 <= row < ROWS and 0 <= column < COLUMNS:
         return None
-    return (
-        f"there is no cell {_show(cell)}: rows go from 0 to {ROWS - 1} "
-        f"and columns from 0 to {COLUMNS - 1}"
+    return Reason(
+        "there is no cell %(cell)s: rows go from 0 to %(last_row)s "
+        "and columns from 0 to %(last_column)s",
+        cell=_show(cell),
+        last_row=ROWS - 1,
+        last_column=COLUMNS - 1,
     )
 
 
-def _gone_problem(t: CompactTable, cell: Coord) -> str | None:
+def _gone_problem(t: CompactTable, cell: Coord) -> Reason | None:
     if t.cells[CELLS * t.current + _index(cell)] == GONE:
-        return f"there is no card at {_show(cell)} any more: its line was removed"
+        return Reason(
+            "there is no card at %(cell)s any more: its line was removed", cell=_show(cell)
+        )
     return None
 
 

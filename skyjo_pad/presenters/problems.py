@@ -19,8 +19,8 @@ def say(sentence: Sentence) -> str:
         count = sentence.data["num"]
         assert isinstance(count, int), "a plural sentence counts with an int num"
         words = get_translations().ungettext(sentence.id.singular, sentence.id.plural, count)
-        return str(words) % data  # `num` shown in the reader's locale too
-    return gettext(sentence.id, **data)
+        return sentence.finished(str(words) % data)  # `num` in the reader's locale too
+    return sentence.finished(gettext(sentence.id, **data))
 
 
 def why(error: ServiceError) -> str:

@@ -43,6 +43,8 @@ class Sentence:
 
     id: str | Plural
     data: Mapping[str, Value] = field(default_factory=dict)
+    clause: bool = False
+    """The id is a clause (the engine's reasons): worded, it gets a capital and a full stop."""
 
     @property
     def english(self) -> str:
@@ -52,7 +54,11 @@ class Sentence:
         if isinstance(text, Plural):
             text = text.singular if self.data["num"] == 1 else text.plural
         shown = {key: _english(value) for key, value in self.data.items()}
-        return text % shown if shown else text
+        return self.finished(text % shown if shown else text)
+
+    def finished(self, words: str) -> str:
+        """The worded sentence, made whole when its id is a clause."""
+        return f"{words[:1].upper()}{words[1:]}." if self.clause and words else words
 
 
 def _english(value: Value) -> str:
@@ -71,8 +77,10 @@ class ServiceError(Exception):
 
     status = 400
 
-    def __init__(self, sentence: str | Plural, field: str | None = None, **data: Value) -> None:
-        self.sentence = Sentence(sentence, data)
+    def __init__(
+        self, sentence: str | Plural | Sentence, field: str | None = None, **data: Value
+    ) -> None:
+        self.sentence = sentence if isinstance(sentence, Sentence) else Sentence(sentence, data)
         self.message = self.sentence.english
         self.field = field
         """The form field the message belongs next to, if any."""

@@ -65,7 +65,7 @@ from ..models import (
 )
 from . import players as player_book
 from . import table_events
-from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound
+from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, Sentence
 from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
 
@@ -457,9 +457,8 @@ def _apply(position: Position, move: Move) -> Outcome:
     try:
         return outcome(position, move)
     except IllegalMove as error:
-        reason = str(error)  # the engine's reason, in English
-        sentence = f"{reason[0].upper()}{reason[1:]}."
-        raise Invalid(sentence) from error
+        reason = error.reason  # the engine's template and data: worded for each reader
+        raise Invalid(Sentence(reason.template, reason.data, clause=True)) from error
 
 
 def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:

@@ -59,7 +59,7 @@ from ..models import (
 )
 from . import history, ratings, sheets, summaries
 from . import players as player_book
-from .errors import N_, Invalid, Malformed, Nn_, ServiceError
+from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError
 from .pad import SCORE_LIMIT, is_closer, is_score, pad_rules
 from .roster import clean_email
 from .tables import table_rules
@@ -480,7 +480,7 @@ def _table_rounds(
                 raise Invalid(
                     "move %(number)s of its record is not legal: %(problem)s.",
                     number=index + 1,
-                    problem=str(error),
+                    problem=_why(error),
                 ) from error
             ended = played.ended
             if ended is not None:
@@ -811,3 +811,11 @@ def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:
     if any(stored.grids):
         line["grids"] = [[list(row) for row in g] if g else None for g in stored.grids]
     return line
+
+
+def _why(error: IllegalMove | NotationError) -> Sentence | str:
+    """An engine's refusal as a sentence for the reader (a record's notation error stays
+    as the engine words it: it names JSON keys)."""
+    if isinstance(error, IllegalMove):
+        return Sentence(error.reason.template, error.reason.data)
+    return str(error)

@@ -1,0 +1,61 @@
+"""The engine's reasons for refusing a move reach the reader in their language.
+
+The engine says why a move is illegal as a `Reason`: English words, and the template
+with its data. The API keeps the English in `error`; its `message`, the pages and an
+imported record's refusal word the template from the catalogues, so a French or Swedish
+player reads the whole sentence in their language (issue 14's last English words).
+"""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from online_helpers import OnlineApi
+
+from skyjo_pad.engine import IllegalMove, Reveal, apply, new_game
+
+SAID = {
+    "fr": "Chacun doit d’abord retourner 2 cartes.",
+    "sv": "Alla måste först vända upp 2 kort.",
+    "de": "Alle müssen zuerst 2 Karten aufdecken.",
+}
+FACE_UP = {
+    "fr": "La carte en [0, 0] est déjà face visible.",
+    "sv": "Kortet på [0, 0] är redan uppvänt.",
+    "de": "Die Karte auf [0, 0] ist schon offen.",
+}
+
+
+def test_a_reason_keeps_its_english_words_and_its_template() -> None:
+    game = apply(new_game(["Ann", "Bob"], seed=3), Reveal(0, (0, 0)))
+    with pytest.raises(IllegalMove) as refused:
+        apply(game, Reveal(0, (0, 0)))
+    assert str(refused.value) == "the card at [0, 0] is already face up"
+    reason = refused.value.reason
+    assert reason.template == "the card at %(cell)s is already face up"
+    assert reason.data == {"cell": "[0, 0]"}
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+def test_an_illegal_move_is_refused_in_the_readers_language(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    online = OnlineApi(app, client)
+    table = online.create(seats=[{"name": "Ann"}, {"name": "Bob"}])
+    game, ann = table["id"], table["seats"][0]["token"]
+    client.set_cookie("lang", language)
+    before = online.fingerprint(game)
+    version = online.state(game, ann)["version"]
+
+    early = online.move(game, ann, version, {"action": "draw"})
+    assert early.status_code == 422
+    assert early.get_json()["error"] == "Everyone must first turn up 2 cards."
+    assert early.get_json()["message"] == SAID[language]
+
+    reveal = {"action": "reveal", "seat": 0, "cell": [0, 0]}
+    assert online.move(game, ann, version, reveal).status_code == 200
+    again = online.move(game, ann, version + 1, reveal)
+    assert again.status_code == 422
+    assert again.get_json()["message"] == FACE_UP[language]
+    assert online.fingerprint(game) != before  # only the legal reveal changed the table
