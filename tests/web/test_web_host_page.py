@@ -1,0 +1,52 @@
+"""The host page of an online table: a seat handed to the computer player the host picks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from skyjo_pad.services import online
+
+
+def host_table(app: Flask) -> online.NewTable:
+    with app.app_context():
+        return online.create([online.Invitee("Ann"), online.Invitee("Bob")])
+
+
+def bots_of(app: Flask, table: online.NewTable) -> list[str | None]:
+    with app.app_context():
+        return [seat.bot for seat in online.seats(table.id, table.host_token)]
+
+
+def test_the_host_picks_the_level_of_the_computer_player(app: Flask, client: FlaskClient) -> None:
+    table = host_table(app)
+    page = client.get(f"/t/{table.host_token}").text
+    choice = re.search(r'<select name="bot" id="bot-1"[^>]*>(.*?)</select>', page, re.S)
+    assert choice is not None
+    options = re.findall(r'<option value="(\w+)"( selected)?>([^<]+)</option>', choice.group(1))
+    assert [(value, label) for value, _, label in options] == [
+        ("easy", "Easy bot"),
+        ("medium", "Medium bot"),
+        ("hard", "Hard bot"),
+    ]
+    assert [value for value, selected, _ in options if selected] == ["medium"]
+    assert '<label class="visually-hidden" for="bot-1">Computer player for Bob</label>' in page
+
+    given = client.post(f"/t/{table.host_token}/seats/1/player", data={"bot": "hard"})
+    assert given.status_code == 303
+    assert bots_of(app, table) == [None, "hard"]
+    assert "Played by the computer (hard)." in client.get(f"/t/{table.host_token}").text
+
+
+@pytest.mark.parametrize("level", ["genius", "person"])
+def test_an_unknown_level_is_refused_and_changes_nothing(
+    app: Flask, client: FlaskClient, level: str
+) -> None:
+    table = host_table(app)
+    refused = client.post(f"/t/{table.host_token}/seats/1/player", data={"bot": level})
+    assert refused.status_code in (400, 422)
+    assert f"There is no computer player &#39;{level}&#39;." in refused.text
+    assert bots_of(app, table) == [None, None]
