@@ -72,7 +72,8 @@ def _english(value: Value) -> str:
 class ServiceError(Exception):
     """A refused request. Nothing was changed. `status` is the HTTP status it maps to.
 
-    `sentence` says why (a message id and its data), `message` in English.
+    `sentence` says why (a message id and its data, or a whole `Sentence`, as for the
+    engine's reasons), `message` in English.
     """
 
     status = 400
