@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple, TypeAlias
 
+from ..engine import IllegalMove
+
 Value: TypeAlias = "str | int | date | Sentence"
 """What fills a placeholder: a name, a number, a day or a sentence (each worded for its
 reader)."""
@@ -59,6 +61,12 @@ class Sentence:
     def finished(self, words: str) -> str:
         """The worded sentence, made whole when its id is a clause."""
         return f"{words[:1].upper()}{words[1:]}." if self.clause and words else words
+
+
+def refused_move(error: IllegalMove, clause: bool = False) -> Sentence:
+    """The engine's reason for refusing a move as a sentence for its reader (its template
+    and data; `clause`: worded whole, with a capital and a full stop)."""
+    return Sentence(error.reason.template, error.reason.data, clause)
 
 
 def _english(value: Value) -> str:

@@ -70,7 +70,7 @@ def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PL
             raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
     problem = next((p for p in name_problems(names) if p is not None), None)
     if problem is not None:
-        raise Invalid(problem.sentence.id, field="players", **problem.sentence.data)
+        raise Invalid(problem.sentence, field="players")
     return [clean_name(name) for name in names]
 
 

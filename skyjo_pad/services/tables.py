@@ -65,7 +65,7 @@ from ..models import (
 )
 from . import players as player_book
 from . import table_events
-from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, Sentence
+from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, refused_move
 from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
 
@@ -457,8 +457,7 @@ def _apply(position: Position, move: Move) -> Outcome:
     try:
         return outcome(position, move)
     except IllegalMove as error:
-        reason = error.reason  # the engine's template and data: worded for each reader
-        raise Invalid(Sentence(reason.template, reason.data, clause=True)) from error
+        raise Invalid(refused_move(error, clause=True)) from error
 
 
 def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:

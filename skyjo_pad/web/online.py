@@ -15,7 +15,7 @@ from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import online
 from ..services.errors import ServiceError, Unauthorized
-from .table_forms import KINDS, PERSON, NewTableForm
+from .table_forms import BOT_KINDS, NewTableForm
 
 bp = Blueprint("online", __name__)
 LIVE_COOKIE = "skyjo_live"
@@ -147,7 +147,7 @@ def _host_page(token: str, access: online.Access, fresh: dict[str, Any] | None =
             token=token,
             fresh=fresh,
             qr=qr_svg,
-            bots=[(level, label) for level, label in KINDS if level != PERSON],
+            bots=BOT_KINDS,
         ),
         mimetype="text/html",
     )

@@ -19,12 +19,13 @@ from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
 from .forms import WholeNumberField, scoring_rules
 
 PERSON = "person"
-KINDS = [
-    (PERSON, _l("Person")),
+BOT_KINDS = [
     ("easy", _l("Easy bot")),
     ("medium", _l("Medium bot")),
     ("hard", _l("Hard bot")),
 ]
+"""The computer players a person can seat, with their labels."""
+KINDS = [(PERSON, _l("Person")), *BOT_KINDS]
 MAX_SEATS = MAX_PLAYERS
 _DEFAULTS = Rules()
 TIEBREAK_LABELS = {
