@@ -17,8 +17,8 @@ PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 LANGS := sv de fr
 CATALOGUES := skyjo_pad/translations
 # The service errors' sentences are extracted where they are raised (docs/translations.md).
-# So are the engine's reasons for refusing a move (its `Reason`).
-SERVICE_ERRORS := $(foreach error,ServiceError Forbidden NotFound Conflict Invalid Unauthorized Reason,-k $(error))
+# So are the engine's reasons for refusing a move (its `Reason`) or a rule option (`RulesError`).
+SERVICE_ERRORS := $(foreach error,ServiceError Forbidden NotFound Conflict Invalid Unauthorized Reason RulesError,-k $(error))
 MO_FILES := $(foreach lang,$(LANGS),$(CATALOGUES)/$(lang)/LC_MESSAGES/messages.mo)
 
 $(BIN)/python:

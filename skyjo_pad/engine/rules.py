@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from .errors import Reason
 from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS
 
 SEATINGS = (OFFICIAL_MAX_PLAYERS, MAX_PLAYERS)
@@ -22,7 +23,20 @@ PAD_RULE_KEYS: tuple[str, ...] = ("target", "multiplier", "tie_doubles", "double
 
 
 class RulesError(ValueError):
-    """A rule option with a wrong name or value; the message says which and why."""
+    """A rule option with a wrong name or value; the message says which and why.
+
+    `reason` is the message as a `Reason` (its template and data), for the reader's
+    language."""
+
+    def __init__(self, template: str, **data: int | str) -> None:
+        """The refusal `template` filled with `data`."""
+        super().__init__(Reason(template, **data))
+
+    @property
+    def reason(self) -> Reason:
+        """Why, as a `Reason`."""
+        said: Reason = self.args[0]
+        return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,29 +82,53 @@ class Rules:
         known = allowed or tuple(f.name for f in fields(cls))
         for key in data:
             if key not in known:
-                raise RulesError(f"Unknown rule option {key!r}; known options: {', '.join(known)}.")
+                raise RulesError(
+                    "Unknown rule option %(option)s; known options: %(known)s.",
+                    option=repr(key),
+                    known=", ".join(known),
+                )
         rules = cls(**dict(data))
         rules.validate()
         return rules
 
     def validate(self) -> None:
         """Raise RulesError naming the first option whose value is not allowed."""
-        _whole(self.target, 1, "The target")
-        _whole(self.multiplier, 1, "The multiplier")
+        if not _whole(self.target, 1):
+            raise RulesError("The target must be a whole number of at least 1.")
+        if not _whole(self.multiplier, 1):
+            raise RulesError("The multiplier must be a whole number of at least 1.")
         for name in ("tie_doubles", "double_only_positive", "row_clear"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"The option {name} must be true or false.")
+                raise RulesError("The option %(option)s must be true or false.", option=name)
         if self.first_tiebreak not in FIRST_TIEBREAKS:
-            raise RulesError(f"first_tiebreak must be one of {', '.join(FIRST_TIEBREAKS)}.")
+            raise RulesError(
+                "%(option)s must be one of %(choices)s.",
+                option="first_tiebreak",
+                choices=", ".join(FIRST_TIEBREAKS),
+            )
         if self.next_starter not in NEXT_STARTERS:
-            raise RulesError(f"next_starter must be one of {', '.join(NEXT_STARTERS)}.")
+            raise RulesError(
+                "%(option)s must be one of %(choices)s.",
+                option="next_starter",
+                choices=", ".join(NEXT_STARTERS),
+            )
         if self.max_players not in SEATINGS or isinstance(self.max_players, bool):
-            raise RulesError(f"max_players must be {SEATINGS[0]} or {SEATINGS[1]}.")
-        _whole(self.reveal_count, 0, "reveal_count")
-        if self.reveal_count > CELLS:
-            raise RulesError(f"reveal_count must be between 0 and {CELLS}.")
-        if self.stall_turns is not None:
-            _whole(self.stall_turns, 1, "stall_turns")
+            raise RulesError(
+                "%(option)s must be %(low)s or %(high)s.",
+                option="max_players",
+                low=SEATINGS[0],
+                high=SEATINGS[1],
+            )
+        if not _whole(self.reveal_count, 0) or self.reveal_count > CELLS:
+            raise RulesError(
+                "%(option)s must be a whole number from 0 to %(max)s.",
+                option="reveal_count",
+                max=CELLS,
+            )
+        if self.stall_turns is not None and not _whole(self.stall_turns, 1):
+            raise RulesError(
+                "%(option)s must be a whole number of at least 1.", option="stall_turns"
+            )
 
     def to_dict(self, keys: tuple[str, ...] = ()) -> dict[str, Any]:
         """The options as JSON-ready data, all of them or only `keys`."""
@@ -98,6 +136,6 @@ class Rules:
         return {k: data[k] for k in keys} if keys else data
 
 
-def _whole(value: object, minimum: int, label: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"{label} must be a whole number of at least {minimum}.")
+def _whole(value: object, minimum: int) -> bool:
+    """Whether `value` is a whole number (not a bool) of at least `minimum`."""
+    return not isinstance(value, bool) and isinstance(value, int) and value >= minimum

@@ -18,7 +18,7 @@ from ..extensions import db
 from ..models import Game, GameSeat, utcnow
 from . import pad_rows, summaries
 from . import players as player_book
-from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence
+from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence, refused
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
 from .sheets import (
     StoredRound,
@@ -128,9 +128,8 @@ def pad_rules(data: Mapping[str, Any] | None) -> Rules:
     try:
         rules = Rules.from_dict(data, allowed=PAD_RULE_KEYS)
     except (RulesError, TypeError) as error:
-        # the engine's reason, in English: the forms send only options they check first
         raise Invalid(
-            str(error) if isinstance(error, RulesError) else "Unknown rule option.",
+            refused(error) if isinstance(error, RulesError) else "Unknown rule option.",
             _rule_field(str(error)),
         ) from error
     if rules.target > TARGET_MAX:

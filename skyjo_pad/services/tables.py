@@ -65,7 +65,7 @@ from ..models import (
 )
 from . import players as player_book
 from . import table_events
-from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, refused_move
+from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, refused
 from .pad import SAVE_ATTEMPTS
 from .transaction import transaction
 
@@ -163,7 +163,7 @@ def table_rules(data: Mapping[str, Any] | None) -> Rules:
     try:
         rules = Rules.from_dict(data)
     except (RulesError, TypeError) as error:
-        message = str(error) if isinstance(error, RulesError) else "Unknown rule option."
+        message = refused(error) if isinstance(error, RulesError) else "Unknown rule option."
         raise Invalid(message, field="rules") from error
     if rules.target > TARGET_MAX:
         raise Invalid(
@@ -457,7 +457,7 @@ def _apply(position: Position, move: Move) -> Outcome:
     try:
         return outcome(position, move)
     except IllegalMove as error:
-        raise Invalid(refused_move(error, clause=True)) from error
+        raise Invalid(refused(error, clause=True)) from error
 
 
 def _event(before: Position, move: Move, played: Outcome) -> dict[str, Any]:

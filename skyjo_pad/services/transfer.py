@@ -59,7 +59,7 @@ from ..models import (
 )
 from . import history, ratings, sheets, summaries
 from . import players as player_book
-from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused_move
+from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
 from .pad import SCORE_LIMIT, is_closer, is_score, pad_rules
 from .roster import clean_email
 from .tables import table_rules
@@ -816,4 +816,4 @@ def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:
 def _why(error: IllegalMove | NotationError) -> Sentence | str:
     """An engine's refusal as a sentence for the reader (a record's notation error stays
     as the engine words it: it names JSON keys)."""
-    return refused_move(error) if isinstance(error, IllegalMove) else str(error)
+    return refused(error) if isinstance(error, IllegalMove) else str(error)

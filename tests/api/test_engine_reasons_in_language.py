@@ -1,4 +1,5 @@
-"""The engine's reasons for refusing a move reach the reader in their language.
+"""The engine's reasons for refusing a move or a rule option reach the reader in their
+language.
 
 The engine says why a move is illegal as a `Reason`: English words, and the template
 with its data. The API keeps the English in `error`; its `message`, the pages and an
@@ -59,3 +60,22 @@ def test_an_illegal_move_is_refused_in_the_readers_language(
     assert again.status_code == 422
     assert again.get_json()["message"] == FACE_UP[language]
     assert online.fingerprint(game) != before  # only the legal reveal changed the table
+
+
+RULES_SAID = {
+    "fr": "L’option row_clear doit valoir true ou false.",
+    "sv": "Alternativet row_clear måste vara true eller false.",
+    "de": "Die Option row_clear muss true oder false sein.",
+}
+
+
+@pytest.mark.parametrize("language", sorted(RULES_SAID))
+def test_a_refused_rule_option_is_worded_in_the_readers_language(
+    client: FlaskClient, language: str
+) -> None:
+    client.set_cookie("lang", language)
+    body = {"seats": [{"name": "Ann"}, {"name": "Bob"}], "rules": {"row_clear": "yes"}}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 422
+    assert answer.get_json()["error"] == "The option row_clear must be true or false."
+    assert answer.get_json()["message"] == RULES_SAID[language]
