@@ -20,7 +20,7 @@ millisecond a decision.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from skyjo_pad.engine import Card, Move, Phase, View, compact, score_grid
 from skyjo_pad.engine.compact import (
@@ -219,11 +219,26 @@ class Outlook:
         return score + self.doubling_chance(score, top) * (rules.multiplier - 1) * score
 
 
+Feed = Callable[[int], float]
+"""What putting a card on the discard pile costs (the help it gives the next player)."""
+
+
+def no_feed(card: int) -> float:
+    """`ev` does not mind what it hands the next player."""
+    return 0.0
+
+
 def placed(
-    t: CompactTable, odds: Odds, x: int, cols: list[float], outlook: Outlook | None
+    t: CompactTable,
+    odds: Odds,
+    x: int,
+    cols: list[float],
+    outlook: Outlook | None,
+    feed: Feed = no_feed,
 ) -> tuple[float, int]:
     """The lowest (expected round score, cell) of putting card `x` in the grid of the seat
-    to move; with `outlook`, its last face-down card closes the round."""
+    to move, plus `feed` of a face-up card it replaces; with `outlook`, its last face-down
+    card closes the round."""
     seat = t.current
     base = _CELLS * seat
     cells = t.cells
@@ -242,6 +257,8 @@ def placed(
                 cells[base + col], cells[base + col + 4], cells[base + col + 8], odds
             )
             score = total - cols[col] + after
+            if old < GONE:
+                score += feed(old)
         cells[base + k] = old
         if score < best[0]:
             best = (score, k)
@@ -267,8 +284,14 @@ def flipped(
     return expected
 
 
-def decide(t: CompactTable, odds: Odds) -> int:
-    """The move code with the lowest expected round score for the seat to move."""
+def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no_feed) -> int:
+    """The move code with the lowest expected round score for the seat to move.
+
+    `hard` adds two things `ev` leaves out: `flip_bonus`, the points that throwing a drawn
+    card away to turn a card up is worth beyond its expected score (it learns a card and
+    hastens the round; the bonus fades as the first player nears closing, see `flip_worth`),
+    and `feed`, what each card put on the discard pile gives the next player.
+    """
     seat = t.current
     source = t.source
     if source == FLIP_OWED:
@@ -276,22 +299,44 @@ def decide(t: CompactTable, odds: Odds) -> int:
     cols = columns(t.cells, _CELLS * seat, odds)
     closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
     outlook = Outlook(t, seat, odds) if closing else None
+    bonus = 0.0 if closing else flip_bonus * flip_worth(t)
+
+    def thrown(x: int | None) -> float:
+        """The expected round score of throwing the drawn card `x` away for a flip."""
+        if outlook is not None:
+            return flipped(t, odds, cols, x, outlook)
+        return sum(cols) - bonus + (0.0 if x is None else feed(x))
+
     if source != EMPTY:
-        score, cell = placed(t, odds, t.held, cols, outlook)
-        if source == FROM_DRAW and t.down[seat] and flipped(t, odds, cols, t.held, outlook) < score:
+        score, cell = placed(t, odds, t.held, cols, outlook, feed)
+        if source == FROM_DRAW and t.down[seat] and thrown(t.held) < score:
             return compact.DISCARD
         return compact.SWAP + cell
     if not t.discard:
         return compact.DRAW
     if not t.draw and len(t.discard) < 2:
         return compact.TAKE
-    take = placed(t, odds, t.discard[-1], cols, outlook)[0]
-    throw = flipped(t, odds, cols, None, outlook) if t.down[seat] else math.inf
+    take = placed(t, odds, t.discard[-1], cols, outlook, feed)[0]
+    throw = thrown(None) if t.down[seat] else math.inf
     draw = 0.0
     for value, chance in odds.probs:
-        keep = placed(t, odds, value, cols, outlook)[0]
-        draw += chance * (keep if keep < throw else throw)
+        keep = placed(t, odds, value, cols, outlook, feed)[0]
+        away = throw if outlook is not None else throw + feed(value)
+        draw += chance * (keep if keep < away else away)
     return compact.TAKE if take < draw else compact.DRAW
+
+
+#: A flip's bonus fades once the first player has fewer face-down cards than this.
+FLIP_HORIZON = 4
+
+
+def flip_worth(t: CompactTable) -> float:
+    """How much a flip's bonus still counts: 1 while every player has `FLIP_HORIZON`
+    face-down cards or more, then less with each card the first player turns up, 0 in the
+    final turns."""
+    if t.phase != TURN:
+        return 0.0
+    return min(1.0, min(t.down) / FLIP_HORIZON)
 
 
 def flip_cell(t: CompactTable, odds: Odds) -> int:

@@ -1,10 +1,10 @@
-"""The fast heuristic player: medium's judgement, and the policy hard's look-ahead plays.
+"""The fast heuristic player: medium's judgement, and how hard reads the next player.
 
 It acts on an engine `CompactTable` for the seat to move and returns a move code
 (`compact.legal_codes`). It reads only what that seat may know: face-up cards, the discard
 pile and its own held card. A face-down card counts as the mean of the unseen cards
-(`Belief.mean`), whatever value the table holds there, so the same function plays a
-view's table (placeholders in the hidden places) and a sampled world without peeking.
+(`Belief.mean`), whatever value the table holds there, so it plays a view's table
+(placeholders in the hidden places) without peeking.
 
 Its judgement, in short:
 - a card's worth at a cell is the points it saves there: the card it replaces (or the

@@ -1,0 +1,40 @@
+"""`hard`'s two additions to `ev`'s sums: a bonus for flips while the round is young, and
+a cost for handing the next player a card they want."""
+
+from __future__ import annotations
+
+from test_ev import RIVAL, table
+
+from skyjo_pad.bots import EvBot, HardBot
+from skyjo_pad.engine import Discard, Move, Position, Swap, legal_moves, view
+
+#: Seat 0 shows an 8 and a 7, and hides ten cards.
+MINE = [["8u", "6d", "4d", "3d"], ["2d", "7u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
+#: A rival one face-down card from closing.
+NEARLY_DONE = [["5u", "6u", "4u", "3u"], ["2u", "5u", "1u", "0u"], ["9u", "11d", "12u", "-1u"]]
+
+
+def choices(position: Position) -> tuple[Move, Move]:
+    """What `ev` and `hard` play for seat 0."""
+    seen = view(position, 0)
+    legal = legal_moves(position, 0)
+    return EvBot(1).choose(seen, legal), HardBot(1).choose(seen, legal)
+
+
+def test_early_in_the_round_it_throws_a_middling_draw_away_to_turn_a_card_up() -> None:
+    # Swapping the 6 for the 8 saves ev a little; hard would rather see a new card.
+    position = table([MINE, RIVAL], [10], held={"value": 6, "from": "draw"})
+    assert choices(position) == (Swap((0, 0)), Discard())
+
+
+def test_near_the_end_of_the_round_it_keeps_the_middling_draw() -> None:
+    position = table([MINE, NEARLY_DONE], [10], held={"value": 6, "from": "draw"})
+    assert choices(position) == (Swap((0, 0)), Swap((0, 0)))
+
+
+def test_it_does_not_hand_the_next_player_the_card_that_clears_their_column() -> None:
+    # The rival shows two 10s over a face-down card: the 10 ev throws out would clear it.
+    rival = [["10u", "6d", "4d", "3d"], ["10u", "5u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
+    mine = [["10u", "6d", "4d", "3d"], ["2d", "9u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
+    position = table([mine, rival], [5], held={"value": 2, "from": "discard"})
+    assert choices(position) == (Swap((0, 0)), Swap((1, 1)))
