@@ -77,6 +77,7 @@ def load(instance_path: str) -> dict[str, Any]:
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "STREAM_SECONDS": float(os.environ.get("SKYJO_STREAM_SECONDS", "300")),
         "STREAM_HEARTBEAT": float(os.environ.get("SKYJO_STREAM_HEARTBEAT", "15")),
+        "HOST_REFRESH_SECONDS": float(os.environ.get("SKYJO_HOST_REFRESH_SECONDS", "10")),
         "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
         **mail_settings(os.environ),
     }

@@ -1,4 +1,5 @@
 // Online tables' invitation pages: copy a link, share it through the phone's share sheet.
+// The host's page keeps itself current: who is online, whose turn, the round.
 "use strict";
 
 (() => {
@@ -29,6 +30,40 @@
       });
     }
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // The host's page fetches itself every few seconds (while it is shown) and takes the new
+  // status lines; the forms stay as they are, so a choice being made is not lost. When the
+  // game ends or is abandoned, the whole page is loaded again (its forms change).
+  const keepCurrent = () => {
+    const live = document.querySelector("[data-host-live]");
+    if (!live) return;
+    const look = async () => {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const answer = await fetch(live.dataset.hostLive, { cache: "no-store" });
+        if (!answer.ok) return;
+        const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+        const status = fresh.querySelector("[data-host-live]");
+        if (status && status.dataset.status !== live.dataset.status) {
+          window.location.assign(live.dataset.hostLive);
+          return;
+        }
+        for (const part of fresh.querySelectorAll("[data-host-part]")) {
+          const here = document.querySelector(`[data-host-part="${part.dataset.hostPart}"]`);
+          if (here && here.innerHTML !== part.innerHTML) {
+            here.innerHTML = part.innerHTML;
+            here.className = part.className;
+          }
+        }
+      } catch (error) {
+        // offline: the next look tries again
+      }
+    };
+    setInterval(look, Number(live.dataset.every) || 10000);
+  };
+  const begin = () => {
+    start();
+    keepCurrent();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
+  else begin();
 })();

@@ -103,6 +103,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "DATABASE_URL": databases.empty("live"),
         "SECRET_KEY": "browser-tests",
         "SKYJO_AUTO_MIGRATE": "1",
+        "SKYJO_HOST_REFRESH_SECONDS": "0.5",
     }
     log = folder / "server.log"
     command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--host", "127.0.0.1"]
