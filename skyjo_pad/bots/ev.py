@@ -288,9 +288,9 @@ def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no
     """The move code with the lowest expected round score for the seat to move.
 
     `hard` adds two things `ev` leaves out: `flip_bonus`, the points that throwing a drawn
-    card away to turn a card up is worth beyond its expected score (it learns a card and
-    hastens the round; the bonus fades as the first player nears closing, see `flip_worth`),
-    and `feed`, what each card put on the discard pile gives the next player.
+    card away to turn a card up is worth beyond its expected score now (it learns a card
+    and hastens the round; none in a closing move), and `feed`, what each card put on the
+    discard pile gives the next player.
     """
     seat = t.current
     source = t.source
@@ -299,7 +299,7 @@ def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no
     cols = columns(t.cells, _CELLS * seat, odds)
     closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
     outlook = Outlook(t, seat, odds) if closing else None
-    bonus = 0.0 if closing else flip_bonus * flip_worth(t)
+    bonus = 0.0 if closing else flip_bonus
 
     def thrown(x: int | None) -> float:
         """The expected round score of throwing the drawn card `x` away for a flip."""
@@ -324,19 +324,6 @@ def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no
         away = throw if outlook is not None else throw + feed(value)
         draw += chance * (keep if keep < away else away)
     return compact.TAKE if take < draw else compact.DRAW
-
-
-#: A flip's bonus fades once the first player has fewer face-down cards than this.
-FLIP_HORIZON = 4
-
-
-def flip_worth(t: CompactTable) -> float:
-    """How much a flip's bonus still counts: 1 while every player has `FLIP_HORIZON`
-    face-down cards or more, then less with each card the first player turns up, 0 in the
-    final turns."""
-    if t.phase != TURN:
-        return 0.0
-    return min(1.0, min(t.down) / FLIP_HORIZON)
 
 
 def flip_cell(t: CompactTable, odds: Odds) -> int:

@@ -6,7 +6,8 @@ cards, `ev.py`) and adds the two things a strong person weighs that `ev` does no
 - **tempo and information**: throwing a drawn card away to turn up a face-down one is
   worth `FLIP_BONUS` points more than its expected score while the round is young (it
   learns a card and brings the round's end nearer while the others' grids are still
-  high); the bonus fades as the first player nears closing;
+  high); the bonus fades as the first player nears closing, as the heuristic's pairs do
+  (`policy.youth`);
 - **the next player**: a card put on the discard pile counts against it by `FEED` times
   what that card would give the next player beyond a blind draw (their grid read by the
   heuristic of `policy.py`, with pairs valued as `RIVAL_STYLE` says).
@@ -31,14 +32,15 @@ from skyjo_pad.engine.compact import CompactTable, move_of
 from . import ev
 from .base import decision_rng
 from .endgame import WORLDS, last_turn
-from .policy import Belief, Style, fed, next_player
+from .policy import Belief, Style, fed, next_player, youth
 from .worlds import table_of
 
 #: Points a flip is worth beyond its expected score while the round is young.
 FLIP_BONUS = 2.0
 #: The share of the next player's gain from a card we discard that counts against us.
 FEED = 0.3
-#: How `hard` pictures the next player's appetite for pairs (`policy.Style`).
+#: How `hard` pictures the next player's appetite for pairs (`policy.Style`); its
+#: `pair_horizon` (4 face-down cards) also sets when the flip bonus starts to fade.
 RIVAL_STYLE = Style(pair_hidden=1.6, pair_up=0.8)
 
 
@@ -82,4 +84,5 @@ class HardBot:
                 return move_of(code)
         t = table_of(view)
         odds = ev.odds_of(view)
-        return move_of(ev.decide(t, odds, FLIP_BONUS, feeding(t, odds)))
+        bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
+        return move_of(ev.decide(t, odds, bonus, feeding(t, odds)))

@@ -19,7 +19,7 @@ replay command all play by these modules. The front door:
 from . import compact
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .checks import check_position
-from .errors import IllegalMove, NotationError, PositionError, Reason
+from .errors import IllegalMove, NotationError, PositionError, Reason, Refusal
 from .game import game_winners, new_game, next_starter, round_result
 from .moves import apply, legal_moves, mover
 from .notation import (
@@ -77,6 +77,7 @@ __all__ = [
     "Reason",
     "Reasons",
     "Record",
+    "Refusal",
     "Reveal",
     "RoundResult",
     "Rules",

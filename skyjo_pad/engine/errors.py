@@ -8,9 +8,10 @@ from __future__ import annotations
 
 
 class Reason(str):
-    """Why a move is not legal, in plain English; also its `template` (`%(name)s`
-    placeholders) and the `data` that fills it, so that a caller can word it in another
-    language (the web side translates the templates, `make messages` extracts them).
+    """Why the engine refuses something (a move, a rule option), in plain English; also its
+    `template` (`%(name)s` placeholders) and the `data` that fills it, so that a caller can
+    word it in another language (the web side translates the templates, `make messages`
+    extracts them).
 
     >>> why = Reason("the card at %(cell)s is already face up", cell="[1, 1]")
     >>> why
@@ -30,16 +31,19 @@ class Reason(str):
         return reason
 
 
-class IllegalMove(ValueError):
-    """A move that is not legal in the position; the message says why in plain words.
-
-    `reason` is the engine's `Reason` when it made one (a template and its data)."""
+class Refusal(ValueError):
+    """Something the engine refuses; the message says why in plain words, and `reason`
+    is the engine's `Reason` when it made one (a template and its data)."""
 
     @property
     def reason(self) -> Reason:
         """Why, as a `Reason` (a plain message becomes one with no data)."""
         said = self.args[0] if self.args else ""
         return said if isinstance(said, Reason) else Reason(str(said))
+
+
+class IllegalMove(Refusal):
+    """A move that is not legal in the position; the message says why in plain words."""
 
 
 class PositionError(ValueError):

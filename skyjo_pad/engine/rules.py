@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from .errors import Reason
+from .errors import Reason, Refusal
 from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS
 
 SEATINGS = (OFFICIAL_MAX_PLAYERS, MAX_PLAYERS)
@@ -22,21 +22,13 @@ NEXT_STARTERS: tuple[str, ...] = ("closer", "round_winner", "highest_reveal")
 PAD_RULE_KEYS: tuple[str, ...] = ("target", "multiplier", "tie_doubles", "double_only_positive")
 
 
-class RulesError(ValueError):
-    """A rule option with a wrong name or value; the message says which and why.
-
-    `reason` is the message as a `Reason` (its template and data), for the reader's
-    language."""
+class RulesError(Refusal):
+    """A rule option with a wrong name or value; the message says which and why (its
+    `reason` keeps the template and data, for the reader's language)."""
 
     def __init__(self, template: str, **data: int | str) -> None:
         """The refusal `template` filled with `data`."""
         super().__init__(Reason(template, **data))
-
-    @property
-    def reason(self) -> Reason:
-        """Why, as a `Reason`."""
-        said: Reason = self.args[0]
-        return said
 
 
 @dataclass(frozen=True, slots=True)

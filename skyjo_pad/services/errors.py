@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple, TypeAlias
 
-from ..engine import IllegalMove, RulesError
+from ..engine import Refusal
 
 Value: TypeAlias = "str | int | date | Sentence"
 """What fills a placeholder: a name, a number, a day or a sentence (each worded for its
@@ -63,7 +63,7 @@ class Sentence:
         return f"{words[:1].upper()}{words[1:]}." if self.clause and words else words
 
 
-def refused(error: IllegalMove | RulesError, clause: bool = False) -> Sentence:
+def refused(error: Refusal, clause: bool = False) -> Sentence:
     """The engine's reason for refusing a move or a rule option as a sentence for its
     reader (its template and data; `clause`: worded whole, with a capital and a full stop,
     as a move's reasons need)."""
