@@ -91,9 +91,10 @@ class Board:
 BOARD = Board()
 
 
-def announce(game_id: str, version: int) -> None:
+def announce(game_id: str, version: int, *, closed: bool = False) -> None:
     """Tell every stream of `game_id` that its version is now `version` (call after the
-    move's commit; on PostgreSQL a NOTIFY tells the other processes)."""
+    move's commit; on PostgreSQL a NOTIFY tells the other processes). `closed`: the table
+    is over (finished or abandoned), so its streams end once told."""
     if db.engine.dialect.name == "postgresql":
         db.session.execute(
             text("SELECT pg_notify(:channel, :payload)"),
@@ -101,6 +102,11 @@ def announce(game_id: str, version: int) -> None:
         )
         db.session.commit()
     BOARD.post(game_id, version)
+
+
+def revoke(game_id: str, token_digest: str) -> None:
+    """Close every open stream of `game_id` opened with the token whose digest is
+    `token_digest` (call after the commit that replaced or revoked it)."""
 
 
 def start_listening() -> None:
