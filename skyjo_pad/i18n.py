@@ -19,6 +19,7 @@ from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
 from werkzeug.wrappers import Response
 
+from .catalogues import compiled_directory
 from .services.errors import N_ as N_  # marks a constant, translated where it is shown
 
 LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
@@ -92,8 +93,11 @@ def join_seats(players: Sequence[str], seats: Sequence[int]) -> str:
 
 
 def install(app: Flask) -> None:
-    """Bind Flask-Babel (catalogues in skyjo_pad/translations) and the language switch."""
-    babel.init_app(app, locale_selector=choose_locale)  # translations/ beside this module
+    """Bind Flask-Babel (catalogues compiled from skyjo_pad/translations when missing or
+    stale, `catalogues`) and the language switch."""
+    folder = compiled_directory(app.instance_path)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(folder))
+    babel.init_app(app, locale_selector=choose_locale)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)
     app.after_request(remember_link_language)
