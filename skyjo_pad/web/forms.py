@@ -18,6 +18,7 @@ from wtforms import (
     RadioField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange
 
 from ..engine import scoring
@@ -41,6 +42,11 @@ def _version(field: HiddenField) -> int | None:
         return int(field.data)
     except (TypeError, ValueError):
         return None
+
+
+def choices(pairs: Any) -> list[SelectChoice]:
+    """A select's choices from (value, label) pairs, as WTForms wants them."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 class WholeNumberField(IntegerField):
@@ -192,9 +198,8 @@ class RoundForm(PadForm):
             self.seats.append_entry()
         while len(self.seats) > len(players):
             self.seats.pop_entry()
-        self.closer.choices = [(str(i), name) for i, name in enumerate(players)] + [
-            (NOBODY, _("Nobody"))
-        ]
+        self.closer.choices = choices([(str(i), name) for i, name in enumerate(players)])
+        self.closer.choices.append(SelectChoice(NOBODY, _("Nobody")))
         return self
 
     def fill(

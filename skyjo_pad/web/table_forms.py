@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, current
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
 from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
-from .forms import WholeNumberField, scoring_rules
+from .forms import WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
 BOT_KINDS = [
@@ -44,11 +44,11 @@ class SeatForm(Form):  # type: ignore[misc]
     """One seat: a name and who plays it."""
 
     name = StringField(_l("Name"), render_kw={"maxlength": NAME_MAX})
-    kind = SelectField(_l("Plays"), choices=KINDS, default=PERSON)
+    kind = SelectField(_l("Plays"), choices=choices(KINDS), default=PERSON)
     email = StringField(_l("Email"), render_kw={"maxlength": EMAIL_MAX})
     """For an online table: where the seat's invitation goes (optional)."""
     language = SelectField(
-        _l("Invitation language"), choices=list(LANGUAGES.items()), default=current
+        _l("Invitation language"), choices=choices(LANGUAGES.items()), default=current
     )
     """The language of the seat's invitation (the host's own to start with)."""
 
@@ -85,12 +85,12 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
     first_tiebreak = SelectField(
         _l("Round 1, equal opening cards: who starts"),
-        choices=[(k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS],
+        choices=choices((k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS),
         default=_DEFAULTS.first_tiebreak,
     )
     next_starter = SelectField(
         _l("Later rounds: who starts"),
-        choices=[(k, STARTER_LABELS[k]) for k in NEXT_STARTERS],
+        choices=choices((k, STARTER_LABELS[k]) for k in NEXT_STARTERS),
         default=_DEFAULTS.next_starter,
     )
     reveal_count = WholeNumberField(
