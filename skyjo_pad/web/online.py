@@ -11,6 +11,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import mailer
+from ..i18n import N_, gettext
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import online
@@ -26,6 +27,7 @@ def page(token: str) -> Response | str:
     """The page a secret link opens: a seat's play screen, the host's page, the spectator's."""
     try:
         access = online.open_link(token)
+        online.opened(access.game_id, token)
         state = online_json(online.screen(access.game_id, token))
     except Unauthorized:
         abort(404)
@@ -65,8 +67,20 @@ def qr_svg(address: str) -> Markup:
     return Markup(code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=False))
 
 
+CHOSEN_DEAL_REFUSED = N_(
+    "An online table is dealt from a secret shuffle: leave the deal number empty "
+    "(whoever knows it can know every card)."
+)
+
+
 def start(form: NewTableForm) -> Response | str:
-    """Start an online table from the new-table form; its links, shown this once."""
+    """Start an online table from the new-table form; its links, shown this once. The
+    form's deal number is refused here: the seats could not know it was chosen."""
+    if form.seed.data is not None:
+        from .table import render_new
+
+        form.seed.errors = [gettext(CHOSEN_DEAL_REFUSED)]
+        return render_new(form)
     try:
         invite = mailer.inviter(link, form.invitation_languages())
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
@@ -99,7 +113,7 @@ def reissue(token: str, seat: int) -> Response | str:
     try:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
-        abort(422, why(error))
+        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
     return _host_page(token, access, fresh={"seat": seat, "link": link(fresh)})
 
 
@@ -167,4 +181,5 @@ def is_public(request: Request) -> bool:
     auth = request.authorization
     if auth is not None and auth.type.lower() == "bearer":
         return True
-    return path.endswith(("/events", "/record")) and LIVE_COOKIE in request.cookies
+    readable = path.endswith(("/events", "/record")) or "/replay/" in path
+    return readable and LIVE_COOKIE in request.cookies
