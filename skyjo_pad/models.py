@@ -209,6 +209,9 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     online: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Played online, each player through a secret link (`TableToken`): such a table is
     reached only through its tokens, never through the one-phone pages."""
+    chosen_deal: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whoever made the table chose its deal number (so they can know every card): an
+    online table tells every seat so."""
 
     game: Mapped[Game] = relationship()
 

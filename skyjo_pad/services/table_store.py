@@ -75,12 +75,6 @@ def seed_of(state: TableState) -> int:
     return int(state.seed)
 
 
-def chosen_deal(state: TableState) -> bool:
-    """Whether whoever made the table chose its deal number (and so can know every card):
-    a secret deal is 128 random bits, wider than any number that can be typed in."""
-    return not is_wide(seed_of(state))
-
-
 def bot_seed(state: TableState) -> int:
     """The seed the computer players' choices are drawn from. A secret deal's bots get a
     one-way digest of it: what they do tells nothing about the deal."""

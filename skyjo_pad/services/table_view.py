@@ -13,7 +13,6 @@ from typing import Any
 from ..engine import EndedRound, Move, Position, View, ended_round, game_winners, view
 from ..models import ABANDONED, Game, TableState
 from . import table_policy as policy
-from .table_store import chosen_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,5 +76,5 @@ def build(game: Game, state: TableState, position: Position, actor: policy.Actor
         ended=ended_round(position),
         winners=game_winners(position),
         watching=not actor.moves_cards,
-        chosen_deal=chosen_deal(state),
+        chosen_deal=state.chosen_deal,
     )

@@ -126,6 +126,8 @@ class Plan:
     rules: Rules
     seed: int
     start: dict[str, Any]
+    chosen: bool
+    """The deal number was given, not drawn in secret."""
 
 
 def plan(
@@ -144,6 +146,7 @@ def plan(
             )
     if all(bot is not None for bot in bots):
         raise Invalid("At least one seat needs a person.", field="players")
+    chosen = seed is not None
     if seed is None:  # a secret deal: 128 random bits nobody can search for
         seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
@@ -152,7 +155,7 @@ def plan(
         start = position_to_json(new_game(names, rules, seed))
     except PositionError as error:
         raise Invalid(str(error), field="players") from error
-    return Plan(names, bots, rules, seed, start)
+    return Plan(names, bots, rules, seed, start, chosen)
 
 
 def add(planned: Plan, owner: str | None = None, online: bool = False) -> tuple[Game, TableState]:
@@ -171,6 +174,7 @@ def add(planned: Plan, owner: str | None = None, online: bool = False) -> tuple[
         seed=str(planned.seed),
         owner=owner,
         online=online,
+        chosen_deal=planned.chosen,
     )
     db.session.add(game)
     db.session.add(state)

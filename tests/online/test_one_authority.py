@@ -117,9 +117,11 @@ def test_the_host_cannot_reissue_the_link_of_a_seat_holding_a_drawn_card(
 
 def test_a_chosen_deal_is_told_to_every_seat(app: Flask, client: FlaskClient) -> None:
     chosen = create(client, seed=42)
+    wide = create(client, seed=(1 << 128) | 5)  # as wide as a secret deal, but chosen
     secret = create(client)
-    for token in (*seat_tokens(chosen), chosen["host_token"], chosen["spectator_token"]):
-        assert state(client, chosen, token)["chosen_deal"] is True
+    for table in (chosen, wide):
+        for token in (*seat_tokens(table), table["host_token"], table["spectator_token"]):
+            assert state(client, table, token)["chosen_deal"] is True
     for token in (*seat_tokens(secret), secret["spectator_token"]):
         assert state(client, secret, token)["chosen_deal"] is False
     notice = "The host chose this deal's number: they can know every card."

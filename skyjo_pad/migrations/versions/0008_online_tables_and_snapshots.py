@@ -1,4 +1,4 @@
-"""online tables marked as such; replay snapshots of every table
+"""online tables and chosen deals marked as such; replay snapshots of every table
 
 Revision ID: 0008
 Revises: 0007
@@ -18,11 +18,21 @@ depends_on = None
 
 def upgrade():
     """`table_states.online`, true for every table that has tokens (the online ones made
-    so far); `table_snapshots`, empty (a replay of a table kept before starts at move 0)."""
+    so far); `table_states.chosen_deal`, true for a deal number narrower than a secret
+    deal's 39 digits; `table_snapshots`, empty (a replay of a table kept before starts at
+    move 0)."""
     with op.batch_alter_table('table_states', schema=None) as batch_op:
         batch_op.add_column(
             sa.Column('online', sa.Boolean(), server_default=sa.false(), nullable=False)
         )
+        batch_op.add_column(
+            sa.Column('chosen_deal', sa.Boolean(), server_default=sa.false(), nullable=False)
+        )
+    op.execute(
+        sa.text("UPDATE table_states SET chosen_deal = :yes WHERE length(seed) < 39").bindparams(
+            yes=True
+        )
+    )
     op.execute(
         sa.text(
             "UPDATE table_states SET online = :yes "
@@ -42,4 +52,5 @@ def upgrade():
 def downgrade():
     op.drop_table('table_snapshots')
     with op.batch_alter_table('table_states', schema=None) as batch_op:
+        batch_op.drop_column('chosen_deal')
         batch_op.drop_column('online')
