@@ -91,3 +91,35 @@ def kept(app: Flask, game_id: str) -> dict[str, Any]:
         }
         db.session.remove()
     return data
+
+
+def truth(app: Flask, game_id: str) -> tuple[dict[str, Any], str]:
+    """The full position on the server and the seed, for the checks."""
+    with app.app_context():
+        row = db.session.get(TableState, game_id)
+        assert row is not None
+        position, seed = dict(row.position), row.seed
+        db.session.remove()
+    return position, seed
+
+
+def assert_hidden(answer: Any, position: dict[str, Any], seed: str, viewer: int | None) -> None:
+    """`answer` (JSON or text) for `viewer` (None: a spectator) holds no face-down value,
+    no draw pile, no other seat's drawn card, and not the seed."""
+    text = answer if isinstance(answer, str) else json.dumps(answer)
+    assert seed not in text, "the seed left the server"
+    assert not FACE_DOWN.search(text), "a face-down card in the position's notation"
+    assert '"draw": [' not in text and '"deck"' not in text, "the draw pile left the server"
+    if isinstance(answer, str) or "view" not in answer:
+        return
+    seen = answer["view"]
+    assert seen["viewer"] == viewer
+    for seat, grid in enumerate(position["grids"]):
+        for r, row in enumerate(grid):
+            for c, cell in enumerate(row):
+                if isinstance(cell, str) and cell.endswith("d"):
+                    assert seen["grids"][seat][r][c] == "?", (seat, r, c)
+    held = position.get("held")
+    if held and held.get("from") == "draw" and viewer != position["current"]:
+        shown = seen.get("held")
+        assert shown is None or shown.get("value") is None, "another seat's drawn card"
