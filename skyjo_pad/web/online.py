@@ -11,7 +11,6 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import mailer
-from ..i18n import N_, gettext
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import online
@@ -67,20 +66,9 @@ def qr_svg(address: str) -> Markup:
     return Markup(code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=False))
 
 
-CHOSEN_DEAL_REFUSED = N_(
-    "An online table is dealt from a secret shuffle: leave the deal number empty "
-    "(whoever knows it can know every card)."
-)
-
-
 def start(form: NewTableForm) -> Response | str:
-    """Start an online table from the new-table form; its links, shown this once. The
-    form's deal number is refused here: the seats could not know it was chosen."""
-    if form.seed.data is not None:
-        from .table import render_new
-
-        form.seed.errors = [gettext(CHOSEN_DEAL_REFUSED)]
-        return render_new(form)
+    """Start an online table from the new-table form; its links, shown this once. A deal
+    number typed in is kept, and every seat's screen says it was chosen (docs/table.md)."""
     try:
         invite = mailer.inviter(link, form.invitation_languages())
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)

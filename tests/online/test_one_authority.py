@@ -6,6 +6,7 @@ reads write nothing; an online table is made in one transaction."""
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import pytest
@@ -129,14 +130,21 @@ def test_a_chosen_deal_is_told_to_every_seat(app: Flask, client: FlaskClient) ->
     assert notice not in client.get(f"/t/{seat_tokens(secret)[1]}").text
 
 
-def test_the_new_table_form_refuses_a_deal_number_for_an_online_table(
+def test_a_deal_number_typed_in_the_form_is_told_to_every_seat(
     app: Flask, client: FlaskClient
 ) -> None:
     form = table_form(("Ann", "person"), ("Bob", "person"), seed="42", online="1")
     page = client.post("/tables/new", data=form)
-    assert page.status_code == 200 and "dealt from a secret shuffle" in page.text
+    assert page.status_code == 200
+    links = sorted(set(re.findall(r"/t/([A-Za-z0-9_-]{43})", page.text)))
+    assert len(links) == 4  # two seats, the spectators, the host
+    notice = "The host chose this deal's number: they can know every card."
     with app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+        state_row = db.session.scalar(select(TableState))
+        assert state_row is not None and state_row.chosen_deal and state_row.online
+    seats = [token for token in links if client.get(f"/t/{token}").status_code == 200]
+    told = [token for token in seats if notice in client.get(f"/t/{token}").text]
+    assert len(told) == 3  # both seats and the spectators (not the host: it chose it)
 
 
 def test_a_table_over_opens_read_only_through_its_links_and_closes_its_streams(
