@@ -4,9 +4,10 @@ A table played online is a digital table (`tables`) with tokens: one per person'
 one for the host, one for spectators. A token is 256 random bits shown once; only its
 SHA-256 digest is kept, so the store never holds a usable link. A seat token acts for
 its seat only, and only on its turn (or its own opening reveals); every answer is made
-from the token's own view (a spectator's view for the host and spectators). After a
-person's move the computer seats play at once, on the server; then the new version is
-announced to the open event streams (`live`).
+from the token's own view (a spectator's view for the host and spectators). A move is
+played by the one use case of every table (`table_play`): after a person's move the
+computer seats play at once, on the server; then the new version is announced to the
+open event streams (`live`). Who a token is and what it may do: `table_policy`.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
 from .pad import SAVE_ATTEMPTS
-from .table_policy import HOST, NO_TOKEN, NOT_A_SEAT, SEAT, SPECTATOR
+from .table_policy import HOST as HOST  # the kinds of token, for the pages
+from .table_policy import NO_TOKEN, SEAT
+from .table_policy import SPECTATOR as SPECTATOR
 from .table_view import Screen, build
 from .transaction import transaction
 
-__all__ = ["HOST", "NOT_A_SEAT", "NO_TOKEN", "SEAT", "SPECTATOR", "Screen"]
 SENT, FAILED, NONE = "sent", "failed", "none"
 ONLINE_WITHIN = timedelta(seconds=45)
 """A seat is online while its event stream said it was alive this recently (a stream
