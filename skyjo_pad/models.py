@@ -206,8 +206,27 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     owner: Mapped[str | None] = mapped_column(String(64))
     """SHA-256 of the device key of the browser the table is played on (pass-and-play):
     only it sees the seat to act; other devices watch. None until a device opens it."""
+    online: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Played online, each player through a secret link (`TableToken`): such a table is
+    reached only through its tokens, never through the one-phone pages."""
+    chosen_deal: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whoever made the table chose its deal number (so they can know every card): an
+    online table tells every seat so."""
 
     game: Mapped[Game] = relationship()
+
+
+class TableSnapshot(db.Model):  # type: ignore[name-defined,misc]
+    """The full position of a table after `step` of its moves (every `SNAPSHOT_EVERY`
+    moves), so a replay step starts near its step instead of at move 0. Server only."""
+
+    __tablename__ = "table_snapshots"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    step: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class TableToken(db.Model):  # type: ignore[name-defined,misc]

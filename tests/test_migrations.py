@@ -295,3 +295,41 @@ def test_upgrading_to_0004_fills_the_seat_summaries_and_the_computer_seats(
             )
         ).all()
     assert [tuple(r) for r in rows] == [(0, None, 90, 2, 1, 1, 1), (1, "easy", 30, 1, 0, 0, 0)]
+
+
+def test_upgrading_to_0008_marks_the_online_tables_and_the_chosen_deals(bare_app: Flask) -> None:
+    upgrade(directory=MIGRATIONS, revision="0007")
+    secret = str((1 << 128) | 12345)
+    with db.engine.begin() as connection:
+        for game_id, seed in (("phone00001", "42"), ("online0001", secret)):
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, kind, rules, created_at, updated_at, finished, "
+                    "version) VALUES (:id, 'table', '{}', :at, :at, :no, 1)"
+                ),
+                {"id": game_id, "at": FIRST_DAY, "no": False},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO table_states (game_id, bots, start, moves, position, log, "
+                    "status, seed) VALUES (:id, '[null, null]', '{}', '[]', '{}', '[]', "
+                    "'playing', :seed)"
+                ),
+                {"id": game_id, "seed": seed},
+            )
+        connection.execute(
+            text(
+                "INSERT INTO table_tokens (game_id, kind, digest, created_at) "
+                "VALUES ('online0001', 'host', :digest, :at)"
+            ),
+            {"digest": "a" * 64, "at": FIRST_DAY},
+        )
+    upgrade(directory=MIGRATIONS)
+    with db.engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT game_id, online, chosen_deal FROM table_states ORDER BY game_id")
+        ).all()
+    assert [(r[0], bool(r[1]), bool(r[2])) for r in rows] == [
+        ("online0001", True, False),
+        ("phone00001", False, True),
+    ]

@@ -16,6 +16,7 @@ from flask import Response, current_app, jsonify, request, url_for
 
 from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
+from ..presenters.table_screen import replay_json
 from ..services import live, online
 from ..services.errors import Malformed
 from . import bodies
@@ -59,7 +60,10 @@ def create_table() -> tuple[Response, int]:
 @bp.get("/tables/<game_id>")
 def online_table(game_id: str) -> Response:
     """The table as this token may see it now."""
-    return jsonify(online_json(online.screen(game_id, bearer())))
+    token = bearer()
+    online.identify(game_id, token)
+    online.opened(game_id, token)
+    return jsonify(online_json(online.screen(game_id, token)))
 
 
 @bp.post("/tables/<game_id>/moves")
@@ -75,6 +79,13 @@ def online_move(game_id: str) -> Response:
 def online_record(game_id: str) -> Response:
     """The skyjo-record/1 once the game is over or abandoned."""
     return jsonify(online.record(game_id, bearer() or request.cookies.get(LIVE_COOKIE)))
+
+
+@bp.get("/tables/<game_id>/replay/<int:step>")
+def online_replay(game_id: str, step: int) -> Response:
+    """The table after its first `step` moves, as a spectator saw it (any token of it)."""
+    token = bearer() or request.cookies.get(LIVE_COOKIE)
+    return jsonify(replay_json(online.replay(game_id, token, step)))
 
 
 @bp.get("/tables/<game_id>/seats")

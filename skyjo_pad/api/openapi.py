@@ -429,6 +429,8 @@ PATHS: dict[str, Any] = {
         "parameters": [GAME_ID],
         "get": {
             "summary": "A digital table's play screen",
+            "description": "A one-phone table only: an online table is reached through its "
+            "tokens, so every /api/phone-tables route answers 404 for it.",
             "operationId": "getTable",
             "responses": {
                 "200": _answer("TableScreen", "The play screen for the seat holding the phone."),
@@ -504,10 +506,12 @@ PATHS: dict[str, Any] = {
         "parameters": [GAME_ID],
         "get": {
             "summary": "The replay's first step",
+            "description": "While the table is played, only on the device it is played on "
+            "(403 elsewhere); 404 for an online table (its tokens replay it). Rate-limited.",
             "operationId": "tableReplay",
             "responses": {
                 "200": _answer("ReplayStep", "The table as dealt, and how many steps follow."),
-                **_errors(400, 404, 500),
+                **_errors(400, 403, 404, 500),
             },
         },
     },
@@ -529,7 +533,7 @@ PATHS: dict[str, Any] = {
                 "200": _answer(
                     "ReplayStep", "The table after `step` moves, as a spectator sees it."
                 ),
-                **_errors(400, 404, 500),
+                **_errors(400, 403, 404, 500),
             },
         },
     },
@@ -630,6 +634,11 @@ SCHEMAS.update(
                 "seats": {"type": "array", "items": {"type": "object", "properties": SEAT}},
                 "summary": {"type": ["object", "null"]},
                 "role": {"enum": ["seat", "host", "spectator"]},
+                "chosen_deal": {
+                    "type": "boolean",
+                    "description": "Whoever made the table chose its deal number (`seed`), "
+                    "so they can know every card: every seat is told.",
+                },
             },
         },
         "HostSeats": {
@@ -777,6 +786,32 @@ PATHS.update(
                 },
             },
         },
+        "/api/tables/{game_id}/replay/{step}": {
+            "parameters": [
+                GAME_ID,
+                {
+                    "name": "step",
+                    "in": "path",
+                    "required": True,
+                    "schema": {**WHOLE, "minimum": 0},
+                    "description": "How many moves are played, from 0.",
+                },
+            ],
+            "get": {
+                "summary": "One step of an online table's replay",
+                "description": "Any token of the table (or the page's cookie), while it is "
+                "played and after: the table after `step` moves, as a spectator saw it. "
+                "Rate-limited per address.",
+                "operationId": "onlineTableReplayStep",
+                "security": TOKEN_SECURITY,
+                "responses": {
+                    "200": _answer(
+                        "ReplayStep", "The table after `step` moves, as a spectator sees it."
+                    ),
+                    **_errors(400, 401, 404, 500),
+                },
+            },
+        },
         "/api/tables/{game_id}/seats": {
             "parameters": [GAME_ID],
             "get": {
@@ -794,7 +829,9 @@ PATHS.update(
             "parameters": [GAME_ID, SEAT_IN_PATH],
             "post": {
                 "summary": "A new link for a seat",
-                "description": "Host token; the seat's old token stops working at once.",
+                "description": "Host token; the seat's old token stops working at once (and "
+                "its open event streams close). Refused (409) while the seat holds a card "
+                "drawn from the pile and not placed yet: the new link would show it.",
                 "operationId": "reissueSeatToken",
                 "security": TOKEN_SECURITY,
                 "requestBody": {
@@ -803,7 +840,7 @@ PATHS.update(
                 },
                 "responses": {
                     "200": _answer("Reissued", "The new token, shown this once."),
-                    **_errors(400, 401, 404, 403, 422, 500),
+                    **_errors(400, 401, 404, 403, 409, 422, 500),
                 },
             },
         },

@@ -59,7 +59,9 @@ def _check_csrf() -> None:
 
 @bp.get("/phone-tables/<game_id>")
 def table_state(game_id: str) -> Response:
-    """The play screen's data for the seat holding the phone, as it is now."""
+    """The play screen's data for the seat holding the phone, as it is now (404 for an
+    online table: it is reached only through its tokens)."""
+    tables.claim(game_id, device_key())
     return jsonify(screen_json(tables.screen(game_id, device_key())))
 
 
@@ -94,7 +96,7 @@ def table_hint(game_id: str) -> Response:
 @bp.get("/phone-tables/<game_id>/record")
 def table_record(game_id: str) -> Response:
     """The skyjo-record/1 of a table that is over, as a download."""
-    answer = jsonify(tables.record(game_id))
+    answer = jsonify(tables.record(game_id, device_key()))
     answer.headers["Content-Disposition"] = f'attachment; filename="skyjo-{game_id}.json"'
     return answer
 
@@ -102,10 +104,12 @@ def table_record(game_id: str) -> Response:
 @bp.get("/phone-tables/<game_id>/replay")
 def table_replay(game_id: str) -> Response:
     """The replay's first step: the table as dealt, and how many steps there are."""
-    return jsonify(replay_json(tables.replay(game_id, 0)))
+    tables.claim(game_id, device_key())
+    return jsonify(replay_json(tables.replay(game_id, 0, device_key())))
 
 
 @bp.get("/phone-tables/<game_id>/replay/<int:step>")
 def table_replay_step(game_id: str, step: int) -> Response:
     """The table after its first `step` moves, as a spectator sees it."""
-    return jsonify(replay_json(tables.replay(game_id, step)))
+    tables.claim(game_id, device_key())
+    return jsonify(replay_json(tables.replay(game_id, step, device_key())))

@@ -1,9 +1,10 @@
 """An online table's answer, as JSON: the contract of API.md plus what the page draws.
 
-Made from the online service's `OnlineScreen`, which holds the token's own view (a
-spectator's view for the host and spectators), the public events and the engine's
-reasons only. The page (static/table.js) reads the same answer as the one-phone table's
-play screen: `you`, `watching`, `info`, `log`, `tallies`, `can_deal`.
+Made from the one screen type of every table (`services.table_view.Screen`), which
+holds the token's own view (a spectator's view for the host and spectators), the public
+events and the engine's reasons only. The page (static/table.js) reads the same answer
+as the one-phone table's play screen: `you`, `watching`, `info`, `log`, `tallies`,
+`can_deal`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from typing import Any
 from ..engine import Card, Phase, move_to_json, view_to_json
 from ..i18n import gettext as _
 from ..i18n import ngettext
-from ..services.online import NewTable, OnlineScreen, SeatStatus
+from ..services.online import NewTable, SeatStatus
+from ..services.table_view import Screen
 from . import table_words
 from .table_screen import LOG_SHOWN, summary, tallies
 
+TURNS = (Phase.TURN, Phase.FINAL_TURNS)
 
-def online_json(screen: OnlineScreen) -> dict[str, Any]:
+
+def online_json(screen: Screen) -> dict[str, Any]:
     """The answer of `GET /api/tables/<id>` for one token."""
     seen = screen.seen
     log = [table_words.told(event, seen.players, seen.rules) for event in screen.log]
@@ -28,7 +32,7 @@ def online_json(screen: OnlineScreen) -> dict[str, Any]:
         "version": screen.version,
         "status": screen.status,
         "seat": screen.seat,
-        "actor": screen.actor,
+        "actor": seen.current if seen.phase in TURNS else None,
         "view": view_to_json(seen),
         "moves": [move_to_json(move) for move in screen.moves],
         "seats": [
@@ -36,7 +40,7 @@ def online_json(screen: OnlineScreen) -> dict[str, Any]:
             for seat, (name, bot) in enumerate(zip(screen.names, screen.bots, strict=True))
         ],
         "summary": summary(seen, screen.ended, screen.winners),
-        "role": screen.kind,
+        "role": screen.role,
         "you": 0 if watching else screen.seat,
         "watching": watching,
         "online": True,
@@ -45,11 +49,12 @@ def online_json(screen: OnlineScreen) -> dict[str, Any]:
         "info": {"now": instruction(screen), "then": log[-1] if log else None},
         "log": log[-LOG_SHOWN:],
         "tallies": tallies(seen),
-        "can_deal": any(move.get("action") == "deal" for move in map(move_to_json, screen.moves)),
+        "can_deal": screen.can_deal,
+        "chosen_deal": screen.chosen_deal,
     }
 
 
-def instruction(screen: OnlineScreen) -> str:
+def instruction(screen: Screen) -> str:
     """What has to happen now, told to this token's holder."""
     seen = screen.seen
     if screen.status == "abandoned":

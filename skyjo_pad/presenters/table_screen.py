@@ -14,7 +14,8 @@ from typing import Any
 
 from ..engine import Card, EndedRound, Phase, View, move_to_json, view_to_json
 from ..i18n import gettext as _
-from ..services.tables import Hint, ReplayStep, Screen
+from ..services.table_view import Screen
+from ..services.tables import Hint, ReplayStep
 from . import table_words
 
 LOG_SHOWN = 8

@@ -4,14 +4,14 @@ A table played online is a digital table (`tables`) with tokens: one per person'
 one for the host, one for spectators. A token is 256 random bits shown once; only its
 SHA-256 digest is kept, so the store never holds a usable link. A seat token acts for
 its seat only, and only on its turn (or its own opening reveals); every answer is made
-from the token's own view (a spectator's view for the host and spectators). After a
-person's move the computer seats play at once, on the server; then the new version is
-announced to the open event streams (`live`).
+from the token's own view (a spectator's view for the host and spectators). A move is
+played by the one use case of every table (`table_play`): after a person's move the
+computer seats play at once, on the server; then the new version is announced to the
+open event streams (`live`). Who a token is and what it may do: `table_policy`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,40 +19,31 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
-from ..bots import BUILTIN, BotError, ask
-from ..engine import (
-    Deal,
-    EndedRound,
-    Move,
-    NotationError,
-    Phase,
-    Position,
-    Reveal,
-    Rules,
-    View,
-    ended_round,
-    game_winners,
-    legal_moves,
-    move_from_json,
-    view,
-)
+from ..bots import BUILTIN
+from ..engine import Rules
 from ..extensions import db
 from ..models import PLAYING, Game, TableState, TableToken, utcnow
-from . import live, roster, tables
-from .errors import N_, Conflict, Forbidden, Invalid, Malformed, Unauthorized
+from . import live, roster, table_play, tables
+from . import table_policy as policy
+from . import table_store as store
+from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
+from .pad import SAVE_ATTEMPTS
+from .table_policy import HOST as HOST  # the kinds of token, for the pages
+from .table_policy import NO_TOKEN, SEAT
+from .table_policy import SPECTATOR as SPECTATOR
+from .table_view import Screen, build
 from .transaction import transaction
 
-SEAT, HOST, SPECTATOR = "seat", "host", "spectator"
 SENT, FAILED, NONE = "sent", "failed", "none"
-NO_TOKEN = N_(
-    "This table is reached through its secret link: this one is missing or no longer works."
-)
-NOT_A_SEAT = N_("Only a player's own link can make a move at this table.")
-BOT_STEPS_MAX = 5_000
 ONLINE_WITHIN = timedelta(seconds=45)
 """A seat is online while its event stream said it was alive this recently (a stream
 says so when it opens and with every heartbeat, every 15 seconds)."""
+HELD_SEAT = N_(
+    "%(name)s holds a drawn card not placed yet: wait until it is placed, or give the "
+    "seat to a computer player first, then give it a new link."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,26 +98,6 @@ class SeatStatus:
     invitation: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class OnlineScreen:
-    """One token's answer: made of its own view and the engine's public reasons only."""
-
-    id: str
-    version: int
-    status: str
-    kind: str
-    seat: int | None
-    actor: int | None
-    seen: View
-    moves: tuple[Move, ...]
-    names: tuple[str, ...]
-    bots: tuple[str | None, ...]
-    ended: EndedRound | None
-    winners: tuple[int, ...]
-    game_over: bool
-    log: tuple[Any, ...]
-
-
 def new_token() -> str:
     """A fresh secret token: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)
@@ -134,7 +105,7 @@ def new_token() -> str:
 
 def digest(token: str) -> str:
     """What the store keeps of a token."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return policy.digest(token)
 
 
 def parse_seats(data: object) -> list[Invitee]:
@@ -168,23 +139,39 @@ def create(
     invite: Callable[[NewSeat, str, str], str] | None = None,
 ) -> NewTable:
     """Start an online table; its tokens, shown this once. `invite(seat, host_name,
-    game_id)` sends a seat's invitation and answers sent or failed (it never raises)."""
+    game_id)` sends a seat's invitation and answers sent or failed (it never raises).
+
+    One transaction: everything is checked before anything is written, and the table,
+    its tokens and the computer seats' opening reveals are committed together (or not
+    at all); the invitations go out after that commit.
+    """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
-    choices = [tables.SeatChoice(s.name, s.bot) for s in seats]
-    game_id = tables.create(choices, rules, seed)
-    return _add_tokens(game_id, seats, invite)
+    planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
+    for attempt in range(1, SAVE_ATTEMPTS + 1):
+        try:
+            table, rows = _store(planned, seats)
+            break
+        except IntegrityError as error:
+            db.session.rollback()
+            if attempt == SAVE_ATTEMPTS:
+                raise Conflict("The table could not be saved just now: try again.") from error
+        except BaseException:
+            db.session.rollback()
+            raise
+    if invite is not None:
+        table = _invite(table, rows, invite)
+    return table
 
 
-@transaction
-def _add_tokens(
-    game_id: str, seats: Sequence[Invitee], invite: Callable[[NewSeat, str, str], str] | None
-) -> NewTable:
-    game, state = tables.load(game_id)
-    _play_bots(game, state, tables.position_of(state))  # computer seats turn up their cards
+def _store(planned: tables.Plan, seats: Sequence[Invitee]) -> tuple[NewTable, list[TableToken]]:
+    """Write the table, its tokens and its computer seats' reveals; one commit."""
+    game, state = tables.add(planned, online=True)
+    db.session.flush()  # the game's id
+    table_play.run_bots(game, state, store.position_of(state))  # computer seats turn up
     host, spectator = new_token(), new_token()
-    db.session.add(TableToken(game_id=game_id, kind=HOST, digest=digest(host)))
-    db.session.add(TableToken(game_id=game_id, kind=SPECTATOR, digest=digest(spectator)))
+    db.session.add(TableToken(game_id=game.id, kind=HOST, digest=digest(host)))
+    db.session.add(TableToken(game_id=game.id, kind=SPECTATOR, digest=digest(spectator)))
     made = []
     rows = []
     for place, (asked, seated) in enumerate(zip(seats, game.seats, strict=True)):
@@ -194,22 +181,28 @@ def _add_tokens(
         if asked.email is not None:
             seated.player.email = asked.email  # the address book keeps it for next time
         token = new_token()
-        row = TableToken(game_id=game_id, kind=SEAT, seat=place, digest=digest(token))
+        row = TableToken(game_id=game.id, kind=SEAT, seat=place, digest=digest(token))
         db.session.add(row)
         rows.append(row)
         made.append(NewSeat(place, seated.player.name, None, token, asked.email, NONE))
     db.session.commit()
-    if invite is not None:
-        host_name = next((s.name for s in made if s.bot is None), "")
-        done = []
-        for seat in made:
-            if seat.token is not None and seat.email is not None:
-                seat = NewSeat(**{**_fields(seat), "invitation": invite(seat, host_name, game_id)})
-            done.append(seat)
-        made = done
-        for row in rows:
-            row.invitation = next(s.invitation for s in made if s.seat == row.seat)
-    return NewTable(game_id, host, spectator, tuple(made))
+    return NewTable(game.id, host, spectator, tuple(made)), rows
+
+
+@transaction
+def _invite(
+    table: NewTable, rows: list[TableToken], invite: Callable[[NewSeat, str, str], str]
+) -> NewTable:
+    """Send the seats' invitations (after the table is kept) and note how each went."""
+    host_name = next((s.name for s in table.seats if s.bot is None), "")
+    made = []
+    for seat in table.seats:
+        if seat.token is not None and seat.email is not None:
+            seat = NewSeat(**{**_fields(seat), "invitation": invite(seat, host_name, table.id)})
+        made.append(seat)
+    for row in rows:
+        row.invitation = next(s.invitation for s in made if s.seat == row.seat)
+    return NewTable(table.id, table.host_token, table.spectator_token, tuple(made))
 
 
 def record_invitation(game_id: str, seat: int, outcome: str) -> None:
@@ -226,7 +219,7 @@ def record_invitation(game_id: str, seat: int, outcome: str) -> None:
 
 def rules_of(game_id: str) -> Rules:
     """The rules a table is played by (for its invitations)."""
-    game, _state = tables.load(game_id)
+    game, _state = store.load(game_id)
     return Rules.from_dict(game.rules)
 
 
@@ -235,164 +228,75 @@ def _fields(seat: NewSeat) -> dict[str, Any]:
 
 
 def identify(game_id: str, token: str | None) -> Access:
-    """What `token` opens at `game_id`; 401 when it opens nothing there."""
-    row = _token_row(token)
-    if row is None or row.game_id != game_id:
-        raise Unauthorized(NO_TOKEN)
-    if row.opened_at is None:
-        row.opened_at = utcnow()
-        db.session.commit()
-    return Access(row.game_id, row.kind, row.seat)
+    """What `token` opens at `game_id`; 401 when it opens nothing there (nothing is
+    written: see `opened`)."""
+    actor = policy.by_token(game_id, token)
+    return Access(game_id, actor.role, actor.seat)
 
 
 def open_link(token: str) -> Access:
     """What a `/t/<token>` link opens (401 when it is unknown or was replaced)."""
-    row = _token_row(token)
+    row = policy.token_row(token)
     if row is None:
         raise Unauthorized(NO_TOKEN)
-    return identify(row.game_id, token)
-
-
-def _token_row(token: str | None) -> TableToken | None:
-    if not token or len(token) > 200:
-        return None
-    found: TableToken | None = db.session.scalar(
-        select(TableToken).where(TableToken.digest == digest(token))
-    )
-    return found
-
-
-def screen(game_id: str, token: str | None) -> OnlineScreen:
-    """The table as `token` may see it now."""
-    access = identify(game_id, token)
-    game, state = tables.load(game_id)
-    return _screen(game, state, access)
+    return Access(row.game_id, row.kind, row.seat)
 
 
 @transaction
-def play(game_id: str, token: str | None, body: object) -> OnlineScreen:
-    """A seat's move `{"version": n, "move": {...}}`, then every computer seat's moves.
+def opened(game_id: str, token: str | None) -> None:
+    """Note that `token`'s link was opened (the host's page shows it), the first time."""
+    row = policy.token_row(token)
+    if row is not None and row.game_id == game_id and row.opened_at is None:
+        row.opened_at = utcnow()
+
+
+def _table(game_id: str, token: str | None) -> tuple[Game, TableState, policy.Actor]:
+    actor = policy.by_token(game_id, token)
+    game, state = store.load(game_id)
+    return game, state, actor
+
+
+def screen(game_id: str, token: str | None) -> Screen:
+    """The table as `token` may see it now (a table that is over: its final state)."""
+    game, state, actor = _table(game_id, token)
+    return build(game, state, store.position_of(state), actor)
+
+
+def play(game_id: str, token: str | None, body: object) -> Screen:
+    """A seat's move `{"version": n, "move": {...}}`, then every computer seat's moves
+    (`table_play.play`, the one use case of every table).
 
     Refused with nothing changed: 401 no token, 403 not a seat token or not this seat's
     turn, 400 not a move, 409 stale or over, 422 against the rules.
     """
-    access = identify(game_id, token)
-    if access.kind != SEAT or access.seat is None:
-        raise Forbidden(NOT_A_SEAT)
+    actor = policy.by_token(game_id, token)
+    policy.check_may_move(actor)
     if not isinstance(body, dict) or set(body) != {"version", "move"}:
         raise Malformed('Send {"version": n, "move": {...}}.')
-    game, state = tables.load(game_id)
-    tables.check_playing(state)
-    tables.check_version(game, body["version"])
-    try:
-        move = move_from_json(body["move"])
-    except NotationError as error:
-        raise Malformed(str(error)) from error
-    if isinstance(move, Deal) and move.deck is not None:
-        raise Invalid("A table deals the next round from its own shuffle.")
-    position = tables.position_of(state)
-    if state.bots[access.seat] is not None:
-        raise Forbidden("A computer player sits at this seat now.")
-    _check_turn(position, move, access.seat)
-    played = tables.apply_move(position, move)
-    tables.record_move(game, state, position, move, played)
-    _play_bots(game, state, played.position)
-    tables.commit()
-    live.announce(game_id, game.version)
-    return _screen(game, state, access)
+    return table_play.play(game_id, policy.Token(token), body["move"], body["version"])
 
 
-def _check_turn(position: Position, move: Move, seat: int) -> None:
-    names = position.players
-    if isinstance(move, Reveal):
-        if move.seat != seat:
-            if 0 <= move.seat < len(names):
-                raise Forbidden(
-                    "Only %(name)s may turn up %(name)s's cards.", name=names[move.seat]
-                )
-            raise Forbidden("You may turn up only your own cards.")
-        return
-    acting = acting_seat(position)
-    if acting is not None and acting != seat and not isinstance(move, Deal):
-        raise Forbidden("It is %(name)s's turn, not yours.", name=names[acting])
-
-
-def acting_seat(position: Position) -> int | None:
+def acting_seat(position: Any) -> int | None:
     """The seat to act now: None during the opening reveals, between rounds and at the end."""
-    if position.phase in (Phase.TURN, Phase.FINAL_TURNS):
-        return position.current
-    return None
-
-
-def _play_bots(game: Game, state: TableState, position: Position) -> Position:
-    """Every computer seat's moves until a person must act (reveals, then turns)."""
-    for _ in range(BOT_STEPS_MAX):
-        seat = _bot_to_move(state, position)
-        if seat is None:
-            break
-        try:
-            move = ask(tables.bot_of(state, seat), position, seat)
-        except BotError as error:
-            raise Conflict(
-                "The computer player could not move: %(problem)s", problem=str(error)
-            ) from error
-        played = tables.apply_move(position, move)
-        tables.record_move(game, state, position, move, played)
-        position = played.position
-    return position
-
-
-def _bot_to_move(state: TableState, position: Position) -> int | None:
-    if position.phase is Phase.REVEAL:
-        return next(
-            (s for s, bot in enumerate(state.bots) if bot and legal_moves(position, s)), None
-        )
-    seat = acting_seat(position)
-    return seat if seat is not None and state.bots[seat] is not None else None
-
-
-def _screen(game: Game, state: TableState, access: Access) -> OnlineScreen:
-    position = tables.position_of(state)
-    seat = access.seat if access.kind == SEAT else None
-    moves: tuple[Move, ...] = ()
-    if state.status == PLAYING and seat is not None and state.bots[seat] is None:
-        if position.phase is Phase.ROUND_OVER:
-            moves = (Deal(),)
-        elif position.phase is Phase.REVEAL or acting_seat(position) == seat:
-            moves = tuple(legal_moves(position, seat))
-    return OnlineScreen(
-        id=game.id,
-        version=game.version,
-        status=state.status,
-        kind=access.kind,
-        seat=seat,
-        actor=acting_seat(position),
-        seen=view(position, seat),
-        moves=moves,
-        names=tuple(s.player.name for s in game.seats),
-        bots=tuple(state.bots),
-        ended=ended_round(position),
-        winners=game_winners(position),
-        game_over=position.phase is Phase.GAME_OVER,
-        log=tuple(state.log),
-    )
+    return policy.acting_seat(position)
 
 
 def record(game_id: str, token: str | None) -> dict[str, Any]:
     """The skyjo-record/1 once the game is over or abandoned (409 while it is played)."""
-    identify(game_id, token)
-    return tables.record(game_id)
+    game, state, _actor = _table(game_id, token)
+    return tables.record_of(game, state)
 
 
-def _host(game_id: str, token: str | None) -> None:
-    if identify(game_id, token).kind != HOST:
-        raise Forbidden("Only the host's link manages the table.")
+def replay(game_id: str, token: str | None, step: int) -> tables.ReplayStep:
+    """The table after its first `step` moves, as a spectator saw it (any of its tokens)."""
+    _game, state, _actor = _table(game_id, token)
+    return tables.replay_of(state, step)
 
 
 def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
     """Every seat as the host sees it: the name, the bot, whether its link was opened."""
-    _host(game_id, token)
-    game, state = tables.load(game_id)
+    game, state, actor = _table(game_id, token)
+    policy.check_host(actor)
     rows = {
         row.seat: row
         for row in db.session.scalars(
@@ -412,33 +316,54 @@ def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
     )
 
 
-@transaction
 def reissue(game_id: str, token: str | None, seat: object) -> str:
-    """A new link for a person's seat (host only); the old one stops working at once."""
-    _host(game_id, token)
-    _game, state = tables.load(game_id)
+    """A new link for a person's seat (host only); the old one stops working at once,
+    and its open event streams are closed.
+
+    Refused (409) while the seat holds a drawn card not placed yet: the new link would
+    show the host that card (docs/table.md).
+    """
+    fresh, old = _reissue(game_id, token, seat)
+    if old is not None:
+        live.revoke(game_id, old)
+    return fresh
+
+
+@transaction
+def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | None]:
+    _game, state, actor = _table(game_id, token)
+    policy.check_host(actor)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
         raise Invalid("There is no such seat at this table.", field="seat")
+    position = store.position_of(state)
+    if (
+        state.status == PLAYING
+        and state.bots[seat] is None
+        and policy.holds_secret_card(position, seat)
+    ):
+        raise Conflict(HELD_SEAT, name=position.players[seat])
     fresh = new_token()
     row = db.session.scalar(
         select(TableToken).where(
             TableToken.game_id == game_id, TableToken.kind == SEAT, TableToken.seat == seat
         )
     )
+    old = None if row is None else row.digest
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
         row.digest = digest(fresh)
         row.opened_at = None
-    return fresh
+        row.seen_at = None
+    return fresh, old
 
 
 @transaction
 def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
     """Hand a seat to a computer player (`bot`), or back to its person (None); host only."""
-    _host(game_id, token)
-    game, state = tables.load(game_id)
-    tables.check_playing(state)
+    game, state, actor = _table(game_id, token)
+    policy.check_host(actor)
+    store.check_playing(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
         raise Invalid("There is no such seat at this table.", field="seat")
     if bot is not None and bot not in BUILTIN:
@@ -452,17 +377,14 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
         if gs.seat == seat:
             gs.bot = bot
     game.updated_at = utcnow()
-    _play_bots(game, state, tables.position_of(state))
-    tables.commit()
-    live.announce(game_id, game.version)
+    table_play.run_bots(game, state, store.position_of(state))
+    store.commit()
+    live.announce(game_id, game.version, closed=state.status != PLAYING)
 
 
 def abandon(game_id: str, token: str | None) -> None:
     """Stop the table for good (host only); it stays in the history."""
-    _host(game_id, token)
-    tables.abandon(game_id)
-    game, _state = tables.load(game_id)
-    live.announce(game_id, game.version)
+    table_play.abandon(game_id, policy.Token(token))
 
 
 def _alive(seen_at: datetime | None) -> bool:
@@ -471,7 +393,7 @@ def _alive(seen_at: datetime | None) -> bool:
 
 def touch(game_id: str, token: str | None) -> None:
     """An event stream opened with `token` is alive (the host page shows it as online)."""
-    row = _token_row(token)
+    row = policy.token_row(token)
     if row is not None and row.game_id == game_id:
         row.seen_at = utcnow()
         db.session.commit()
@@ -479,8 +401,7 @@ def touch(game_id: str, token: str | None) -> None:
 
 def version(game_id: str, token: str | None) -> int:
     """The table's version now (what an event stream starts from)."""
-    identify(game_id, token)
-    game, _state = tables.load(game_id)
+    game, _state, _actor = _table(game_id, token)
     return int(game.version)
 
 

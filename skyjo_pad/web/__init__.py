@@ -22,6 +22,7 @@ from .players import bp as players_bp
 from .rules import bp as rules_bp
 from .sessions import ReusedSignerSessions
 from .table import bp as table_bp
+from .table import is_online
 
 ERROR_TEXT = {
     400: (_l("Not understood"), _l("The app could not read this request. Go back and try again.")),
@@ -82,6 +83,7 @@ def register(app: Flask) -> None:
 
     app.add_template_global(js_strings.catalogue, "js_strings")
     app.add_template_global(problems.say, "say")
+    app.add_template_global(is_online, "online_table")
 
     @app.get("/favicon.ico")
     def favicon() -> Response:

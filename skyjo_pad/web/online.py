@@ -26,6 +26,7 @@ def page(token: str) -> Response | str:
     """The page a secret link opens: a seat's play screen, the host's page, the spectator's."""
     try:
         access = online.open_link(token)
+        online.opened(access.game_id, token)
         state = online_json(online.screen(access.game_id, token))
     except Unauthorized:
         abort(404)
@@ -66,7 +67,8 @@ def qr_svg(address: str) -> Markup:
 
 
 def start(form: NewTableForm) -> Response | str:
-    """Start an online table from the new-table form; its links, shown this once."""
+    """Start an online table from the new-table form; its links, shown this once. A deal
+    number typed in is kept, and every seat's screen says it was chosen (docs/table.md)."""
     try:
         invite = mailer.inviter(link, form.invitation_languages())
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
@@ -99,7 +101,7 @@ def reissue(token: str, seat: int) -> Response | str:
     try:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
-        abort(422, why(error))
+        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
     return _host_page(token, access, fresh={"seat": seat, "link": link(fresh)})
 
 
@@ -167,4 +169,5 @@ def is_public(request: Request) -> bool:
     auth = request.authorization
     if auth is not None and auth.type.lower() == "bearer":
         return True
-    return path.endswith(("/events", "/record")) and LIVE_COOKIE in request.cookies
+    readable = path.endswith(("/events", "/record")) or "/replay/" in path
+    return readable and LIVE_COOKIE in request.cookies

@@ -59,6 +59,7 @@ LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
 RATE_LIMITS = {
     "create": "60 per minute; 600 per hour",
     "import": "10 per minute; 60 per hour",
+    "replay": "120 per minute; 2000 per hour",
 }
 LIMITED_VIEWS = {
     "pad.new_game": "create",
@@ -69,6 +70,14 @@ LIMITED_VIEWS = {
 }
 """Per client address, for POSTs: creating games and tables (pages and API together),
 imports. Wrong passwords: `access`."""
+READ_LIMITED_VIEWS = {
+    "table.replay": "replay",
+    "api.table_replay": "replay",
+    "api.table_replay_step": "replay",
+    "api.online_replay": "replay",
+}
+"""Per client address, for GETs: the replay's steps (each replays up to a snapshot's
+worth of moves), pages and API together."""
 TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
 TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
 LOCAL_NAMES = ("localhost",)
@@ -145,6 +154,11 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
         view = app.view_functions.get(endpoint)
         if view is not None:
             limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["POST"])
+            app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
+    for endpoint, group in READ_LIMITED_VIEWS.items():
+        view = app.view_functions.get(endpoint)
+        if view is not None:
+            limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["GET"])
             app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
     access.install(app, limiter)
     access.allow_public(app, online.is_public)  # secret links carry their own permission

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..devices import device_key
@@ -60,8 +60,10 @@ def render_new(form: NewTableForm) -> str:
 
 @bp.route("/<game_id>")
 def play(game_id: str) -> str:
-    """The play screen (drawn by static/table.js from the seat's view)."""
+    """The play screen (drawn by static/table.js from the seat's view); 404 for an online
+    table, which is reached only through its links."""
     try:
+        tables.claim(game_id, device_key())
         state = screen_json(tables.screen(game_id, device_key()))
         status, seed = tables.status(game_id)
     except NotFound:
@@ -86,16 +88,29 @@ def abandon(game_id: str) -> str | Response:
 
 @bp.get("/<game_id>/replay")
 def replay(game_id: str) -> str:
-    """The replay viewer: the table move by move, as a spectator sees it."""
+    """The replay viewer: the table move by move, as a spectator sees it (while it is
+    played, only on the device it is played on)."""
     try:
-        first = tables.replay(game_id, 0)
+        tables.claim(game_id, device_key())
+        first = tables.replay(game_id, 0, device_key())
         status, _seed = tables.status(game_id)
     except NotFound:
         abort(404)
+    except Forbidden as error:
+        abort(403, why(error))
     step = request.args.get("step", type=int)
     return render_template(
         "table/replay.html", game_id=game_id, steps=first.steps, step=step, status=status
     )
+
+
+def is_online(game_id: str) -> bool:
+    """Whether a game is an online table (a template helper: such a game's links go to its
+    history page, never to the one-phone pages). Asked once per game and request."""
+    known: dict[str, bool] = g.setdefault("online_tables", {})
+    if game_id not in known:
+        known[game_id] = bool(tables.online_ids([game_id]))
+    return known[game_id]
 
 
 def _prefill(form: NewTableForm, game_id: str) -> None:

@@ -119,3 +119,20 @@ def test_imports_are_rate_limited(limited: Flask) -> None:
     client = limited.test_client()
     codes = [client.post("/history/import").status_code for _ in range(11)]
     assert codes == [400] * 10 + [429]
+
+
+def test_the_replay_is_rate_limited_pages_and_api_together(limited: Flask) -> None:
+    from skyjo_pad.services import tables
+
+    with limited.app_context():
+        seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Bob")]
+        game_id = tables.create(seats, {}, seed=3)
+        tables.abandon(game_id)  # over: anyone may replay it
+    client = limited.test_client()
+    codes = [client.get(f"/api/phone-tables/{game_id}/replay/0").status_code for _ in range(119)]
+    assert codes == [200] * 119
+    assert client.get(f"/tables/{game_id}/replay").status_code == 200  # the 120th
+    refused = client.get(f"/api/phone-tables/{game_id}/replay")
+    assert refused.status_code == 429 and "wait a minute" in refused.get_json()["error"]
+    assert client.get(f"/api/tables/{game_id}/replay/0").status_code == 429
+    assert client.get(f"/history/{game_id}").status_code == 200  # the rest is not limited

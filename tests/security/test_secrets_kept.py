@@ -17,7 +17,7 @@ from skyjo_pad.engine.limits import SECRET_SEED_BITS
 from skyjo_pad.extensions import db
 from skyjo_pad.models import TableState
 from skyjo_pad.presenters.table_screen import screen_json
-from skyjo_pad.services import tables
+from skyjo_pad.services import table_store, tables
 from skyjo_pad.services.errors import Forbidden
 
 
@@ -130,7 +130,7 @@ def test_the_bots_of_a_secret_deal_tell_nothing_of_its_seed(app: Flask) -> None:
         state = db.session.get(TableState, game_id)
         assert state is not None
         seed = int(state.seed)
-        bot_seed = tables._bot_seed(state)
+        bot_seed = table_store.bot_seed(state)
         assert bot_seed != seed and bot_seed & 0xFFFFFFFFFFFF != seed & 0xFFFFFFFFFFFF
 
 

@@ -15,7 +15,7 @@ from skyjo_pad.engine import position_to_json
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Round, TableState
 from skyjo_pad.replay import replay_record
-from skyjo_pad.services import pad
+from skyjo_pad.services import pad, table_store
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, NotFound
 
 
@@ -315,7 +315,7 @@ def test_a_table_survives_an_app_restart(databases: Databases) -> None:
         assert played["version"] > again["version"]
         state = db.session.get(TableState, game_id)
         assert state is not None
-        assert state.position == position_to_json(tables._position(state))
+        assert state.position == position_to_json(table_store.position_of(state))
         db.session.remove()
         db.engine.dispose()
 

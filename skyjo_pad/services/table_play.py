@@ -1,0 +1,134 @@
+"""Playing a table: one use case for every move, a person's or a computer's, on any table.
+
+`play` loads the table, asks the policy who the actor is (the device of a one-phone
+table, a token of an online one), checks the version, applies the move through the
+engine, lets the computer players play (online: at once, until a person must act; on one
+phone they step when asked, `advance`), records, commits and announces the new version
+to the open event streams (`live`). The same refusal gets the same status and words on
+both kinds of table, and no more than `BOT_STEPS_MAX` computer moves are made at once.
+"""
+
+from __future__ import annotations
+
+from ..bots import BotError, ask
+from ..engine import Deal, Move, NotationError, Phase, Position, legal_moves, move_from_json
+from ..models import PLAYING, Game, TableState
+from . import live
+from . import table_policy as policy
+from . import table_store as store
+from .errors import Conflict, Invalid, Malformed
+from .table_view import Screen, build
+from .transaction import transaction
+
+BOT_STEPS_MAX = 2_000
+"""At most this many computer moves are made in one request, on any table."""
+
+
+def read_move(data: object) -> Move:
+    """A move from skyjo-position/1 move JSON (a table deals from its own shuffle)."""
+    try:
+        move = move_from_json(data)
+    except NotationError as error:
+        raise Malformed(str(error)) from error
+    if isinstance(move, Deal) and move.deck is not None:
+        raise Invalid("A table deals the next round from its own shuffle.")
+    return move
+
+
+@transaction
+def play(game_id: str, credential: policy.Credential, move_data: object, version: object) -> Screen:
+    """A person's move, made on table `version`; the actor's screen after it.
+
+    Refused with nothing changed, in this order: no such table (404), a token that is
+    not this table's (401), an actor who moves nothing (403), a table that is over (409),
+    a stale or missing version (409, 400), an unreadable move (400), not this actor's
+    move (403, or 422 for a computer's), against the rules (422, the engine's reason).
+    """
+    game, state = store.load(game_id)
+    actor = policy.identify(game_id, state, credential)
+    policy.check_may_move(actor)
+    store.check_playing(state)
+    store.check_version(game, version)
+    move = read_move(move_data)
+    position = store.position_of(state)
+    policy.check_move(actor, state.bots, position, move)
+    played = store.apply_move(position, move)
+    store.record_move(game, state, position, move, played)
+    position = played.position
+    if state.online:
+        position = run_bots(game, state, position)
+    _commit_and_announce(game, state)
+    return build(game, state, position, actor)
+
+
+@transaction
+def advance(
+    game_id: str, credential: policy.Credential, version: object, all_steps: bool = False
+) -> Screen:
+    """A one-phone table's next computer step, or all of them until a person must act
+    (any device may ask: computer moves are public); the asker's screen after it."""
+    game, state = store.load(game_id)
+    actor = policy.identify(game_id, state, credential)
+    store.check_playing(state)
+    store.check_version(game, version)
+    position = store.position_of(state)
+    moved = run_bots(game, state, position, steps=BOT_STEPS_MAX if all_steps else 1)
+    if moved is not position:
+        _commit_and_announce(game, state)
+    return build(game, state, moved, actor)
+
+
+def run_bots(
+    game: Game, state: TableState, position: Position, steps: int = BOT_STEPS_MAX
+) -> Position:
+    """The computer players' moves until a person must act (at most `steps`, never more
+    than `BOT_STEPS_MAX`), recorded; the position after them (the same object when none
+    moved)."""
+    for _ in range(min(steps, BOT_STEPS_MAX)):
+        seat = _bot_to_move(state, position)
+        if seat is None:
+            break
+        try:
+            move = ask(store.bot_of(state, seat), position, seat)
+        except BotError as error:
+            raise Conflict(
+                "The computer player could not move: %(problem)s", problem=str(error)
+            ) from error
+        played = store.apply_move(position, move)
+        store.record_move(game, state, position, move, played)
+        position = played.position
+    return position
+
+
+def _bot_to_move(state: TableState, position: Position) -> int | None:
+    """The computer seat to move next: online, any that still turns up its opening cards
+    (they do so at once); on one phone, only the seat to act (in turn, as the phone goes
+    round); then the seat whose turn it is."""
+    if state.online and position.phase is Phase.REVEAL:
+        return next(
+            (s for s, bot in enumerate(state.bots) if bot and legal_moves(position, s)), None
+        )
+    seat = policy.actor_of(position)
+    return seat if seat is not None and state.bots[seat] is not None else None
+
+
+@transaction
+def abandon(game_id: str, credential: policy.Credential) -> Screen:
+    """Stop a table for good (its owner device, or the host's link); it stays in the
+    history with its rounds and record. Abandoning a table that is over changes nothing."""
+    game, state = store.load(game_id)
+    actor = policy.identify(game_id, state, credential)
+    if state.online:
+        policy.check_host(actor)
+    else:
+        policy.check_owner(actor)
+    if state.status == PLAYING:
+        store.stop(game, state)
+        _commit_and_announce(game, state)
+    return build(game, state, store.position_of(state), actor)
+
+
+def _commit_and_announce(game: Game, state: TableState) -> None:
+    """Commit the change, then tell the open streams; a table over closes them."""
+    store.commit()
+    live.announce(game.id, game.version, closed=state.status != PLAYING)

@@ -1,0 +1,254 @@
+"""Who is at a table, and what they may see and do: one policy for every table.
+
+A one-phone table is played on one device (the digest of its `device_key` cookie in
+`TableState.owner`); any other device only watches. An online table is reached only
+through its secret tokens: a seat's (acts for its seat, sees its own cards), the host's
+and the spectators' (see what a spectator sees, move nothing). A device never reaches an
+online table: to it, such a table does not exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from ..engine import Deal, HeldFrom, Move, Phase, Position, Reveal, legal_moves, mover
+from ..extensions import db
+from ..models import PLAYING, TableState, TableToken
+from .errors import N_, Forbidden, Invalid, NotFound, Unauthorized
+from .table_store import NO_TABLE
+
+OWNER, WATCHER = "owner", "watcher"
+"""A device: the one a one-phone table is played on, or another one."""
+SEAT, HOST, SPECTATOR = "seat", "host", "spectator"
+"""The kinds of token of an online table."""
+ELSEWHERE = N_("This table is played on another phone: this one can only watch.")
+NO_TOKEN = N_(
+    "This table is reached through its secret link: this one is missing or no longer works."
+)
+NOT_A_SEAT = N_("Only a player's own link can make a move at this table.")
+TOKEN_MAX = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """A browser's device key (None: the server's own caller, who plays any table)."""
+
+    key: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A secret link's token, as sent (None when none was)."""
+
+    value: str | None
+
+
+Credential = Device | Token
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is at the table: `role` (owner, watcher, seat, host, spectator), the seat a
+    seat token acts for, and the digest of the token it came with."""
+
+    role: str
+    seat: int | None = None
+    digest: str | None = None
+
+    @property
+    def moves_cards(self) -> bool:
+        """Whether this actor may make moves at all (the one-phone owner, a seat)."""
+        return self.role in (OWNER, SEAT)
+
+
+def digest(secret: str) -> str:
+    """What the store keeps of a token or a device key: its SHA-256, in hex."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def token_row(token: str | None) -> TableToken | None:
+    """The stored token `token` opens, if any (nothing is written)."""
+    if not token or len(token) > TOKEN_MAX:
+        return None
+    found: TableToken | None = db.session.scalar(
+        select(TableToken).where(TableToken.digest == digest(token))
+    )
+    return found
+
+
+def by_token(game_id: str, token: str | None) -> Actor:
+    """The actor a token makes at `game_id`; 401 when it opens nothing there."""
+    row = token_row(token)
+    if row is None or row.game_id != game_id:
+        raise Unauthorized(NO_TOKEN)
+    return Actor(row.kind, row.seat, row.digest)
+
+
+def identify(game_id: str, state: TableState, credential: Credential) -> Actor:
+    """Who `credential` makes at this table. A device at an online table: 404, as if it
+    did not exist; a token: 401 when it is not one of this table's."""
+    if isinstance(credential, Token):
+        return by_token(game_id, credential.value)
+    if state.online:
+        raise NotFound(NO_TABLE)
+    if credential.key is None:
+        return Actor(OWNER)
+    mine = state.owner is not None and hmac.compare_digest(state.owner, digest(credential.key))
+    return Actor(OWNER if mine else WATCHER)
+
+
+def claimable(state: TableState, credential: Credential) -> bool:
+    """Whether a device may become the owner of this table: only a one-phone table being
+    played that has no owner yet (one kept from before owners were), never an online one."""
+    return (
+        isinstance(credential, Device)
+        and credential.key is not None
+        and not state.online
+        and state.owner is None
+        and state.status == PLAYING
+    )
+
+
+def check_may_move(actor: Actor) -> None:
+    """Refuse a move from whoever may make none (403)."""
+    if actor.role == WATCHER:
+        raise Forbidden(ELSEWHERE)
+    if not actor.moves_cards:
+        raise Forbidden(NOT_A_SEAT)
+
+
+def check_owner(actor: Actor) -> None:
+    """Refuse what only the device a one-phone table is played on may do (403)."""
+    if actor.role != OWNER:
+        raise Forbidden(ELSEWHERE)
+
+
+def check_host(actor: Actor) -> None:
+    """Refuse what only the host's link may do (403)."""
+    if actor.role != HOST:
+        raise Forbidden("Only the host's link manages the table.")
+
+
+def check_move(actor: Actor, bots: Sequence[str | None], position: Position, move: Move) -> None:
+    """Refuse a move that is not this actor's to make (before the engine is asked)."""
+    names = position.players
+    seats = range(len(names))
+    if actor.role == SEAT:
+        assert actor.seat is not None
+        if bots[actor.seat] is not None:
+            raise Forbidden("A computer player sits at this seat now.")
+        if isinstance(move, Reveal):
+            if move.seat != actor.seat:
+                if move.seat in seats:
+                    raise Forbidden(
+                        "Only %(name)s may turn up %(name)s's cards.", name=names[move.seat]
+                    )
+                raise Forbidden("You may turn up only your own cards.")
+            return
+        acting = acting_seat(position)
+        if acting is not None and acting != actor.seat and not isinstance(move, Deal):
+            raise Forbidden("It is %(name)s's turn, not yours.", name=names[acting])
+        return
+    seat = mover(position, move)
+    if seat is None or seat not in seats:
+        return  # a deal, or a seat that is not there: the engine says why
+    if bots[seat] is not None:
+        raise Invalid("That is for %(name)s to do: the computer plays it.", name=names[seat])
+    acting = actor_of(position)
+    if acting is not None and seat != acting:  # a reveal of another's card
+        raise Forbidden("Only %(name)s may turn up %(name)s's cards.", name=names[seat])
+
+
+def actor_of(position: Position) -> int | None:
+    """The seat that acts now (None once the round or the game is over)."""
+    if position.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        return None
+    return position.current
+
+
+def acting_seat(position: Position) -> int | None:
+    """The seat whose turn it is: None during the opening reveals (online, every seat
+    turns up its own at once), between rounds and at the end."""
+    if position.phase in (Phase.TURN, Phase.FINAL_TURNS):
+        return position.current
+    return None
+
+
+def holder(position: Position, bots: Sequence[str | None]) -> int:
+    """The seat a one-phone table's screen shows: the person to act, else the person who
+    acted last.
+
+    Going back in turn order from the seat to act (once a round is over, from the seat
+    that played its last turn, the one before the closer), the first person found is the
+    one holding the phone. Only that seat's view leaves the server.
+    """
+    people = [seat for seat, bot in enumerate(bots) if bot is None]
+    acting = actor_of(position)
+    if acting is not None and bots[acting] is None:
+        return acting
+    seats = len(bots)
+    last = None if position.closer is None else (position.closer - 1) % seats
+    start = next((s for s in (acting, last, position.current) if s is not None), 0)
+    for back in range(seats):
+        seat = (start - back) % seats
+        if bots[seat] is None:
+            return seat
+    return people[0] if people else 0
+
+
+def shown_seat(actor: Actor, position: Position, bots: Sequence[str | None]) -> int | None:
+    """The seat whose grid the screen shows as its own (None: the host's or a spectator's)."""
+    if actor.role in (OWNER, WATCHER):
+        return holder(position, bots)
+    return actor.seat if actor.role == SEAT else None
+
+
+def viewer(actor: Actor, position: Position, bots: Sequence[str | None]) -> int | None:
+    """Whose view this actor gets: its seat's, or a spectator's (None)."""
+    return shown_seat(actor, position, bots) if actor.moves_cards else None
+
+
+def offered(actor: Actor, state: TableState, position: Position) -> tuple[tuple[Move, ...], bool]:
+    """The moves the screen offers this actor now, and whether it may deal the next round."""
+    if state.status != PLAYING or not actor.moves_cards:
+        return (), False
+    bots = state.bots
+    if actor.role == OWNER:
+        you = holder(position, bots)
+        mine = actor_of(position) == you
+        return (
+            tuple(legal_moves(position, you)) if mine else (),
+            position.phase is Phase.ROUND_OVER,
+        )
+    seat = actor.seat
+    assert seat is not None
+    if bots[seat] is not None:
+        return (), False
+    if position.phase is Phase.ROUND_OVER:
+        return (Deal(),), True
+    if position.phase is Phase.REVEAL or acting_seat(position) == seat:
+        return tuple(legal_moves(position, seat)), False
+    return (), False
+
+
+def holds_secret_card(position: Position, seat: int) -> bool:
+    """Whether `seat` holds a card drawn from the pile and not placed yet (only it knows)."""
+    held = position.held
+    return (
+        held is not None
+        and held.source is HeldFrom.DRAW
+        and position.current == seat
+        and position.phase in (Phase.TURN, Phase.FINAL_TURNS)
+    )
+
+
+def may_replay(actor: Actor, state: TableState) -> None:
+    """Refuse a replay of a table being played to a device it is not played on (a token
+    of the table may: the replay shows what a spectator saw)."""
+    if state.status == PLAYING and actor.role == WATCHER:
+        raise Forbidden(ELSEWHERE)
