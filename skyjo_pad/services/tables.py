@@ -67,6 +67,7 @@ from . import players as player_book
 from . import table_events
 from .errors import N_, Conflict, Forbidden, Invalid, Malformed, NotFound, refused
 from .pad import SAVE_ATTEMPTS
+from .sheets import plausible_id
 from .transaction import transaction
 
 ELSEWHERE = N_("This table is played on another phone: this one can only watch.")
@@ -401,7 +402,7 @@ def status(game_id: str) -> tuple[str, int | None]:
 
 
 def _load(game_id: str) -> tuple[Game, TableState]:
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    game = db.session.get(Game, game_id) if plausible_id(game_id) else None
     state = db.session.get(TableState, game_id) if game is not None else None
     if game is None or state is None:
         raise NotFound("There is no table with that id.")

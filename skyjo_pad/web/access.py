@@ -16,7 +16,6 @@ import hashlib
 import hmac
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -38,6 +37,7 @@ from werkzeug.wrappers import Response
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
+from ..addresses import safe_target
 from ..i18n import N_, gettext
 
 bp = Blueprint("access", __name__)
@@ -88,7 +88,7 @@ def enabled(app: Flask) -> bool:
 def login() -> tuple[str, int] | str | Response:
     """Ask for the password; on the right one, go where the visitor was going."""
     form = LoginForm()
-    target = _safe_next(request.values.get("next", ""))
+    target = safe_target(request.values.get("next", ""), url_for("pad.home"))
     problem = None
     if form.validate_on_submit():
         if not _tries_left():
@@ -174,13 +174,3 @@ def _count_wrong_try() -> None:
         key = request.remote_addr or "?"
         for item in parse_many(PASSWORD_TRIES):
             limiter.limiter.hit(item, "password", key)
-
-
-def _safe_next(target: str) -> str:
-    """Where to go after logging in: a path of this site only (never another site)."""
-    parts = urlsplit(target)
-    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
-        return url_for("pad.home")
-    if "\\" in target:
-        return url_for("pad.home")
-    return target
