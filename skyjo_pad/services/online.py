@@ -171,6 +171,7 @@ def create(
     game_id)` sends a seat's invitation and answers sent or failed (it never raises)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
+    seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
     choices = [tables.SeatChoice(s.name, s.bot) for s in seats]
     game_id = tables.create(choices, rules, seed)
     return _add_tokens(game_id, seats, invite)
