@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .checks import check_position
 from .errors import NotationError
-from .limits import COLUMNS, ROWS
+from .limits import COLUMNS, RECORD_MOVES_MAX, ROWS
 from .rules import Rules
 from .scoring import RoundResult
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
@@ -187,7 +187,8 @@ def record_from_json(data: object) -> Record:
 
 
 def split_record(data: object) -> tuple[Position, list[object]]:
-    """Check a record's outer shape and read its position; the moves stay unread.
+    """Check a record's outer shape and read its position; the moves stay unread (a
+    record of more moves than any legal game has, `RECORD_MOVES_MAX`, is refused).
 
     Other top-level keys (a "description", say) are the record's own business and left
     alone.
@@ -199,7 +200,13 @@ def split_record(data: object) -> tuple[Position, list[object]]:
     for key in ("position", "moves"):
         if key not in obj:
             raise NotationError(f"the record has no {key!r}")
-    return position_from_json(obj["position"]), _list(obj["moves"], "moves")
+    moves = _list(obj["moves"], "moves")
+    if len(moves) > RECORD_MOVES_MAX:  # refused before a move is read or played
+        raise NotationError(
+            f"a record holds at most {RECORD_MOVES_MAX:,} moves (no legal game has more), "
+            f"not {len(moves):,}"
+        )
+    return position_from_json(obj["position"]), moves
 
 
 def round_to_json(number: int, result: RoundResult) -> JSON:
