@@ -3,8 +3,13 @@
 With `SKYJO_PASSWORD` (or `SKYJO_PASSWORD_HASH`, a werkzeug password hash) set, every
 page and every API call needs it: a browser logs in once at /login (the session cookie
 then carries a keyed fingerprint of the password, never the password); a script sends it
-with HTTP Basic authentication (any user name). Wrong passwords are rate limited per
-client address, the login form's and Basic authentication's together.
+with HTTP Basic authentication (any user name). Wrong passwords are rate limited in the
+rate-limit store (RATELIMIT_STORAGE_URI, which every process shares): per client
+address, the login form's and Basic authentication's together, except for a browser
+that has logged in before: its session carries a signed mark of that device (kept when
+it logs out), and its wrong passwords are counted for it alone. So somebody else's
+guesses from the same address (a shared network, an attacker) never lock out a known
+browser's right password, while every guesser stays limited.
 
 Seat and spectator links of online tables (issue 13) must stay open to their holders:
 such a route registers a check with `allow_public(app, check)`.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -44,8 +50,11 @@ bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
 PUBLIC_ENDPOINTS = frozenset({"static", "favicon", "access.login", "access.logout"})
 """What anyone may open: the login page itself and the files it needs."""
+DEVICE_KEY = "device"
+"""The session's mark of a browser that has logged in (random, kept when it logs out)."""
 PASSWORD_TRIES = "10 per minute; 100 per hour"
-"""Wrong passwords allowed per client address (login form and Basic authentication)."""
+"""Wrong passwords allowed per client address (login form and Basic authentication), or
+per known browser."""
 WRONG = N_("That is not the password. Check it and try again.")
 TOO_MANY_TRIES = N_("Too many wrong passwords from this device: wait a minute and try again.")
 NEEDED = N_("This Skyjo Pad is protected by a password: log in first.")
@@ -95,6 +104,7 @@ def login() -> tuple[str, int] | str | Response:
             problem, status = gettext(TOO_MANY_TRIES), 429
         elif _right_password(form.password.data or ""):
             session[SESSION_KEY] = _fingerprint()
+            session.setdefault(DEVICE_KEY, secrets.token_urlsafe(16))
             session.permanent = True
             return redirect(target, 303)
         else:
@@ -164,13 +174,21 @@ def _tries_left() -> bool:
     limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
     if not limiter.enabled:
         return True
-    key = request.remote_addr or "?"
+    key = _counted_as()
     return all(limiter.limiter.test(item, "password", key) for item in parse_many(PASSWORD_TRIES))
 
 
 def _count_wrong_try() -> None:
     limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
     if limiter.enabled:
-        key = request.remote_addr or "?"
+        key = _counted_as()
         for item in parse_many(PASSWORD_TRIES):
             limiter.limiter.hit(item, "password", key)
+
+
+def _counted_as() -> str:
+    """Whose wrong passwords these are: a known browser's own, else its address's."""
+    device = session.get(DEVICE_KEY)
+    if isinstance(device, str) and device:
+        return f"device:{device}"
+    return f"address:{request.remote_addr or '?'}"
