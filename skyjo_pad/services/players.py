@@ -158,6 +158,8 @@ def known_names(limit: int = 24) -> list[str]:
 
 def email_of(name: str) -> str | None:
     """The address book's email for `name` (for the host's new-table form only)."""
+    if text.unprintable(name):  # never asked of the database (PostgreSQL refuses a NUL)
+        return None
     found: str | None = db.session.scalar(
         select(Player.email).where(Player.name_key == name_key(name))
     )

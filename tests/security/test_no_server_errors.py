@@ -126,3 +126,10 @@ def test_a_good_next_is_still_followed(make_app, client: FlaskClient) -> None:  
     app = make_app(ACCESS_PASSWORD="secret")
     answer = app.test_client().post("/login?next=/history", data={"password": "secret"})
     assert answer.headers["Location"] == "/history"
+
+
+@pytest.mark.parametrize("name", ["%00", "Ann%00", "%1B"])
+def test_seating_a_known_name_that_cannot_be(client: FlaskClient, name: str) -> None:
+    body = f"seat-0-name=Ed&seat-0-kind=person&seat-1-name=Zed&seat-1-kind=person&add={name}"
+    answer = client.post("/tables/new", data=body, content_type="application/x-www-form-urlencoded")
+    assert answer.status_code == 200

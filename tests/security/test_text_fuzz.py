@@ -34,7 +34,9 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-BAD = st.text(st.characters(categories=["Cc", "Cs"]), min_size=1, max_size=3)
+BAD = st.sampled_from(["\x00", "\ud800", "\n", "\x1b[31m"]) | st.text(
+    st.characters(categories=["Cc", "Cs"]), min_size=1, max_size=3
+)
 """Control characters (NUL, tab, line feed, escape, DEL, C1) and lone surrogates."""
 
 
@@ -277,6 +279,7 @@ FIELDS = [
         "ed@example.org",
         True,
     ),
+    Field("seat a known name", page("/tables/new", lambda t: {**new_table("Ed"), "add": t}), "Ann"),
     Field("address book name", page("/players", lambda t: {"name": t}), "Gus", True),
     Field(
         "address book email",
