@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import N_, Invalid
+from .errors import Invalid
 
 LINE_BREAKS = "\t\n\r"
 """What a several-line text (a game's notes) may hold besides printable characters."""
@@ -22,8 +22,6 @@ expression's character ranges (the app's addresses refuse them too)."""
 _REFUSED = re.compile(f"[{REFUSED}]")
 _REFUSED_IN_LINES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 """The same, but tabs and line breaks."""
-UNPRINTABLE = N_("The text can hold letters, numbers, spaces and symbols, not control characters.")
-"""The sentence when no field has a sentence of its own."""
 
 
 def unprintable(text: str, lines: bool = False) -> bool:
@@ -38,10 +36,9 @@ def unprintable(text: str, lines: bool = False) -> bool:
     return (_REFUSED_IN_LINES if lines else _REFUSED).search(text) is not None
 
 
-def printable(
-    text: str, sentence: str = UNPRINTABLE, field: str | None = None, lines: bool = False
-) -> str:
-    """`text` itself, or `Invalid` with `sentence` when it is `unprintable`."""
+def printable(text: str, sentence: str, field: str | None = None, lines: bool = False) -> str:
+    """`text` itself, or `Invalid` with `sentence` (the field's own words) when it is
+    `unprintable`."""
     if unprintable(text, lines):
         raise Invalid(sentence, field=field)
     return text
