@@ -23,6 +23,7 @@ from .views import Hidden, View, ViewCell
 
 POSITION_FORMAT = "skyjo-position/1"
 RECORD_FORMAT = "skyjo-record/1"
+TOO_MANY_MOVES = f"a record holds at most {RECORD_MOVES_MAX:,} moves (no legal game has more)"
 
 JSON = dict[str, Any]
 """A JSON object as Python data."""
@@ -202,11 +203,18 @@ def split_record(data: object) -> tuple[Position, list[object]]:
             raise NotationError(f"the record has no {key!r}")
     moves = _list(obj["moves"], "moves")
     if len(moves) > RECORD_MOVES_MAX:  # refused before a move is read or played
-        raise NotationError(
-            f"a record holds at most {RECORD_MOVES_MAX:,} moves (no legal game has more), "
-            f"not {len(moves):,}"
-        )
+        raise NotationError(f"{TOO_MANY_MOVES}, not {len(moves):,}")
     return position_from_json(obj["position"]), moves
+
+
+def too_many_moves(text: str) -> bool:
+    """A quick look at a record's JSON text before it is parsed: more `"action"` keys than
+    any legal game has moves (a key written with escapes is only caught once parsed).
+
+    >>> too_many_moves('{"moves": [{"action": "draw"}]}')
+    False
+    """
+    return text.count('"action"') > RECORD_MOVES_MAX
 
 
 def round_to_json(number: int, result: RoundResult) -> JSON:

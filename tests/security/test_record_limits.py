@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +202,30 @@ def test_an_import_refuses_a_million_moves_fast_even_when_the_game_is_there(
             took = time.perf_counter() - began
         assert took < 0.5, took
         assert _stored(app) == before
+
+
+def test_the_replay_command_refuses_a_million_moves_before_parsing(tmp_path: Path) -> None:
+    start, moves = random_game(4, Rules(target=10))
+    path = tmp_path / "endless.json"
+    path.write_text(json.dumps(endless(start, moves)))
+    began = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "skyjo_pad.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    took = time.perf_counter() - began
+    assert done.returncode == 2
+    assert json.loads(done.stdout) == {
+        "error": "unreadable record: a record holds at most 629,000 moves (no legal game has more)"
+    }
+    assert took < 5, took  # about 0.5 s, most of it Python starting and reading the file
+
+
+def test_a_long_record_in_disguise_is_still_refused_once_parsed() -> None:
+    start, _moves = random_game(4, Rules(target=10))
+    text = json.dumps(endless(start, [])).replace('"action"', '"\\u0061ction"')
+    report, status = replay_text(text)
+    assert status == 2 and "at most 629,000 moves" in report["error"]
