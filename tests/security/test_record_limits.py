@@ -19,6 +19,8 @@ from sqlalchemy import func, select
 from skyjo_pad.engine import (
     Phase,
     Rules,
+    Swap,
+    TakeDiscard,
     apply,
     game_winners,
     legal_moves,
@@ -27,6 +29,7 @@ from skyjo_pad.engine import (
     outcome,
     position_from_json,
     position_to_json,
+    view,
 )
 from skyjo_pad.engine.limits import (
     CELLS,
@@ -39,7 +42,7 @@ from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, TableState
 from skyjo_pad.presenters.table_words import told
 from skyjo_pad.replay import replay_record, replay_text
-from skyjo_pad.services import transfer
+from skyjo_pad.services import table_events, transfer
 from skyjo_pad.services.errors import Invalid
 
 MILLION = 1_000_000
@@ -74,23 +77,20 @@ def _turning(rules: dict[str, Any], turns: int) -> dict[str, Any]:
 
 def test_a_round_that_swaps_for_ever_ends_at_the_turn_limit() -> None:
     position = position_from_json(_turning({}, ROUND_TURNS_MAX - 1))
-    from skyjo_pad.engine import Swap, TakeDiscard
-
     position = apply(position, TakeDiscard())
     played = outcome(position, Swap((0, 0)))  # a face-up card swapped: no closer
     assert played.position.phase is Phase.ROUND_OVER
     assert played.ended is not None and played.ended.result.closer is None
     assert played.ended.limit == "turns"
-    event = {"move": {"action": "swap", "cell": [0, 0]}, "seat": 0, "shown": 6}
-    event |= {"replaced": 1, "replaced_face_up": True, "from": "discard", "top": 6}
-    words = told({**event, "ended": 1, "limit": "turns"}, ["Ann", "Bob"], Rules())
+    before, after = view(position, None), view(played.position, None)
+    logged = table_events.event(before, Swap((0, 0)), after, played.reasons)
+    assert (logged["ended"], logged["limit"]) == (1, "turns")
+    words = told(logged, ["Ann", "Bob"], Rules())
     assert re.search("a round ends after 1,?000 turns", words), words
 
 
 def test_the_rules_own_stall_turns_is_no_cut() -> None:
     position = position_from_json(_turning({"stall_turns": 3}, 2))
-    from skyjo_pad.engine import Swap, TakeDiscard
-
     played = outcome(apply(position, TakeDiscard()), Swap((0, 0)))
     assert played.ended is not None and played.ended.limit is None
 
@@ -98,8 +98,6 @@ def test_the_rules_own_stall_turns_is_no_cut() -> None:
 def test_a_game_ends_at_the_round_limit_with_the_lowest_total_winning() -> None:
     start = _turning({"stall_turns": 1}, 0) | {"round": ROUNDS_MAX, "totals": [40, 30]}
     position = position_from_json(start)
-    from skyjo_pad.engine import Swap, TakeDiscard
-
     played = outcome(apply(position, TakeDiscard()), Swap((0, 0)))
     assert played.position.phase is Phase.GAME_OVER
     assert played.ended is not None and played.ended.limit == "rounds"
