@@ -3,6 +3,7 @@ that every process shares; a lockout never refuses a known browser's right passw
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -57,31 +58,58 @@ def test_wrong_passwords_count_across_processes(guarded: Callable[[], Flask]) ->
         assert access.TOO_MANY_TRIES in blocked.text
 
 
-def test_a_lockout_never_refuses_a_known_browsers_right_password(
-    guarded: Callable[[], Flask],
-) -> None:
+def test_a_lockout_never_refuses_the_right_password(guarded: Callable[[], Flask]) -> None:
     first, second = guarded(), guarded()
     mine = first.test_client()
-    assert mine.post("/login", data={"password": PASSWORD}).status_code == 303
-    assert mine.post("/logout").status_code == 303
-    assert mine.get("/history").status_code == 303  # logged out
-    guesser = second.test_client()  # another browser at the same address
-    for _ in range(10):
-        assert guesser.post("/login", data={"password": "guess"}).status_code == 401
-    assert guesser.post("/login", data={"password": PASSWORD}).status_code == 429
+    for app in (first, second) * 5:
+        assert app.test_client().post("/login", data={"password": "guess"}).status_code == 401
+    assert mine.post("/login", data={"password": "guess"}).status_code == 429
     back = mine.post("/login", data={"password": PASSWORD, "next": "/history"})
     assert back.status_code == 303 and back.headers["Location"] == "/history"
     assert mine.get("/history").status_code == 200
+    basic = second.test_client().get("/api/games/x", headers=_basic(PASSWORD))
+    assert basic.status_code == 404  # let in (there is no such game)
 
 
+def _basic(password: str) -> dict[str, str]:
+    token = base64.b64encode(f"script:{password}".encode()).decode()
+    return {"Authorization": f"Basic {token}"}
+
+
+@pytest.fixture
+def fewer_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An hourly limit of 20 wrong passwords (100 in the app), for a short test."""
+    monkeypatch.setattr(access, "PASSWORD_CHECKS", "20 per hour")
+
+
+@pytest.mark.usefixtures("fewer_checks")
+def test_guessing_stops_at_the_hourly_limit_but_for_known_browsers(
+    guarded: Callable[[], Flask],
+) -> None:
+    first, second = guarded(), guarded()
+    known = first.test_client()
+    assert known.post("/login", data={"password": PASSWORD}).status_code == 303
+    assert known.post("/logout").status_code == 303
+    guesser = second.test_client()  # another browser at the same address
+    codes = [guesser.post("/login", data={"password": "guess"}).status_code for _ in range(20)]
+    assert codes == [401] * 10 + [429] * 10
+    stopped = first.test_client().post("/login", data={"password": PASSWORD})
+    assert stopped.status_code == 429  # not even checked, on any process
+    assert access.NO_MORE_TRIES in stopped.text
+    assert second.test_client().get("/api/games/x", headers=_basic(PASSWORD)).status_code == 429
+    back = known.post("/login", data={"password": PASSWORD})  # counted on its own
+    assert back.status_code == 303
+
+
+@pytest.mark.usefixtures("fewer_checks")
 def test_a_known_browser_is_still_limited_on_its_own(guarded: Callable[[], Flask]) -> None:
     app = guarded()
     mine = app.test_client()
     assert mine.post("/login", data={"password": PASSWORD}).status_code == 303
     mine.post("/logout")
-    for _ in range(10):
-        assert mine.post("/login", data={"password": "guess"}).status_code == 401
-    assert mine.post("/login", data={"password": "guess"}).status_code == 429
+    for _ in range(20):
+        assert mine.post("/login", data={"password": "guess"}).status_code in (401, 429)
+    assert mine.post("/login", data={"password": PASSWORD}).status_code == 429
     other = app.test_client()  # the address itself is not locked by it
     assert other.post("/login", data={"password": PASSWORD}).status_code == 303
 
