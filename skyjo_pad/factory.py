@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from . import config, i18n, models  # noqa: F401  (models registers the tables)
+from . import addresses, config, i18n, models  # noqa: F401  (models registers the tables)
 from .extensions import compress, csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
+    addresses.install(app)  # before any route: no control character in a path part
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(config.load(app.instance_path))
     if test_config:

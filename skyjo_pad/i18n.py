@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlsplit
 
 import flask_babel
 from babel.lists import format_list
@@ -19,6 +18,7 @@ from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
 from werkzeug.wrappers import Response
 
+from .addresses import safe_target
 from .catalogues import compiled_directory
 from .services.errors import N_ as N_  # marks a constant, translated where it is shown
 
@@ -115,11 +115,7 @@ def install(app: Flask) -> None:
 @bp.get("/language/<code>")
 def switch(code: str) -> Response:
     """Remember the language chosen and go back to the page it was chosen on."""
-    back = request.args.get("next", "/")
-    parts = urlsplit(back)
-    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
-        back = "/"
-    answer = redirect(back)
+    answer = redirect(safe_target(request.args.get("next", "/")))
     if code in LANGUAGES:
         answer.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return answer

@@ -4,6 +4,11 @@ Sending never blocks or fails the table: each message is sent by a background th
 the request waits a moment (`MAIL_WAIT` seconds) to say "sent" or "failed", and the
 thread writes the final outcome to the seat's link, where the host's page shows it.
 Without `MAIL_SERVER` nothing is sent and every invitation is "none".
+
+Invitations are rate limited in the rate-limit store (RATELIMIT_STORAGE_URI, shared by
+every process): per client address (`FROM_A_CLIENT`) and per email address
+(`TO_AN_ADDRESS`). Past either, the table is still made and that seat's invitation is
+"failed" (nothing is sent; the host shares the link another way).
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from urllib.parse import urlencode
 
 from flask import Flask, current_app, render_template
 from flask_babel import force_locale
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_mail import Mail, Message
+from limits import parse_many
 
 from .i18n import COOKIE, current, gettext
 from .services import online
@@ -24,6 +32,10 @@ log = logging.getLogger(__name__)
 mail = Mail()
 MAIL_WAIT = 5.0
 """How long creating a table waits for each invitation's outcome, at most."""
+FROM_A_CLIENT = "30 per hour"
+"""Invitation mails that the tables made from one client address may send."""
+TO_AN_ADDRESS = "3 per hour; 10 per day"
+"""Invitation mails one email address may receive, from all tables together."""
 
 
 def install(app: Flask) -> None:
@@ -56,6 +68,9 @@ def inviter(
 
     def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
         assert seat.token is not None and seat.email is not None
+        if not _may_send(app, seat.email):
+            log.warning("The invitation to seat %s was not sent: too many mails.", seat.seat)
+            return online.FAILED
         language = chosen.get(seat.name) or current()
         address = f"{link(seat.token)}?{urlencode({COOKIE: language})}"
         with force_locale(language):
@@ -88,6 +103,23 @@ def inviter(
             return str(outcome["value"])
 
     return invite
+
+
+def _may_send(app: Flask, address: str) -> bool:
+    """Count one invitation from this client to `address`; False past either limit
+    (then nothing is counted)."""
+    limiter: Limiter | None = app.extensions.get("skyjo_limiter")
+    if limiter is None or not limiter.enabled:
+        return True
+    counted = [
+        *((item, "invitations-from", get_remote_address()) for item in parse_many(FROM_A_CLIENT)),
+        *((item, "invitations-to", address.casefold()) for item in parse_many(TO_AN_ADDRESS)),
+    ]
+    if not all(limiter.limiter.test(item, scope, key) for item, scope, key in counted):
+        return False
+    for item, scope, key in counted:
+        limiter.limiter.hit(item, scope, key)
+    return True
 
 
 def _message(seat: online.NewSeat, host: str, link: str, game_id: str, app: Flask) -> Message:

@@ -283,3 +283,17 @@ class RatingState(db.Model):  # type: ignore[name-defined,misc]
     """An already rated game changed: the ratings are replayed from the start."""
     games: Mapped[int] = mapped_column(default=0, server_default="0")
     """Games rated so far."""
+
+
+class RateCount(db.Model):  # type: ignore[name-defined,misc]
+    """One rate limit's count in its current window (services/rate_store.py): wrong
+    passwords, invitation mails, creations, counted here so every process shares them."""
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the limit's key (its scope, whose count, its window), in hex."""
+    count: Mapped[int]
+    """Hits in the current window."""
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+    """When the window ends, in seconds since the epoch (then the count starts again)."""

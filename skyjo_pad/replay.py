@@ -20,7 +20,7 @@ from skyjo_pad.engine import (
     position_to_json,
     round_to_json,
 )
-from skyjo_pad.engine.notation import split_record
+from skyjo_pad.engine.notation import TOO_MANY_MOVES, split_record, too_many_moves
 
 #: The exit status of a replay that failed.
 FAILED = 2
@@ -53,7 +53,9 @@ def replay_record(data: object) -> tuple[dict[str, Any], int]:
 
 
 def replay_text(text: str) -> tuple[dict[str, Any], int]:
-    """Play a record given as JSON text."""
+    """Play a record given as JSON text (one far too long is refused before it is parsed)."""
+    if too_many_moves(text):
+        return {"error": f"unreadable record: {TOO_MANY_MOVES}"}, FAILED
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -6,6 +6,14 @@
 const VERSION = "dev"; // replaced by the server: changes with every asset
 const SHELL = []; // replaced by the server: the app's CSS, JavaScript, icons and home page
 const CACHE = `skyjo-pad-${VERSION}`;
+// Pages never kept on the phone: a table's secret links (/t/<token>: a seat's, the host's,
+// the spectators') and the digital table's pages. A link revoked, or a table over, must
+// not open again from the phone's cache; nor any answer that says `no-store`.
+const NEVER_KEPT = /^\/(t|tables)\//;
+function keepable(request, response) {
+  const cacheControl = response.headers.get("Cache-Control") || "";
+  return !NEVER_KEPT.test(new URL(request.url).pathname) && !/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -14,14 +22,19 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const old = (await caches.keys()).filter((name) => name.startsWith("skyjo-pad-") && name !== CACHE);
-    // Pages seen with the old shell are kept: carried over, so they still open offline.
     const next = await caches.open(CACHE);
+    for (const request of await next.keys()) {  // nothing NEVER_KEPT stays, whoever put it
+      const kept = await next.match(request);
+      if (kept && !keepable(request, kept)) await next.delete(request);
+    }
+    // Pages seen with the old shell are kept: carried over, so they still open offline.
     for (const name of old) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
         if (request.mode === "navigate" || !new URL(request.url).pathname.startsWith("/static/")) {
           const kept = await cache.match(request);
-          if (kept && !(await next.match(request))) await next.put(request, kept);
+          // An older worker kept secret links too: those are dropped, never carried over.
+          if (kept && keepable(request, kept) && !(await next.match(request))) await next.put(request, kept);
         }
       }
       await caches.delete(name);
@@ -43,7 +56,9 @@ async function fromCacheFirst(request) {
 async function fromNetworkFirst(request) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") (await caches.open(CACHE)).put(request, response.clone());
+    if (response.ok && response.type === "basic" && keepable(request, response)) {
+      (await caches.open(CACHE)).put(request, response.clone());
+    }
     return response;
   } catch (error) {
     const cached = (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true }))
@@ -77,7 +92,7 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) event.respondWith(fromCacheFirst(request));
-  // A digital table is played on the server: its pages are never kept.
-  else if (request.mode === "navigate" && !url.pathname.startsWith("/tables/")) event.respondWith(fromNetworkFirst(request));
+  // A digital table is played on the server, a secret link opens it: never kept (NEVER_KEPT).
+  else if (request.mode === "navigate" && !NEVER_KEPT.test(url.pathname)) event.respondWith(fromNetworkFirst(request));
   // Everything else (the API, live updates, previews) goes to the network as it is.
 });

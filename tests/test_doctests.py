@@ -29,6 +29,8 @@ OTHERS = [
     "skyjo_pad.services.summaries",
     "skyjo_pad.services.table_events",
     "skyjo_pad.presenters.table_words",
+    "skyjo_pad.services.text",
+    "skyjo_pad.addresses",
 ]
 
 

@@ -17,7 +17,7 @@ from itertools import chain
 from .cards import excess, is_card
 from .errors import PositionError
 from .game import players_problem
-from .limits import CELLS, COLUMNS, ROWS
+from .limits import CELLS, COLUMNS, ROUNDS_MAX, ROWS
 from .scoring import complete_columns, complete_rows, game_over
 from .state import Card, CardGrid, HeldFrom, Phase, Position
 
@@ -51,8 +51,8 @@ def _problem(p: Position) -> str | None:
 
 
 def _numbers_problem(p: Position) -> str | None:
-    if not _whole(p.round) or p.round < 1:
-        return "round must be a whole number from 1"
+    if not _whole(p.round) or not 1 <= p.round <= ROUNDS_MAX:
+        return f"round must be a whole number from 1 to {ROUNDS_MAX}"
     if len(p.totals) != len(p.players) or not all(_whole(t) for t in p.totals):
         return f"totals must hold one whole number per player ({len(p.players)})"
     if not _whole(p.turns) or p.turns < 0:
@@ -108,8 +108,10 @@ def _phase_problem(p: Position) -> str | None:
         return _reveal_problem(p, down, needed)
     if phase in _OVER:
         return _over_problem(p, down)
-    if p.rules.stall_turns is not None and p.turns >= p.rules.stall_turns:
-        return f"{p.turns} turns reach stall_turns, so the round would be over"
+    if p.turns >= p.rules.turn_limit:
+        limit = p.rules.turn_limit
+        why = "stall_turns" if limit == p.rules.stall_turns else f"the {limit}-turn limit"
+        return f"{p.turns} turns reach {why}, so the round would be over"
     for seat in p.seats:
         if CELLS - down[seat] < needed:
             return f"seat {seat} has turned up fewer than the {needed} opening cards"
@@ -147,12 +149,14 @@ def _over_problem(p: Position, down: list[int]) -> str | None:
     if p.held is not None:
         return "no card is held once the round is over"
     reached = game_over(p.totals, p.rules)
-    if p.phase is Phase.GAME_OVER and not reached:
-        return f"game_over needs a total of {p.rules.target} or more"
+    if p.phase is Phase.GAME_OVER and not reached and p.round < ROUNDS_MAX:
+        return f"game_over needs a total of {p.rules.target} or more (or round {ROUNDS_MAX})"
     if p.phase is Phase.GAME_OVER and p.current is not None:
         return "current must be null once the game is over"
     if p.phase is Phase.ROUND_OVER and reached:
         return f"a total reached {p.rules.target}, so the phase must be game_over"
+    if p.phase is Phase.ROUND_OVER and p.round >= ROUNDS_MAX:
+        return f"round {ROUNDS_MAX} is the last, so the phase must be game_over"
     return None
 
 

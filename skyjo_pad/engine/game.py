@@ -9,7 +9,7 @@ from .cards import deck_problem
 from .errors import PositionError
 from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .rules import Rules
-from .scoring import RoundResult, score_grid, score_round, winners
+from .scoring import RoundResult, score_grid, score_round
 from .state import Phase, Position
 
 
@@ -73,10 +73,12 @@ def round_result(position: Position) -> RoundResult | None:
 
 
 def game_winners(position: Position) -> tuple[int, ...]:
-    """The seats sharing the lowest total once the game is over, else ()."""
+    """The seats sharing the lowest total once the game is over (a total reached the
+    target, or the game reached `ROUNDS_MAX`), else ()."""
     if position.phase is not Phase.GAME_OVER:
         return ()
-    return winners(position.totals, position.rules)
+    lowest = min(position.totals)
+    return tuple(seat for seat, total in enumerate(position.totals) if total == lowest)
 
 
 def next_starter(position: Position) -> int | None:

@@ -37,6 +37,19 @@ MULTIPLIER_MAX = 100
 """The highest `multiplier` a game takes."""
 STALL_MAX = 10_000
 """The highest `stall_turns` a digital table takes."""
+ROUND_TURNS_MAX = 1_000
+"""Every round ends after this many turns, with no closer (as `stall_turns` ends one),
+whatever the rules say: swapping cards through the discard pile could otherwise go on
+for ever. Real rounds take a few dozen turns; bots' longest, a few hundred."""
+ROUNDS_MAX = 200
+"""The game ends after this round even if no total has reached the target (the lowest
+total wins): a game at the highest target, or one whose scores stay at 0, ends too."""
+ROUND_MOVES_MAX = MAX_PLAYERS * CELLS + 3 * ROUND_TURNS_MAX + 1
+"""The most moves one round can take: every opening reveal, three moves a turn (draw,
+discard, flip), and the deal that starts it."""
+RECORD_MOVES_MAX = ROUNDS_MAX * ROUND_MOVES_MAX
+"""No legal game has more moves than this (629,000): a longer record is refused
+before a move of it is played."""
 SECRET_SEED_BITS = 128
 """A secret deal's seed is 2**128 plus this many random bits: too many to search for from
 the cards anyone sees."""

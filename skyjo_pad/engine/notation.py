@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Deal, Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard
 from .checks import check_position
 from .errors import NotationError
-from .limits import COLUMNS, ROWS
+from .limits import COLUMNS, RECORD_MOVES_MAX, ROWS
 from .rules import Rules
 from .scoring import RoundResult
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
@@ -23,6 +23,7 @@ from .views import Hidden, View, ViewCell
 
 POSITION_FORMAT = "skyjo-position/1"
 RECORD_FORMAT = "skyjo-record/1"
+TOO_MANY_MOVES = f"a record holds at most {RECORD_MOVES_MAX:,} moves (no legal game has more)"
 
 JSON = dict[str, Any]
 """A JSON object as Python data."""
@@ -187,7 +188,8 @@ def record_from_json(data: object) -> Record:
 
 
 def split_record(data: object) -> tuple[Position, list[object]]:
-    """Check a record's outer shape and read its position; the moves stay unread.
+    """Check a record's outer shape and read its position; the moves stay unread (a
+    record of more moves than any legal game has, `RECORD_MOVES_MAX`, is refused).
 
     Other top-level keys (a "description", say) are the record's own business and left
     alone.
@@ -199,7 +201,20 @@ def split_record(data: object) -> tuple[Position, list[object]]:
     for key in ("position", "moves"):
         if key not in obj:
             raise NotationError(f"the record has no {key!r}")
-    return position_from_json(obj["position"]), _list(obj["moves"], "moves")
+    moves = _list(obj["moves"], "moves")
+    if len(moves) > RECORD_MOVES_MAX:  # refused before a move is read or played
+        raise NotationError(f"{TOO_MANY_MOVES}, not {len(moves):,}")
+    return position_from_json(obj["position"]), moves
+
+
+def too_many_moves(text: str) -> bool:
+    """A quick look at a record's JSON text before it is parsed: more `"action"` keys than
+    any legal game has moves (a key written with escapes is only caught once parsed).
+
+    >>> too_many_moves('{"moves": [{"action": "draw"}]}')
+    False
+    """
+    return text.count('"action"') > RECORD_MOVES_MAX
 
 
 def round_to_json(number: int, result: RoundResult) -> JSON:

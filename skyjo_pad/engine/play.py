@@ -33,7 +33,7 @@ from .compact_table import (
     TURN,
     CompactTable,
 )
-from .limits import CELLS, COLUMNS, ROWS
+from .limits import CELLS, COLUMNS, ROUND_TURNS_MAX, ROUNDS_MAX, ROWS
 from .rules import Rules
 from .scoring import clear_lines, game_over, score_round
 
@@ -206,7 +206,7 @@ def end_turn(t: CompactTable, seat: int) -> None:
         t.closer = seat
         t.phase = FINAL
     stall = t.rules.stall_turns
-    if stall is not None and t.turns >= stall:
+    if t.turns >= ROUND_TURNS_MAX or (stall is not None and t.turns >= stall):
         t.closer = NOBODY
         finish_round(t)
         return
@@ -228,7 +228,7 @@ def finish_round(t: CompactTable) -> None:
     result = score_round(raw, None if t.closer == NOBODY else t.closer, rules)
     t.totals = [total + score for total, score in zip(t.totals, result.final, strict=True)]
     t.source = EMPTY
-    if game_over(t.totals, rules):
+    if game_over(t.totals, rules) or t.round >= ROUNDS_MAX:
         t.phase = GAME_OVER
         t.current = NOBODY
         return

@@ -29,9 +29,10 @@ from .actions import Deal, Discard, Flip, Move, Reveal, Swap
 from .compact_table import CompactTable
 from .errors import IllegalMove
 from .game import round_result
+from .limits import ROUND_TURNS_MAX
 from .moves import code_of, mover, why_illegal
 from .play import highest_sum
-from .scoring import Grid, RoundResult
+from .scoring import Grid, RoundResult, game_over
 from .state import Phase, Position
 
 OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -97,6 +98,10 @@ class EndedRound:
     result: RoundResult
     grids: tuple[Grid, ...]
     """Each seat's cards once all were turned up and complete lines removed (None)."""
+    limit: str | None = None
+    """Why the round was cut short, if it was: "turns" (it reached `ROUND_TURNS_MAX`
+    turns, with no closer) or "rounds" (the game reached `ROUNDS_MAX` rounds, so it is
+    over though no total reached the target)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +200,18 @@ def ended_round(position: Position) -> EndedRound | None:
     result = round_result(position)
     if result is None:
         return None
-    return EndedRound(position.round, result, value_grids(position))
+    return EndedRound(position.round, result, value_grids(position), _limit(position))
+
+
+def _limit(position: Position) -> str | None:
+    """Which of the engine's limits ended the round or the game, if one did."""
+    if position.phase is Phase.GAME_OVER and not game_over(position.totals, position.rules):
+        return "rounds"
+    stall = position.rules.stall_turns
+    cut = stall is None or stall > ROUND_TURNS_MAX  # not the rules' own stall_turns
+    if position.closer is None and position.turns >= ROUND_TURNS_MAX and cut:
+        return "turns"
+    return None
 
 
 def value_grids(position: Position) -> tuple[Grid, ...]:

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 from .errors import Reason, Refusal
-from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS
+from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS, ROUND_TURNS_MAX
 
 SEATINGS = (OFFICIAL_MAX_PLAYERS, MAX_PLAYERS)
 """The values `max_players` takes."""
@@ -55,6 +55,17 @@ class Rules:
     """Also remove four equal face-up cards in a row."""
     stall_turns: int | None = None
     """End a round after this many turns (engine-only play), or never."""
+
+    @property
+    def turn_limit(self) -> int:
+        """The turns after which a round ends with no closer: `stall_turns`, and never
+        more than `ROUND_TURNS_MAX` (limits.py).
+
+        >>> Rules().turn_limit, Rules(stall_turns=50).turn_limit, Rules(stall_turns=5000).turn_limit
+        (1000, 50, 1000)
+        """
+        stall = self.stall_turns
+        return ROUND_TURNS_MAX if stall is None else min(stall, ROUND_TURNS_MAX)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None, allowed: tuple[str, ...] = ()) -> Rules:

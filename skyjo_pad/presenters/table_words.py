@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
+from ..engine.limits import ROUND_TURNS_MAX, ROUNDS_MAX
 from ..i18n import gettext as _
 from ..i18n import join_names, ngettext
 
@@ -59,6 +60,14 @@ def told(event: dict[str, Any] | str, players: Sequence[str], rules: Rules) -> s
         )
     if event.get("ended") is not None:
         parts.append(_("Round %(round)s is over: every card is turned up.", round=event["ended"]))
+    if event.get("limit") == "turns":
+        parts.append(
+            _("Nobody ended it: a round ends after %(num)s turns.", num=number(ROUND_TURNS_MAX))
+        )
+    elif event.get("limit") == "rounds":
+        parts.append(
+            _("That was the last round: a game ends after %(num)s.", num=number(ROUNDS_MAX))
+        )
     return " ".join(part[0].upper() + part[1:] for part in parts)
 
 

@@ -6,7 +6,6 @@ Lists are filtered and paginated in SQL; a page reads only its own games' seat s
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -29,6 +28,7 @@ from ..models import (
 )
 from . import pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
+from .text import printable
 from .transaction import transaction
 
 PER_PAGE = 20
@@ -318,10 +318,8 @@ def clean_text(value: object, which: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise Invalid(TEXT_ONLY[which], field="notes")
-    text = value.replace("\r\n", "\n").strip()
-    allowed = {"\n", "\t"} if multiline else set()
-    if any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text):
-        raise Invalid(PRINTABLE_ONLY[which])
+    text = printable(value, PRINTABLE_ONLY[which], "notes", lines=multiline)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if not multiline:
         text = " ".join(text.split())
     if len(text) > limit:

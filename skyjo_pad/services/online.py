@@ -147,6 +147,7 @@ def create(
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
+    seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
     for attempt in range(1, SAVE_ATTEMPTS + 1):
         try:

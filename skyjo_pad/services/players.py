@@ -12,16 +12,18 @@ from ..engine.limits import MAX_PLAYERS as MAX_PLAYERS  # the forms read them he
 from ..engine.limits import MIN_PLAYERS as MIN_PLAYERS
 from ..extensions import db
 from ..models import NAME_MAX, GameSeat, Player, name_key
+from . import text
 from .errors import N_, Invalid, Malformed, Nn_, Sentence
 
-REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
-"""Control characters (NUL, bell, escape …) and lone surrogates: no database keeps them all."""
 INVISIBLE = frozenset(
     "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
     "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
 )
 """Zero-width and text-direction controls: dropped from a name (they can make one name
 look like another, or turn the text around it)."""
+UNPRINTABLE_NAME = N_(
+    "A name can hold letters, numbers, spaces and symbols, not control characters."
+)
 TWICE = N_("%(name)s is in the game twice: give each player a different name.")
 VISIBLE_CATEGORIES = frozenset("LNPS")
 """A name needs at least one letter, number, punctuation mark or symbol."""
@@ -31,13 +33,9 @@ def clean_name(name: object) -> str:
     """A name with its spaces tidied; refused if not text, empty, too long or unprintable."""
     if not isinstance(name, str):
         raise Malformed("Each player's name must be text.", field="players")
+    text.printable(name, UNPRINTABLE_NAME, "players", lines=True)  # spaces tidied below
     cleaned = unicodedata.normalize("NFC", "".join(c for c in name if c not in INVISIBLE))
     cleaned = " ".join(cleaned.split())
-    if any(unicodedata.category(char) in REFUSED_CATEGORIES for char in cleaned):
-        raise Invalid(
-            "A name can hold letters, numbers, spaces and symbols, not control characters.",
-            field="players",
-        )
     if not any(unicodedata.category(char)[0] in VISIBLE_CATEGORIES for char in cleaned):
         raise Invalid("Every player needs a name.", field="players")
     if len(cleaned) > NAME_MAX:
@@ -160,6 +158,8 @@ def known_names(limit: int = 24) -> list[str]:
 
 def email_of(name: str) -> str | None:
     """The address book's email for `name` (for the host's new-table form only)."""
+    if text.unprintable(name):  # never asked of the database (PostgreSQL refuses a NUL)
+        return None
     found: str | None = db.session.scalar(
         select(Player.email).where(Player.name_key == name_key(name))
     )

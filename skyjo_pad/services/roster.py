@@ -14,12 +14,13 @@ from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
-from . import ratings
-from .errors import Conflict, Invalid, NotFound
+from . import ratings, text
+from .errors import N_, Conflict, Invalid, NotFound
 from .players import clean_name
 from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+NOT_AN_EMAIL = N_("That does not look like an email address (like ann@example.com).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +83,11 @@ def clean_email(email: object) -> str | None:
         return None
     if not isinstance(email, str):
         raise Invalid("The email address must be text.", field="email")
-    email = email.strip()
+    email = text.printable(email, NOT_AN_EMAIL, "email", lines=True).strip()
     if not email:
         return None
     if len(email) > EMAIL_MAX or not EMAIL.fullmatch(email):
-        raise Invalid("That does not look like an email address (like ann@example.com).", "email")
+        raise Invalid(NOT_AN_EMAIL, "email")
     return email
 
 

@@ -23,6 +23,7 @@ from ..extensions import db
 from ..memo import LRU
 from ..models import GAME_ID_LENGTH, Game, GameSeat, Player, Round, RoundScore
 from .errors import NotFound
+from .text import unprintable
 
 NEAR_TARGET_PERCENT = 80
 """A total at this percentage of the target or more gets a warning on the sheet."""
@@ -145,8 +146,8 @@ class StoredRound:
 
 def plausible_id(game_id: object) -> bool:
     """Whether `game_id` could name a game (never ask the database about a NUL:
-    PostgreSQL refuses it with an error)."""
-    return isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and "\x00" not in game_id
+    PostgreSQL refuses it with an error; nor about a lone surrogate)."""
+    return isinstance(game_id, str) and len(game_id) <= GAME_ID_LENGTH and not unprintable(game_id)
 
 
 def read_sheet(game_id: str, with_grids: bool = False) -> Sheet:

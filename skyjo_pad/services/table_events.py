@@ -45,6 +45,8 @@ def event(before: View, move: Move, after: View, reasons: Reasons) -> dict[str, 
     data["start"] = start_data(reasons.start)
     data["closed"] = reasons.closed
     data["ended"] = None if reasons.ended is None else reasons.ended.number
+    if reasons.ended is not None and reasons.ended.limit is not None:
+        data["limit"] = reasons.ended.limit  # the engine's round or turn limit cut it short
     return data
 
 

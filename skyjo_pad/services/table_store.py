@@ -45,6 +45,7 @@ from ..models import (
 )
 from . import table_events
 from .errors import N_, Conflict, Invalid, Malformed, NotFound, refused
+from .sheets import plausible_id
 
 NO_TABLE = N_("There is no table with that id.")
 STALE = N_("The table moved on since this screen was drawn: here it is as it is now.")
@@ -58,7 +59,7 @@ SNAPSHOT_EVERY = 32
 
 def load(game_id: str) -> tuple[Game, TableState]:
     """A table's game and state, any kind (404 when there is none)."""
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    game = db.session.get(Game, game_id) if plausible_id(game_id) else None
     state = db.session.get(TableState, game_id) if game is not None else None
     if game is None or state is None:
         raise NotFound(NO_TABLE)

@@ -38,7 +38,7 @@ from ..engine import (
     position_to_json,
     scoring,
 )
-from ..engine.limits import MULTIPLIER_MAX, SEED_MAX
+from ..engine.limits import MULTIPLIER_MAX, RECORD_MOVES_MAX, SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..extensions import db
@@ -467,6 +467,14 @@ def _table_rounds(
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise Invalid("its record has no list of moves.")
+    if len(moves) > RECORD_MOVES_MAX:  # checked before any move is replayed
+        raise Invalid(
+            Nn_(
+                "its record has more moves than any game can have (%(num)s move at most).",
+                "its record has more moves than any game can have (%(num)s moves at most).",
+            ),
+            num=RECORD_MOVES_MAX,
+        )
     try:
         position = position_from_json(record.get("position"))
         start = record["position"]

@@ -3,8 +3,16 @@
 With `SKYJO_PASSWORD` (or `SKYJO_PASSWORD_HASH`, a werkzeug password hash) set, every
 page and every API call needs it: a browser logs in once at /login (the session cookie
 then carries a keyed fingerprint of the password, never the password); a script sends it
-with HTTP Basic authentication (any user name). Wrong passwords are rate limited per
-client address, the login form's and Basic authentication's together.
+with HTTP Basic authentication (any user name). Only wrong passwords are counted, in the
+rate-limit store (RATELIMIT_STORAGE_URI, which every process shares), per client address
+(the login form's and Basic authentication's together), or per browser that has logged
+in before (its session carries a signed mark of that device, kept when it logs out, so
+somebody else's guesses at the same address never count against it):
+
+- past `PASSWORD_TRIES` a wrong password is answered 429 ("wait a minute"), but the
+  right one still gets in: a lockout never refuses the right password;
+- past `PASSWORD_CHECKS` no password is checked at all until the hour is over, so a
+  guesser gets that many tries an hour, however fast it sends them.
 
 Seat and spectator links of online tables (issue 13) must stay open to their holders:
 such a route registers a check with `allow_public(app, check)`.
@@ -14,9 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -38,16 +46,24 @@ from werkzeug.wrappers import Response
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
+from ..addresses import safe_target
 from ..i18n import N_, gettext
 
 bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
 PUBLIC_ENDPOINTS = frozenset({"static", "favicon", "access.login", "access.logout"})
 """What anyone may open: the login page itself and the files it needs."""
-PASSWORD_TRIES = "10 per minute; 100 per hour"
-"""Wrong passwords allowed per client address (login form and Basic authentication)."""
+DEVICE_KEY = "device"
+"""The session's mark of a browser that has logged in (random, kept when it logs out)."""
+PASSWORD_TRIES = "10 per minute"
+"""Wrong passwords per client address (or known browser) answered as wrong; the next
+ones within the minute are answered 429, and the right one still gets in."""
+PASSWORD_CHECKS = "100 per hour"
+"""Wrong passwords per client address (or known browser) in an hour: then no password is
+checked until the hour is over."""
 WRONG = N_("That is not the password. Check it and try again.")
 TOO_MANY_TRIES = N_("Too many wrong passwords from this device: wait a minute and try again.")
+NO_MORE_TRIES = N_("Too many wrong passwords from this device: wait an hour and try again.")
 NEEDED = N_("This Skyjo Pad is protected by a password: log in first.")
 PublicCheck = Callable[[Any], bool]
 
@@ -88,18 +104,20 @@ def enabled(app: Flask) -> bool:
 def login() -> tuple[str, int] | str | Response:
     """Ask for the password; on the right one, go where the visitor was going."""
     form = LoginForm()
-    target = _safe_next(request.values.get("next", ""))
+    target = safe_target(request.values.get("next", ""), url_for("pad.home"))
     problem = None
     if form.validate_on_submit():
-        if not _tries_left():
-            problem, status = gettext(TOO_MANY_TRIES), 429
+        if not _within(PASSWORD_CHECKS):
+            problem, status = gettext(NO_MORE_TRIES), 429
         elif _right_password(form.password.data or ""):
             session[SESSION_KEY] = _fingerprint()
+            session.setdefault(DEVICE_KEY, secrets.token_urlsafe(16))
             session.permanent = True
             return redirect(target, 303)
-        else:
-            _count_wrong_try()
+        elif _count_wrong_try():
             problem, status = gettext(WRONG), 401
+        else:
+            problem, status = gettext(TOO_MANY_TRIES), 429
         html = render_template("login.html", form=form, problem=problem, target=target)
         return html, status
     return render_template(
@@ -125,11 +143,12 @@ def _require_access() -> tuple[Response, int] | Response | None:
         return None
     auth = request.authorization
     if auth is not None and auth.type == "basic":
-        if not _tries_left():
-            return jsonify(error=TOO_MANY_TRIES), 429
+        if not _within(PASSWORD_CHECKS):
+            return jsonify(error=NO_MORE_TRIES), 429
         if _right_password(auth.password or ""):
             return None
-        _count_wrong_try()
+        if not _count_wrong_try():
+            return jsonify(error=TOO_MANY_TRIES), 429
     if request.path.startswith("/api/") or request.is_json:
         answer = jsonify(error=NEEDED)
         if request.path.startswith("/api/"):
@@ -160,27 +179,30 @@ def _fingerprint() -> str:
     return hmac.new(key, b"access:" + material.encode(), hashlib.sha256).hexdigest()
 
 
-def _tries_left() -> bool:
+def _within(limits: str) -> bool:
+    """Whether this client's wrong passwords so far leave room under `limits`."""
     limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
     if not limiter.enabled:
         return True
-    key = request.remote_addr or "?"
-    return all(limiter.limiter.test(item, "password", key) for item in parse_many(PASSWORD_TRIES))
+    key = _counted_as()
+    return all(limiter.limiter.test(item, "password", key) for item in parse_many(limits))
 
 
-def _count_wrong_try() -> None:
+def _count_wrong_try() -> bool:
+    """Count a wrong password; whether it was still within `PASSWORD_TRIES`."""
     limiter: Limiter = current_app.extensions["skyjo_access"]["limiter"]
-    if limiter.enabled:
-        key = request.remote_addr or "?"
-        for item in parse_many(PASSWORD_TRIES):
-            limiter.limiter.hit(item, "password", key)
+    if not limiter.enabled:
+        return True
+    key = _counted_as()
+    within = _within(PASSWORD_TRIES)
+    for item in parse_many(f"{PASSWORD_TRIES}; {PASSWORD_CHECKS}"):
+        limiter.limiter.hit(item, "password", key)
+    return within
 
 
-def _safe_next(target: str) -> str:
-    """Where to go after logging in: a path of this site only (never another site)."""
-    parts = urlsplit(target)
-    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
-        return url_for("pad.home")
-    if "\\" in target:
-        return url_for("pad.home")
-    return target
+def _counted_as() -> str:
+    """Whose wrong passwords these are: a known browser's own, else its address's."""
+    device = session.get(DEVICE_KEY)
+    if isinstance(device, str) and device:
+        return f"device:{device}"
+    return f"address:{request.remote_addr or '?'}"

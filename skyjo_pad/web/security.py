@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from ..i18n import N_, gettext
+from ..services import rate_store
 from . import access, online
 from .history import IMPORT_MAX_BYTES
 
@@ -117,7 +118,7 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": environ.get("SKYJO_SECURE_COOKIES", "") == "1",
         "MAX_CONTENT_LENGTH": BODY_MAX,
         "IMPORT_MAX_CONTENT_LENGTH": IMPORT_BODY_MAX,
-        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI") or rate_store.URI,
         "RATELIMIT_ENABLED": environ.get("SKYJO_RATE_LIMITS", "1") != "0",
         "RATELIMIT_SWALLOW_ERRORS": True,  # a shared store that is down never stops the pad
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
@@ -147,7 +148,11 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     app.after_request(_add_headers)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith(rate_store.URI):
+        with app.app_context():  # the counts go in the app's own database
+            app.config["RATELIMIT_STORAGE_OPTIONS"] = rate_store.storage_options()
     limiter = Limiter(get_remote_address, app=app, default_limits=[], headers_enabled=True)
+    app.extensions["skyjo_limiter"] = limiter  # the invitation mails count in it too
     if "pad.new_game" not in app.view_functions:
         raise RuntimeError("security.install(app) goes after the blueprints are registered.")
     for endpoint, group in LIMITED_VIEWS.items():

@@ -15,7 +15,9 @@ from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..i18n import LANGUAGES, current
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
+from ..services.players import UNPRINTABLE_NAME
 from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
+from ..services.text import printable
 from .forms import WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
@@ -122,7 +124,8 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
         chosen: list[SeatChoice] = []
         used: set[str] = {" ".join((e.form.name.data or "").split()).casefold() for e in self.seat}
         for entry in self.seat:
-            name = " ".join((entry.form.name.data or "").split())
+            typed = printable(entry.form.name.data or "", UNPRINTABLE_NAME, "players", lines=True)
+            name = " ".join(typed.split())
             kind = entry.form.kind.data
             bot = None if kind == PERSON else kind
             if not name and bot is None:
@@ -135,7 +138,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]
     def invitees(self) -> list[Invitee]:
         """The seats of an online table: `seats()` with each person's email, if given."""
         emails = {
-            " ".join((e.form.name.data or "").split()): (e.form.email.data or "").strip() or None
+            " ".join((e.form.name.data or "").split()): e.form.email.data or None  # checked there
             for e in self.seat
             if e.form.kind.data == PERSON
         }
