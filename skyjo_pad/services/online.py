@@ -298,7 +298,7 @@ def play(game_id: str, token: str | None, body: object) -> OnlineScreen:
     tables.record_move(game, state, position, move, played)
     _play_bots(game, state, played.position)
     tables.commit()
-    live.announce(game_id, game.version)
+    live.announce(game_id, game.version, closed=game.finished)
     return _screen(game, state, access)
 
 
@@ -428,8 +428,11 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
+        replaced = row.digest
         row.digest = digest(fresh)
         row.opened_at = None
+        db.session.commit()
+        live.revoke(game_id, replaced)  # its open streams end too
     return fresh
 
 
@@ -454,7 +457,7 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
     game.updated_at = utcnow()
     _play_bots(game, state, tables.position_of(state))
     tables.commit()
-    live.announce(game_id, game.version)
+    live.announce(game_id, game.version, closed=game.finished)
 
 
 def abandon(game_id: str, token: str | None) -> None:
@@ -462,7 +465,7 @@ def abandon(game_id: str, token: str | None) -> None:
     _host(game_id, token)
     tables.abandon(game_id)
     game, _state = tables.load(game_id)
-    live.announce(game_id, game.version)
+    live.announce(game_id, game.version, closed=game.finished)
 
 
 def _alive(seen_at: datetime | None) -> bool:
