@@ -54,7 +54,7 @@ class Server:
 
     def __init__(self, app: Flask, threads: int = 24) -> None:
         self.app = app
-        self.wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+        self.wsgi = WSGIMiddleware(chunked_bodies(app), workers=threads)  # type: ignore[arg-type]
         self.openers = ThreadPoolExecutor(OPENING_THREADS, thread_name_prefix="stream-open")
         self.adapter = app.url_map.bind("localhost")
         self.tasks: list[asyncio.Task[None]] = []
@@ -279,6 +279,18 @@ async def _too_large(send: Send) -> None:
     ]
     await send({"type": "http.response.start", "status": 413, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+def chunked_bodies(app: Flask) -> Callable[[dict[str, Any], Any], Any]:
+    """The WSGI app, told that a chunked body ends where its stream ends (werkzeug reads
+    no body without a Content-Length otherwise); `Server.plain` counts what it reads."""
+
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            environ["wsgi.input_terminated"] = True
+        return app(environ, start_response)
+
+    return wsgi
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
