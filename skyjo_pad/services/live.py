@@ -205,6 +205,3 @@ async def listen(url: str, hub: Hub = HUB, ready: asyncio.Event | None = None) -
             log.warning("Live updates: lost the PostgreSQL listener; reconnecting.")
             await asyncio.sleep(RECONNECT_SECONDS)
 
-
-def stop_listening() -> None:
-    """Kept for the tests' clean-up: listeners live and die with their event loop."""

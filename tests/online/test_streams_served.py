@@ -286,3 +286,22 @@ def test_the_access_log_of_gunicorns_workers_holds_no_token(serve: Any, tmp_path
     assert "GET /t/…" in log  # the lines are there, without their tokens
     for token in t.values():
         assert token not in log
+
+
+def test_idle_and_slow_connections_neither_stall_the_server_nor_stay(serve: Any) -> None:
+    server = serve(SKYJO_HEADER_TIMEOUT="1")
+    idle = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(150)]
+    slow = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+    try:
+        page = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        page.request("GET", "/")
+        assert page.getresponse().status == 200
+        page.close()
+        began = time.monotonic()
+        assert slow.recv(100) == b""  # closed by the server, its head never finished
+        assert idle[0].recv(100) == b""
+        assert time.monotonic() - began < 3
+    finally:
+        for sock in [*idle, slow]:
+            sock.close()
