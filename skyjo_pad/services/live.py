@@ -57,7 +57,8 @@ class Subscription:
 
     `latest` is the newest version announced for the table since the stream subscribed;
     `ending` says why it must stop ("closed": the table is over, "revoked": its token was
-    replaced or revoked, "gone": the client left); `wake` tells its stream to look."""
+    replaced or revoked, "gone": the client left, "resync": this process may have missed
+    an announcement); `wake` tells its stream to look."""
 
     game_id: str
     digest: str
@@ -125,6 +126,12 @@ class Hub:
                 subscription.ending = "revoked"
                 subscription.wake()
 
+    def end_all(self, why: str) -> None:
+        """End every open stream of this process (they reconnect and start afresh)."""
+        for subscription in self.open_streams():
+            subscription.ending = why
+            subscription.wake()
+
     def open_streams(self) -> list[Subscription]:
         """Every open stream of this process (for the heartbeat's "seat online")."""
         with self._lock:
@@ -191,12 +198,16 @@ async def listen(url: str, hub: Hub = HUB, ready: asyncio.Event | None = None) -
     lost connection; `ready` is set once listening)."""
     import psycopg  # only on PostgreSQL
 
+    first = True
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
                 await connection.execute(f"LISTEN {CHANNEL}")
                 if ready is not None:
                     ready.set()
+                if not first:  # what was announced meanwhile is lost: start the streams afresh
+                    hub.end_all("resync")
+                first = False
                 async for note in connection.notifies():
                     heard(note.payload, hub)
         except asyncio.CancelledError:

@@ -112,3 +112,11 @@ def test_logs_never_show_a_token() -> None:
     assert Redact().filter(record)
     assert record.args == ("127.0.0.1:5", "GET", "/t/…", "1.1", 200)  # the shape uvicorn needs
     assert "SECRET" not in record.getMessage()
+
+
+def test_a_lost_listener_ends_every_stream_so_none_misses_a_move() -> None:
+    hub = Hub()
+    a, woken_a = woken_log(hub, "g1", "d1")
+    b, woken_b = woken_log(hub, "g2", "d2")
+    hub.end_all("resync")
+    assert a.ending == b.ending == "resync" and woken_a and woken_b
