@@ -215,4 +215,3 @@ async def listen(url: str, hub: Hub = HUB, ready: asyncio.Event | None = None) -
         except Exception:  # the server went away: listen again shortly
             log.warning("Live updates: lost the PostgreSQL listener; reconnecting.")
             await asyncio.sleep(RECONNECT_SECONDS)
-
