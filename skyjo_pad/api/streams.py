@@ -80,7 +80,9 @@ def open_stream(game_id: str, token: str | None) -> Response:
         return Response(iter(()), mimetype="text/event-stream", headers=HEADERS)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     body = _threaded(app, subscription, seconds, heartbeat)
-    return Response(body, mimetype="text/event-stream", headers=HEADERS)
+    answer = Response(body, mimetype="text/event-stream", headers=HEADERS)
+    answer.call_on_close(lambda: live.HUB.unsubscribe(subscription))  # even if never read
+    return answer
 
 
 def event(version: int) -> str:

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, TableToken
+from skyjo_pad.services import live
 
 
 @pytest.fixture
@@ -287,3 +288,15 @@ def test_no_answer_or_event_ever_carries_a_secret(online: OnlineApi) -> None:
             seats.insert(1, {"bot": "medium"})
         table = online.create(seats, rules={"target": 1 + 10 * game}, seed=seed)
         assert play_to_the_end(online, table, random.Random(game), check=True) > 10
+
+
+def test_a_stream_asked_for_but_never_read_gives_its_place_back(
+    app: Flask, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    for _ in range(6):  # more than the 4 a link may hold open
+        answer = online.client.head(f"/api/tables/{game}/events", headers=bearer(t["bob"]))
+        assert answer.status_code == 200
+        answer.close()  # what every WSGI server does once it has sent the answer
+    assert live.HUB.count(game) == 0
+    assert online.events(game, t["bob"]).status_code == 200
