@@ -305,3 +305,17 @@ def test_idle_and_slow_connections_neither_stall_the_server_nor_stay(serve: Any)
     finally:
         for sock in [*idle, slow]:
             sock.close()
+
+
+def test_without_the_password_a_body_is_refused_before_it_is_sent(serve: Any) -> None:
+    server = serve(SKYJO_PASSWORD="table-secret")
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    began = time.monotonic()
+    sock.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 900000\r\n\r\n{"players": '  # under the limit, and never finished
+    )
+    answer = sock.recv(65536)
+    assert time.monotonic() - began < 2
+    assert answer.startswith(b"HTTP/1.1 401"), answer[:200]
+    sock.close()
