@@ -31,6 +31,10 @@ from . import accesslog
 
 HEADER_MAX = 16 * 1024
 """The largest request line and headers read (bytes); a larger head gets 431/400."""
+HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
+    b"content-length: 35\r\nconnection: close\r\n\r\nThe request's headers are too long."
+)
 FD_RESERVE = 64
 """File descriptors kept for the database, logs and listening sockets."""
 
@@ -48,7 +52,8 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:
 class Guarded(H11Protocol):
     """uvicorn's HTTP/1.1 connection, closed when a request's head is not all in within
     `header_timeout` seconds of the connection (or of the previous answer): a client that
-    trickles its headers holds no connection for long."""
+    trickles its headers holds no connection for long. A head over HEADER_MAX bytes is
+    answered 431 and the connection closed."""
 
     header_timeout = 10.0
 
@@ -56,11 +61,17 @@ class Guarded(H11Protocol):
         """Start the clock for the first request's head."""
         self._timer: asyncio.TimerHandle | None = None
         self._timed: object = None
+        self._head = 0
+        self._tail = b""
         super().connection_made(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        """Stop the clock once a new request's head has been read."""
+        """Count the head's bytes; stop the clock once a new request's head is in."""
+        if self._timer is not None and self._too_long(data):
+            self.transport.write(HEAD_TOO_LARGE)
+            self.transport.close()
+            return
         super().data_received(data)
         if self.cycle is not None and self.cycle is not self._timed:
             self._timed = self.cycle
@@ -76,8 +87,17 @@ class Guarded(H11Protocol):
         self._disarm()
         super().connection_lost(exc)
 
+    def _too_long(self, data: bytes) -> bool:
+        """Whether the head being read, with `data`, passes HEADER_MAX."""
+        seen = self._tail + data
+        end = seen.find(b"\r\n\r\n")
+        length = self._head + (len(data) if end < 0 else end + 4 - len(self._tail))
+        self._head, self._tail = self._head + len(data), seen[-3:]
+        return length > HEADER_MAX
+
     def _arm(self) -> None:
         self._disarm()
+        self._head, self._tail = 0, b""
         self._timer = self.loop.call_later(self.header_timeout, self._too_slow)
 
     def _disarm(self) -> None:

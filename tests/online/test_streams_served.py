@@ -319,3 +319,18 @@ def test_without_the_password_a_body_is_refused_before_it_is_sent(serve: Any) ->
     assert time.monotonic() - began < 2
     assert answer.startswith(b"HTTP/1.1 401"), answer[:200]
     sock.close()
+
+
+def test_a_head_over_16_kb_is_refused(serve: Any) -> None:
+    server = serve()
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"a" * 20_000 + b"\r\n\r\n")
+    answer = sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:100]
+    sock.close()
+    # a head under the limit, sent in the same packets as a larger body, is fine
+    body = json.dumps({"players": ["Ann", "Bob"]}).encode() + b" " * 30_000
+    post = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    post.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
+    assert post.getresponse().status == 201
+    post.close()
