@@ -213,7 +213,6 @@ def run(host: str, port: int, workers: int, threads: int) -> None:
         "worker_class": "skyjo_pad.serving.Worker",
         "accesslog": "-",
         "graceful_timeout": 10,
-        "limit_request_line": 8190,
         "proc_name": "skyjo-pad",
     }
     Workers(options, threads).run()
