@@ -28,6 +28,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
 
 from . import accesslog
+from .services import live
 
 HEADER_MAX = 16 * 1024
 """The largest request line and headers read (bytes); a larger head gets 431/400."""
@@ -81,6 +82,12 @@ class Guarded(H11Protocol):
         """The next request's head must come in time too."""
         super().on_response_complete()
         self._arm()
+
+    def shutdown(self) -> None:
+        """The server is stopping: end this process's streams now (their phones reconnect,
+        to another process), rather than after the graceful shutdown's timeout."""
+        live.HUB.end_all("shutdown")
+        super().shutdown()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """No clock for a closed connection."""

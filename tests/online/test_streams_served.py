@@ -334,3 +334,15 @@ def test_a_head_over_16_kb_is_refused(serve: Any) -> None:
     post.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
     assert post.getresponse().status == 201
     post.close()
+
+
+def test_a_server_that_stops_ends_its_streams_at_once(serve: Any) -> None:
+    server = serve()
+    table = new_table(server)
+    streams = [Stream(server, table["id"], seat["token"]) for seat in table["seats"]]
+    assert [s.next_version() for s in streams] == [1, 1]
+    began = time.monotonic()
+    server.stop()
+    assert time.monotonic() - began < 3  # not the 5 s of uvicorn's graceful timeout
+    for stream in streams:
+        stream.rest()  # ended, not cut
