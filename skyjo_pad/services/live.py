@@ -28,20 +28,24 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 
 from ..extensions import db
-from .errors import N_, ServiceError
+from .errors import Nn_, ServiceError
 
 CHANNEL = "skyjo_tables"
 RECONNECT_SECONDS = 1.0
 """How long a lost PostgreSQL listener waits before it connects again."""
 log = logging.getLogger(__name__)
 
-TOO_MANY_FOR_LINK = N_(
+TOO_MANY_FOR_LINK = Nn_(
+    "This link already has %(num)s live connection open: close the table in another tab "
+    "or on another phone, then try again.",
     "This link already has %(num)s live connections open: close the table in another tab "
-    "or on another phone, then try again."
+    "or on another phone, then try again.",
 )
-TOO_MANY_FROM_HERE = N_(
+TOO_MANY_FROM_HERE = Nn_(
+    "Too many live connections from this network just now (%(num)s): close a table and "
+    "try again in a minute.",
     "Too many live connections from this network just now (%(num)s): close some tables "
-    "and try again in a minute."
+    "and try again in a minute.",
 )
 
 
