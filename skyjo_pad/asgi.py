@@ -30,7 +30,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
 from .api import streams as stream_views
+from .i18n import N_
 from .services import live, streams
+from .web import access
 from .web.security import LARGE_BODY_ENDPOINTS, TOO_LARGE
 
 Scope = MutableMapping[str, Any]
@@ -46,14 +48,16 @@ OPENING_THREADS = 4
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 TOUCH_EVERY_MAX = 15.0
 """Seconds between two "seat online" marks at most (a seat is online for 45 s)."""
+TOO_SLOW = N_("What was sent came too slowly: nothing was saved. Try again.")
 log = logging.getLogger(__name__)
 
 
 class Server:
     """The ASGI app around one Flask app (its streams, body limits and lifespan)."""
 
-    def __init__(self, app: Flask, threads: int = 24) -> None:
+    def __init__(self, app: Flask, threads: int = 24, body_timeout: float = 10.0) -> None:
         self.app = app
+        self.body_timeout = body_timeout
         self.wsgi = WSGIMiddleware(chunked_bodies(app), workers=threads)  # type: ignore[arg-type]
         self.openers = ThreadPoolExecutor(OPENING_THREADS, thread_name_prefix="stream-open")
         self.adapter = app.url_map.bind("localhost")
@@ -83,36 +87,22 @@ class Server:
         return int(config[key or "MAX_CONTENT_LENGTH"])
 
     async def plain(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """A page or API call: refused at once when its Content-Length is over the limit;
-        a chunked body is counted as it comes and cut off past it."""
+        """A page or API call. Its body: refused at once when its Content-Length is over
+        the limit, counted as it comes (a chunked one) and cut off past it, each part due
+        within `body_timeout` seconds. With no access password to check first, the body is
+        read here, on the loop, so no thread ever waits for a slow client's body; with
+        one, the app reads it only once the password was checked."""
         if scope["method"] not in BODY_METHODS:
             await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
             return
-        limit = self.body_limit(scope)
+        gate = BodyGate(receive, send, self.body_limit(scope), self.body_timeout)
         length = _header(scope, b"content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            await _too_large(send)
+        if length is not None and length.isdigit() and int(length) > gate.limit:
+            await gate.refuse(413)
             return
-        refused = False
-        received = 0
-
-        async def counted() -> Message:
-            nonlocal received, refused
-            if refused:
-                return {"type": "http.request", "body": b"", "more_body": False}
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > limit:
-                refused = True
-                await _too_large(send)
-                return {"type": "http.request", "body": b"", "more_body": False}
-            return message
-
-        async def guarded(message: Message) -> None:
-            if not refused:
-                await send(message)
-
-        await self.wsgi(scope, counted, guarded)  # type: ignore[arg-type]
+        if not access.enabled(self.app) and not await gate.read_all():
+            return
+        await self.wsgi(scope, gate.receive, gate.send)  # type: ignore[arg-type]
 
     # Streams ----------------------------------------------------------------------
 
@@ -217,6 +207,70 @@ class Server:
             streams.touch(digests)
 
 
+END: Message = {"type": "http.request", "body": b"", "more_body": False}
+
+
+class BodyGate:
+    """A request's body let through up to `limit` bytes, each part within `timeout` s;
+    past either the answer is 413 or 408 and the app's own answer is dropped."""
+
+    def __init__(self, receive: Receive, send: Send, limit: int, timeout: float) -> None:
+        self.limit, self.timeout = limit, timeout
+        self._receive, self._send = receive, send
+        self.received = 0
+        self.refused = False
+        self.buffered: list[Message] = []
+
+    async def receive(self) -> Message:
+        """The next part of the body (the end of it once refused)."""
+        if self.refused:
+            return dict(END)
+        if self.buffered:
+            return self.buffered.pop()
+        try:
+            async with asyncio.timeout(self.timeout):
+                message = await self._receive()
+        except TimeoutError:
+            await self.refuse(408)
+            return dict(END)
+        self.received += len(message.get("body", b""))
+        if self.received > self.limit:
+            await self.refuse(413)
+            return dict(END)
+        return message
+
+    async def read_all(self) -> bool:
+        """Read the whole body now; False when it was refused or the client left."""
+        parts = []
+        while True:
+            message = await self.receive()
+            if self.refused or message["type"] != "http.request":
+                return False
+            parts.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        self.buffered = [{"type": "http.request", "body": b"".join(parts), "more_body": False}]
+        return True
+
+    async def send(self, message: Message) -> None:
+        """Pass the app's answer on, unless the body was refused."""
+        if not self.refused:
+            await self._send(message)
+
+    async def refuse(self, status: int) -> None:
+        """Answer 413 or 408 with `{"error": …}`, and close the connection."""
+        self.refused = True
+        words = TOO_LARGE if status == 413 else TOO_SLOW
+        body = json.dumps({"error": words}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await self._send({"type": "http.response.start", "status": status, "headers": headers})
+        await self._send({"type": "http.response.body", "body": body})
+
+
 async def serve(
     opening: stream_views.Opening,
     headers: list[tuple[bytes, bytes]],
@@ -270,17 +324,6 @@ async def _say(send: Send, text: str) -> None:
     await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
 
 
-async def _too_large(send: Send) -> None:
-    body = json.dumps({"error": TOO_LARGE}).encode()
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
-    ]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
 def chunked_bodies(app: Flask) -> Callable[[dict[str, Any], Any], Any]:
     """The WSGI app, told that a chunked body ends where its stream ends (werkzeug reads
     no body without a Content-Length otherwise); `Server.plain` counts what it reads."""
@@ -303,5 +346,6 @@ def _header(scope: Scope, name: bytes) -> str | None:
 def create(threads: int = 24) -> Server:
     """The ASGI app of a server process: a new Flask app behind it."""
     from .factory import create_app
+    from .serving import settings
 
-    return Server(create_app(), threads)
+    return Server(create_app(), threads, settings()["header_timeout"])

@@ -83,3 +83,39 @@ def test_a_chunked_body_under_the_limit_is_read_whole(make_app: Callable[..., Fl
     status, answer, _taken = exchange(server, request, [body[:10], body[10:]])
     assert status == 201, answer
     assert answer["players"] == ["Ann", "Bob"]
+
+
+def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]) -> None:
+    server = Server(make_app(), threads=2, body_timeout=0.2)
+    request = scope("POST", "/api/games", (b"content-length", b"500"))
+    sent: list[dict[str, Any]] = []
+    calls = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            return {"type": "http.request", "body": b'{"players": ', "more_body": True}
+        await asyncio.sleep(60)  # and never the rest
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def within_a_second() -> None:
+        await asyncio.wait_for(server(request, receive, send), 1)
+
+    asyncio.run(within_a_second())
+    assert sent[0]["status"] == 408
+    assert "too slowly" in json.loads(sent[1]["body"])["error"]
+
+
+def test_with_a_password_the_body_is_left_unread_until_it_is_checked(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(ACCESS_PASSWORD="table-secret")
+    server = Server(app, threads=2)
+    request = scope("POST", "/api/games", (b"content-length", b"900"))
+    status, answer, taken = exchange(server, request, [b" " * 300] * 3)
+    assert status == 401 and "password" in answer["error"]
+    assert taken == 0  # refused before a byte of the body was asked for

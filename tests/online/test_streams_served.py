@@ -346,3 +346,24 @@ def test_a_server_that_stops_ends_its_streams_at_once(serve: Any) -> None:
     assert time.monotonic() - began < 3  # not the 5 s of uvicorn's graceful timeout
     for stream in streams:
         stream.rest()  # ended, not cut
+
+
+def test_slow_bodies_hold_no_thread(serve: Any) -> None:
+    server = serve("--threads", "2", SKYJO_HEADER_TIMEOUT="2")
+    slow = []
+    for _ in range(10):  # five times the threads, each sending a bit of its body, then nothing
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 500\r\n\r\n{"players": '
+        )
+        slow.append(sock)
+    try:
+        status, game = call(server.base, "POST", "/api/games", {"players": ["Ann", "Bob"]})
+        assert status == 201, game
+        assert call(server.base, "GET", f"/api/games/{game['id']}")[0] == 200
+        answer = slow[0].recv(4096)  # after the 2 s the body had for its next part
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:100]
+    finally:
+        for sock in slow:
+            sock.close()
