@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/import_scale.py [--games 10000] [--database URL]
 
-Starts the real server (`skyjo-pad serve`, Waitress) on a fresh SQLite file (or on
+Starts the real server (`skyjo-pad serve`, uvicorn) on a fresh SQLite file (or on
 `--database`, e.g. an empty PostgreSQL database), opens a game through the JSON API and
 keeps saving rounds to it from another thread, as a phone at a table would. Meanwhile
 this process imports an export of `--games` finished games (players, rounds, emails: about

@@ -225,7 +225,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
-        "--threads", type=int, default=0, help="per worker (0: streams/worker + 16)"
+        "--threads", type=int, default=24, help="per worker, for requests (streams need none)"
     )
     parser.add_argument("--port", type=int, default=5077)
     args = parser.parse_args()
@@ -234,8 +234,14 @@ def main() -> None:
         raise SystemExit(
             "Run it under scripts/with-postgres (SKYJO_TEST_POSTGRES names the server)."
         )
-    threads = args.threads or (args.tables * 4) // args.workers + 16
-    env = {**os.environ, "DATABASE_URL": database(server), "SECRET_KEY": "load"}
+    threads = args.threads
+    env = {
+        **os.environ,
+        "DATABASE_URL": database(server),
+        "SECRET_KEY": "load",
+        "SKYJO_STREAMS_PER_ADDRESS": "100000",  # every simulated phone is on 127.0.0.1
+        "SKYJO_RATE_LIMITS": "0",  # and makes its tables from there
+    }
     command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--port", str(args.port)]
     command += ["--workers", str(args.workers), "--threads", str(threads)]
     log = open(ROOT / "instance" / "online_load.log", "wb")  # noqa: SIM115 (kept open for the run)

@@ -5,7 +5,7 @@ Prints:
   and icon (budget: 60 KB), and of each later page with the assets cached (10 KB each);
 - requests per second, over loopback, of a bare Flask "hello" page, of showing a sheet
   (budget: at least 1/2 of hello) and of saving a round (at least 1/4 of hello), all
-  three served by Waitress with the same settings.
+  three served by uvicorn and a2wsgi with the same settings.
 
 Run: `.venv/bin/python benchmarks/web_budget.py [--requests N] [--clients C]`.
 """
@@ -30,19 +30,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 4
-"""Waitress worker threads of both servers: `skyjo-pad serve`'s default."""
+"""Threads of both servers for the Flask app (uvicorn and a2wsgi, as `skyjo-pad serve`)."""
 FIRST_LOAD_BUDGET = 60 * 1024
 LATER_PAGE_BUDGET = 10 * 1024
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
 HELLO_SERVER = f"""
+import uvicorn
+from a2wsgi import WSGIMiddleware
 from flask import Flask
-from waitress import serve
 app = Flask("hello")
 @app.get("/")
 def hello():
     return "Hello, World!"
-serve(app, host="127.0.0.1", port=int(__import__("sys").argv[1]), threads={THREADS})
+uvicorn.run(WSGIMiddleware(app, workers={THREADS}), host="127.0.0.1",
+            port=int(__import__("sys").argv[1]), http="h11", log_level="warning")
 """
 
 
@@ -218,7 +220,7 @@ def main() -> int:
             sheet = rate(app_port, sheet_page, n, c)
             games = [new_game(app_port) for _ in range(max(1, n // 20))]
             save = rate(app_port, round_saver(games), n // 2, c)
-    print(f"requests per second ({c} keep-alive clients, Waitress {THREADS} threads, loopback):")
+    print(f"requests per second ({c} keep-alive clients, uvicorn, {THREADS} threads, loopback):")
     print(f"  bare Flask hello  {hello:>8,.0f}")
     half, quarter = sheet >= hello / 2, save >= hello / 4
     print(

@@ -19,32 +19,27 @@ def main() -> None:
     "--threads",
     default=24,
     show_default=True,
-    type=int,
-    help="Threads per process; each open live-update stream holds one (docs/operations.md).",
+    type=click.IntRange(min=1),
+    help="Threads per process for pages and API calls (live-update streams need none).",
 )
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes (Gunicorn, threaded workers): for a server, on PostgreSQL."
-    "  [default: one process, Waitress]",
+    help="Worker processes (Gunicorn, uvicorn workers): for a server, on PostgreSQL."
+    "  [default: one uvicorn process]",
 )
 def serve(host: str, port: int, threads: int, workers: int | None) -> None:
-    """Run the web app (SQLite in instance/ unless DATABASE_URL): one Waitress process, or
-    with --workers, Gunicorn's worker processes (see docs/operations.md)."""
-    if workers is not None:
-        from skyjo_pad import serving
+    """Run the web app (SQLite in instance/ unless DATABASE_URL): one uvicorn process, or
+    with --workers, Gunicorn's uvicorn worker processes (see docs/operations.md)."""
+    from skyjo_pad import serving
 
+    if workers is not None:
         click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
         serving.run(host, port, workers, threads)
         return
-    from waitress import serve as waitress_serve
-
-    from skyjo_pad.factory import create_app
-
-    app = create_app()
-    click.echo(f"Skyjo Pad on http://{host}:{port}/  (database: {app.config['DATABASE_LABEL']})")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="skyjo-pad")
+    click.echo(f"Skyjo Pad on http://{host}:{port}/")
+    serving.run_one(host, port, threads)
 
 
 @main.command()

@@ -77,6 +77,8 @@ def load(instance_path: str) -> dict[str, Any]:
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "STREAM_SECONDS": float(os.environ.get("SKYJO_STREAM_SECONDS", "300")),
         "STREAM_HEARTBEAT": float(os.environ.get("SKYJO_STREAM_HEARTBEAT", "15")),
+        "STREAMS_PER_TOKEN": int(os.environ.get("SKYJO_STREAMS_PER_TOKEN", "4")),
+        "STREAMS_PER_ADDRESS": int(os.environ.get("SKYJO_STREAMS_PER_ADDRESS", "64")),
         "HOST_REFRESH_SECONDS": float(os.environ.get("SKYJO_HOST_REFRESH_SECONDS", "10")),
         "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
         **mail_settings(os.environ),

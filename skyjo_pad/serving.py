@@ -1,33 +1,188 @@
-"""Serving the app with several worker processes: Gunicorn's threaded workers.
+"""Serving the app: uvicorn in one process, or Gunicorn's uvicorn workers.
 
-`skyjo-pad serve --workers N` runs Gunicorn with N worker processes of `--threads` threads
-each (the `gthread` worker class), for a server that several tables share, on PostgreSQL.
-Why threads in processes: Python runs one thread at a time per process, so processes use
-the cores; threads let a process wait on the database or a slow phone without holding up
-the others. And it is ready for long-lived answers (server-sent events, issue 13): in a
-gthread worker each open stream holds one thread while the worker's main loop keeps
-accepting and heartbeating, whereas an event-loop worker (gevent) would be stalled by
-the computer players' CPU-bound search, which never yields.
+`skyjo-pad serve` (what `make run` runs) is one uvicorn process on SQLite;
+`skyjo-pad serve --workers N` is Gunicorn with N uvicorn worker processes, for a server
+that many tables share, on PostgreSQL. Either way each process runs `skyjo_pad.asgi`: the
+live-update streams on its event loop, the Flask app in a thread pool (`--threads`) beside
+them. Why: a stream waiting for a move should cost memory, not a thread
+(docs/architecture.md); the computer players' CPU-bound search runs in the pool's
+threads, never on the loop.
 
-The database schema is brought up to date once, in the master process before any worker
-starts, so workers never race each other through a migration.
+Limits on every connection (docs/operations.md): at most SKYJO_MAX_CONNECTIONS per
+process (then 503), a request head within SKYJO_HEADER_TIMEOUT seconds and at most
+HEADER_MAX bytes, idle keep-alive connections closed after SKYJO_KEEP_ALIVE seconds, the
+body limit checked before a body is read (`asgi`). The database schema is brought up to
+date once, in the master process before any worker starts.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import resource
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
 from gunicorn.app.base import BaseApplication
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn_worker import UvicornWorker
+
+from . import accesslog
+from .services import live
+
+HEADER_MAX = 16 * 1024
+"""The largest request line and headers read (bytes); a larger head gets 431/400."""
+HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
+    b"content-length: 35\r\nconnection: close\r\n\r\nThe request's headers are too long."
+)
+FD_RESERVE = 64
+"""File descriptors kept for the database, logs and listening sockets."""
+
+
+def settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:
+    """The connection limits from the environment (README's configuration table)."""
+    env = os.environ if environ is None else environ
+    return {
+        "max_connections": float(env.get("SKYJO_MAX_CONNECTIONS", "10000")),
+        "header_timeout": float(env.get("SKYJO_HEADER_TIMEOUT", "10")),
+        "keep_alive": float(env.get("SKYJO_KEEP_ALIVE", "5")),
+    }
+
+
+class Guarded(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, closed when a request's head is not all in within
+    `header_timeout` seconds of the connection (or of the previous answer): a client that
+    trickles its headers holds no connection for long. A head over HEADER_MAX bytes is
+    answered 431 and the connection closed."""
+
+    header_timeout = 10.0
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Start the clock for the first request's head."""
+        self._timer: asyncio.TimerHandle | None = None
+        self._timed: object = None
+        self._head = 0
+        self._tail = b""
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        """Count the head's bytes; stop the clock once a new request's head is in."""
+        if self._timer is not None and self._too_long(data):
+            self.transport.write(HEAD_TOO_LARGE)
+            self.transport.close()
+            return
+        super().data_received(data)
+        if self.cycle is not None and self.cycle is not self._timed:
+            self._timed = self.cycle
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        """The next request's head must come in time too."""
+        super().on_response_complete()
+        self._arm()
+
+    def shutdown(self) -> None:
+        """The server is stopping: end this process's streams now (their phones reconnect,
+        to another process), rather than after the graceful shutdown's timeout."""
+        live.HUB.end_all("shutdown")
+        super().shutdown()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """No clock for a closed connection."""
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _too_long(self, data: bytes) -> bool:
+        """Whether the head being read, with `data`, passes HEADER_MAX."""
+        seen = self._tail + data
+        end = seen.find(b"\r\n\r\n")
+        length = self._head + (len(data) if end < 0 else end + 4 - len(self._tail))
+        self._head, self._tail = self._head + len(data), seen[-3:]
+        return length > HEADER_MAX
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._head, self._tail = 0, b""
+        self._timer = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _too_slow(self) -> None:
+        self._timer = None
+        if self.cycle is None or self.cycle is self._timed:
+            self.transport.close()
+
+
+def guarded(header_timeout: float) -> type[Guarded]:
+    """The protocol class with this head timeout."""
+    return type("Guarded", (Guarded,), {"header_timeout": header_timeout})
+
+
+def uvicorn_options(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """uvicorn's settings for a process of this app (both ways of serving)."""
+    limits = settings(environ)
+    return {
+        "http": guarded(limits["header_timeout"]),
+        "h11_max_incomplete_event_size": HEADER_MAX,
+        "limit_concurrency": connection_limit(int(limits["max_connections"])),
+        "timeout_keep_alive": int(limits["keep_alive"]),
+        "timeout_graceful_shutdown": 5,
+        "backlog": 2048,
+        "proxy_headers": False,  # the app's SKYJO_PROXY_HOPS decides what to believe
+        "server_header": False,
+        "lifespan": "on",
+    }
+
+
+def connection_limit(wanted: int) -> int:
+    """`wanted`, within the open files this process may have (raised to its hard limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = wanted + FD_RESERVE if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return max(16, min(wanted, soft - FD_RESERVE))
+
+
+def run_one(host: str, port: int, threads: int) -> None:
+    """Serve on host:port from this process (uvicorn)."""
+    import uvicorn
+
+    from .asgi import create
+
+    accesslog.install()
+    app = create(threads)
+    print(f"  database: {app.app.config['DATABASE_LABEL']}", flush=True)
+    config = uvicorn.Config(app, host=host, port=port, **uvicorn_options())
+    uvicorn.Server(config).run()
+
+
+class Worker(UvicornWorker):  # type: ignore[misc]
+    """Gunicorn's uvicorn worker with this app's connection limits."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Read the limits, then let the worker build its uvicorn settings."""
+        self.CONFIG_KWARGS = {"loop": "auto", **uvicorn_options()}
+        super().__init__(*args, **kwargs)
+        accesslog.install()
 
 
 class Workers(BaseApplication):  # type: ignore[misc]
     """Gunicorn, configured here instead of by a file or its command line."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
-        """`options`: Gunicorn settings by name (bind, workers, threads …)."""
+    def __init__(self, options: dict[str, Any], threads: int) -> None:
+        """`options`: Gunicorn settings by name (bind, workers …); `threads`: each
+        process's pool for plain requests."""
         self.options = options
+        self.threads = threads
         super().__init__()
 
     def load_config(self) -> None:
@@ -35,11 +190,11 @@ class Workers(BaseApplication):  # type: ignore[misc]
         for name, value in self.options.items():
             self.cfg.set(name, value)
 
-    def load(self) -> Flask:
-        """The app, made in each worker after it starts (nothing shared across a fork)."""
-        from skyjo_pad.factory import create_app
+    def load(self) -> Any:
+        """The ASGI app, made in each worker after it starts (nothing shared across a fork)."""
+        from .asgi import create
 
-        return create_app()
+        return create(self.threads)
 
 
 def migrate_once() -> None:
@@ -55,16 +210,16 @@ def migrate_once() -> None:
 
 
 def run(host: str, port: int, workers: int, threads: int) -> None:
-    """Serve on host:port with `workers` processes of `threads` threads each."""
+    """Serve on host:port with `workers` uvicorn processes under Gunicorn."""
     if os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0":
         migrate_once()
+    accesslog.install()
     options = {
         "bind": f"{host}:{port}",
         "workers": workers,
-        "threads": threads,
-        "worker_class": "gthread",
+        "worker_class": "skyjo_pad.serving.Worker",
         "accesslog": "-",
         "graceful_timeout": 10,
         "proc_name": "skyjo-pad",
     }
-    Workers(options).run()
+    Workers(options, threads).run()

@@ -98,7 +98,16 @@
       };
       const source = new EventSource(this.root.dataset.eventsUrl);
       source.addEventListener("open", () => setOnline(true));
-      source.addEventListener("error", () => setOnline(false)); // EventSource reconnects by itself
+      source.addEventListener("error", () => {
+        if (this.state && this.state.status !== "playing") {
+          // The table is over: the server ends its stream for good (204), nothing is missed.
+          if (offline) offline.hidden = true;
+          if (live) live.hidden = true;
+          this.root.classList.remove("is-offline");
+          return;
+        }
+        setOnline(false); // EventSource reconnects by itself
+      });
       source.addEventListener("version", (event) => {
         setOnline(true);
         const version = JSON.parse(event.data).version;

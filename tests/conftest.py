@@ -19,7 +19,6 @@ from jinja2.bccache import Bucket
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
-from skyjo_pad.services import live
 
 SETTINGS = {
     "TESTING": True,
@@ -112,7 +111,6 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
     )
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     yield app
-    live.stop_listening()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

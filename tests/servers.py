@@ -27,12 +27,19 @@ def free_port() -> int:
 
 
 def call(
-    base: str, method: str, path: str, body: Any = None, timeout: float = 10
+    base: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    timeout: float = 10,
+    headers: dict[str, str] | None = None,
 ) -> tuple[int, dict[str, Any]]:
-    """One JSON request to the server: the status and the JSON answer."""
+    """One JSON request to the server (with `headers`): the status and the JSON answer."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read())
@@ -49,9 +56,13 @@ def page(base: str, path: str) -> str:
 class Server:
     """`python -m skyjo_pad.cli serve` on `database`, which can be killed and started."""
 
-    def __init__(self, database: str, log: Path, *options: str) -> None:
-        """A server of `database` (a URL) writing to `log`; `options` for `serve`."""
+    def __init__(
+        self, database: str, log: Path, *options: str, environ: dict[str, str] | None = None
+    ) -> None:
+        """A server of `database` (a URL) writing to `log`; `options` for `serve`, and
+        settings of its own in `environ`."""
         self.port = free_port()
+        self.environ = environ or {}
         self.base = f"http://127.0.0.1:{self.port}"
         self.database = database
         self.log = log
@@ -65,6 +76,7 @@ class Server:
             "DATABASE_URL": self.database,
             "SECRET_KEY": "server-tests",
             "SKYJO_AUTO_MIGRATE": "1",
+            **self.environ,
         }
         command = [sys.executable, "-m", "skyjo_pad.cli", "serve"]
         command += ["--host", "127.0.0.1", "--port", str(self.port), *self.options]
@@ -85,7 +97,7 @@ class Server:
             except OSError:
                 time.sleep(0.05)
                 continue
-            if status == 200:
+            if status in (200, 401):  # 401: it answers, behind its access password
                 return
         raise AssertionError(f"The server did not start:\n{self.log.read_text()}")
 

@@ -2,7 +2,7 @@
 saves, every other shows at once, although each keeps its own sheets and pages in memory.
 
 One server runs Gunicorn with two worker processes (`skyjo-pad serve --workers 2`), the
-other Waitress (`skyjo-pad serve`): three processes, each with its own memory.
+other one uvicorn process (`skyjo-pad serve`): three processes, each with its own memory.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ READS = 6
 
 @pytest.fixture
 def servers(databases: Databases, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """(Gunicorn with two workers, Waitress), both on one new database."""
+    """(Gunicorn with two workers, one uvicorn process), both on one new database."""
     url = databases.empty("shared")
     workers = Server(url, tmp_path / "gunicorn.log", "--workers", "2", "--threads", "2")
-    single = Server(url, tmp_path / "waitress.log")
+    single = Server(url, tmp_path / "uvicorn.log")
     try:
         workers.start()
         single.start()

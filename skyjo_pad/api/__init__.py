@@ -1,12 +1,12 @@
 """The JSON API under /api/ (see docs/api.md and /api/openapi.json).
 
-Importing this package puts the routes of `pad`, `tables` and `openapi` on `bp` and installs the
-JSON error handling of `errors`.
+Importing this package puts the routes of `pad`, `tables`, `online`, `streams` and `openapi`
+on `bp` and installs the JSON error handling of `errors`.
 """
 
-from . import errors, online, openapi, pad, tables
+from . import errors, online, openapi, pad, streams, tables
 from .blueprint import bp
 
-__all__ = ["bp", "online", "openapi", "pad", "tables"]
+__all__ = ["bp", "online", "openapi", "pad", "streams", "tables"]
 
 errors.register(bp)

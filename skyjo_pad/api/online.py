@@ -1,23 +1,18 @@
 """Online tables over JSON (API.md, "Online tables"): every player on their own phone.
 
 Each view reads its request and its bearer token, calls one online-table service and
-answers JSON. The event stream says only "the version moved"; each client then asks for
-its own answer. A stream holds no database connection while it waits (`services/live`).
+answers JSON. The event stream (`streams`) says only "the version moved"; each client then
+asks for its own answer.
 """
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Iterator
-from typing import Any
-
-from flask import Response, current_app, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 
 from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
-from ..services import live, online
+from ..services import online
 from ..services.errors import Malformed
 from . import bodies
 from .blueprint import bp
@@ -123,38 +118,3 @@ def online_abandon(game_id: str) -> Response:
         raise Malformed('Confirm it: send {"confirm": true}.')
     online.abandon(game_id, token)
     return jsonify(online_json(online.screen(game_id, token)))
-
-
-@bp.get("/tables/<game_id>/events")
-def online_events(game_id: str) -> Response:
-    """Server-sent events: `version` with `{"version": n}` each time the table moves."""
-    token = bearer() or request.cookies.get(LIVE_COOKIE)
-    current = online.version(game_id, token)
-    online.touch(game_id, token)
-    live.start_listening()
-    online.let_go()  # no connection is held while the stream is open
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    seconds = float(app.config["STREAM_SECONDS"])
-    heartbeat = float(app.config["STREAM_HEARTBEAT"])
-
-    def stream() -> Iterator[str]:
-        yield "retry: 3000\n\n"
-        yield _event(current)
-        seen, deadline = current, time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            version = live.wait(game_id, seen, min(heartbeat, left))
-            if version > seen:
-                seen = version
-                yield _event(version)
-                continue
-            yield ": still here\n\n"
-            with app.app_context():
-                online.touch(game_id, token)
-
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream(), mimetype="text/event-stream", headers=headers)
-
-
-def _event(version: int) -> str:
-    data: dict[str, Any] = {"version": version}
-    return f"id: {version}\nevent: version\ndata: {json.dumps(data)}\n\n"

@@ -748,7 +748,9 @@ PATHS.update(
                 "summary": "Server-sent events: the table's version moved",
                 "description": 'An event `version` with data {"version": n} first (the '
                 "version now) and then every time the table moves; comment lines keep it "
-                "open. The page's stream may carry the token in its cookie instead.",
+                "open. The page's stream may carry the token in its cookie instead. It ends "
+                "after the table's last version, or within a second when its link is "
+                "replaced.",
                 "operationId": "onlineTableEvents",
                 "security": TOKEN_SECURITY,
                 "responses": {
@@ -770,6 +772,13 @@ PATHS.update(
                             }
                         },
                     },
+                    "204": {
+                        "description": "The table is over (finished or abandoned): no "
+                        "stream, and EventSource stops reconnecting."
+                    },
+                    "429": _error(
+                        "Too many open streams for this link, or from this client address."
+                    ),
                     **_errors(400, 401, 404, 500),
                 },
             },

@@ -353,6 +353,7 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
+        replaced = row.digest
         row.digest = digest(fresh)
         row.opened_at = None
         row.seen_at = None

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, TableToken
+from skyjo_pad.services import live
 
 
 @pytest.fixture
@@ -287,3 +288,37 @@ def test_no_answer_or_event_ever_carries_a_secret(online: OnlineApi) -> None:
             seats.insert(1, {"bot": "medium"})
         table = online.create(seats, rules={"target": 1 + 10 * game}, seed=seed)
         assert play_to_the_end(online, table, random.Random(game), check=True) > 10
+
+
+def test_a_stream_asked_for_but_never_read_gives_its_place_back(
+    app: Flask, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    game, t = table["id"], tokens(table)
+    for _ in range(6):  # more than the 4 a link may hold open
+        answer = online.client.head(f"/api/tables/{game}/events", headers=bearer(t["bob"]))
+        assert answer.status_code == 200
+        answer.close()  # what every WSGI server does once it has sent the answer
+    assert live.HUB.count(game) == 0
+    assert online.events(game, t["bob"]).status_code == 200
+
+
+def test_the_address_cap_counts_the_address_the_proxy_saw(make_app: Any) -> None:
+    app = make_app(PROXY_HOPS=1, STREAMS_PER_ADDRESS=1)
+    online = OnlineApi(app, app.test_client())
+    table = online.create()
+    game, t = table["id"], tokens(table)
+
+    def open_from(address: str, token: str) -> Any:
+        headers = {**bearer(token), "X-Forwarded-For": address}
+        return online.client.get(f"/api/tables/{game}/events", headers=headers, buffered=False)
+
+    first = open_from("10.0.0.1", t["ann"])
+    assert first.status_code == 200
+    crowded = open_from("10.0.0.1", t["bob"])
+    assert crowded.status_code == 429
+    assert "from this network" in crowded.get_json()["error"]
+    elsewhere = open_from("10.0.0.2", t["bob"])
+    assert elsewhere.status_code == 200
+    first.close()
+    elsewhere.close()
+    assert live.HUB.count(game) == 0

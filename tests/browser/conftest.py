@@ -93,7 +93,7 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`skyjo-pad serve` (Waitress) on a free port and its own database (SQLite, or
+    """`skyjo-pad serve` (uvicorn) on a free port and its own database (SQLite, or
     PostgreSQL in the PostgreSQL run); yields its URL."""
     folder = tmp_path_factory.mktemp("live")
     port = _free_port()
@@ -107,7 +107,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     log = folder / "server.log"
     command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--threads", "24"]  # live streams hold a thread each
+    command += ["--port", str(port)]
     with open(log, "wb") as out:
         server = subprocess.Popen(
             command,

@@ -82,6 +82,9 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
             expect(page.locator("[data-summary]")).to_be_visible()
             expect(page.locator("[data-summary]")).to_contain_text(re.compile("wins|win"))
         shoot(bob, "online-game-over", docs=True)
+        ann.wait_for_timeout(4500)  # the streams ended with the game; a reconnection gets 204
+        for page in (ann, bob, watcher):
+            expect(page.locator("[data-live-offline]")).to_be_hidden()  # no "reconnecting…"
         shoot(watcher, "online-spectator")
         record = ann.locator("[data-summary] a[download]")
         expect(record).to_be_visible()

@@ -1,0 +1,351 @@
+"""The ASGI entry: live-update streams on an event loop, every other request in Flask.
+
+`create()` gives the app `skyjo-pad serve` runs (uvicorn, or Gunicorn's uvicorn workers).
+A request goes one of two ways:
+- a live-update stream (`STREAM_PATHS`, GET): its opening runs through the Flask app in a
+  small thread pool of its own (host, password, token, caps: the view in `api/streams`),
+  then the stream is a coroutine parked on its subscription in `live.HUB`, woken only for
+  its own table: thousands cost memory, not threads;
+- anything else: the body size is checked before a byte of the body is read (413), then
+  the Flask app answers it in the thread pool of `a2wsgi.WSGIMiddleware`.
+At start-up (ASGI lifespan) the process starts its PostgreSQL listener (one connection,
+`live.listen`) and the heartbeat that marks the seats of open streams as online.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import build_environ
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
+
+from .api import streams as stream_views
+from .i18n import N_
+from .services import live, streams
+from .web import access
+from .web.security import LARGE_BODY_ENDPOINTS, TOO_LARGE
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+STREAM_PATHS = (re.compile(r"/api/tables/[^/]+/events"),)
+"""The paths whose GET may become a stream (the view at each path decides who may open
+one); a pad sheet's stream would be one more line here and one more view."""
+OPENING_THREADS = 4
+"""Threads that open streams: a crowd reconnecting at once never starves the pages."""
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+TOUCH_EVERY_MAX = 15.0
+"""Seconds between two "seat online" marks at most (a seat is online for 45 s)."""
+TOO_SLOW = N_("What was sent came too slowly: nothing was saved. Try again.")
+log = logging.getLogger(__name__)
+
+
+class Server:
+    """The ASGI app around one Flask app (its streams, body limits and lifespan)."""
+
+    def __init__(self, app: Flask, threads: int = 24, body_timeout: float = 10.0) -> None:
+        self.app = app
+        self.body_timeout = body_timeout
+        self.wsgi = WSGIMiddleware(chunked_bodies(app), workers=threads)  # type: ignore[arg-type]
+        self.openers = ThreadPoolExecutor(OPENING_THREADS, thread_name_prefix="stream-open")
+        self.adapter = app.url_map.bind("localhost")
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Route one connection's scope (http, lifespan; websockets are refused)."""
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
+        elif scope["type"] != "http":
+            await send({"type": "websocket.close", "code": 1000})
+        elif scope["method"] == "GET" and any(p.fullmatch(scope["path"]) for p in STREAM_PATHS):
+            await self.stream(scope, receive, send)
+        else:
+            await self.plain(scope, receive, send)
+
+    # Plain requests ---------------------------------------------------------------
+
+    def body_limit(self, scope: Scope) -> int:
+        """The largest body this request's route reads (an import's is larger)."""
+        config = self.app.config
+        try:
+            endpoint, _args = self.adapter.match(scope["path"], scope["method"])
+        except (HTTPException, RequestRedirect):
+            endpoint = None
+        key = "IMPORT_MAX_CONTENT_LENGTH" if endpoint in LARGE_BODY_ENDPOINTS else ""
+        return int(config[key or "MAX_CONTENT_LENGTH"])
+
+    async def plain(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A page or API call. Its body: refused at once when its Content-Length is over
+        the limit, counted as it comes (a chunked one) and cut off past it, each part due
+        within `body_timeout` seconds. With no access password to check first, the body is
+        read here, on the loop, so no thread ever waits for a slow client's body; with
+        one, the app reads it only once the password was checked."""
+        if scope["method"] not in BODY_METHODS:
+            await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+            return
+        gate = BodyGate(receive, send, self.body_limit(scope), self.body_timeout)
+        length = _header(scope, b"content-length")
+        if length is not None and length.isdigit() and int(length) > gate.limit:
+            await gate.refuse(413)
+            return
+        if not access.enabled(self.app) and not await gate.read_all():
+            return
+        await self.wsgi(scope, gate.receive, gate.send)  # type: ignore[arg-type]
+
+    # Streams ----------------------------------------------------------------------
+
+    async def stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Open a stream through Flask (in a thread), then serve it from this loop."""
+        loop = asyncio.get_running_loop()
+        slot: list[stream_views.Opening] = []
+        environ: dict[str, Any] = dict(build_environ(scope, io.BytesIO(b"")))  # type: ignore[arg-type]
+        environ[stream_views.ASGI_SLOT] = slot
+        try:
+            status, headers, body = await loop.run_in_executor(
+                self.openers, self._call_flask, environ
+            )
+        except BaseException:
+            for opening in slot:
+                live.HUB.unsubscribe(opening.subscription)
+            raise
+        if not slot or status != 200:
+            for opening in slot:
+                live.HUB.unsubscribe(opening.subscription)
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        kept = [(k, v) for k, v in headers if k.lower() != b"content-length"]
+        await serve(slot[0], kept, receive, send)
+
+    def _call_flask(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """The Flask app's whole answer to `environ` (run in a thread)."""
+        said: dict[str, Any] = {}
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> Any:
+            said["status"], said["headers"] = int(status.split(" ", 1)[0]), headers
+            return lambda data: None
+
+        answer = self.app(environ, start_response)
+        try:
+            body = b"".join(answer)
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
+        headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in said["headers"]]
+        return said["status"], headers, body
+
+    # Lifespan ---------------------------------------------------------------------
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        """Start the listener and the heartbeat with the process; stop them with it."""
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                try:
+                    await self.start()
+                except Exception as error:
+                    log.exception("Live updates could not start.")
+                    await send({"type": "lifespan.startup.failed", "message": str(error)})
+                    return
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def start(self) -> None:
+        """The PostgreSQL listener (none on SQLite) and the "seat online" heartbeat."""
+        with self.app.app_context():
+            url = live.listener_url()
+            streams.release()
+        if url is not None:
+            ready = asyncio.Event()
+            self.tasks.append(asyncio.create_task(live.listen(url, ready=ready)))
+            try:
+                await asyncio.wait_for(ready.wait(), 10)
+            except TimeoutError:
+                log.warning("Live updates: PostgreSQL did not answer LISTEN in 10 s; retrying.")
+        self.tasks.append(asyncio.create_task(self.mark_online()))
+
+    async def stop(self) -> None:
+        """Cancel the background tasks."""
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.tasks.clear()
+        self.openers.shutdown(wait=False)
+
+    async def mark_online(self) -> None:
+        """Every few seconds, one UPDATE marks the tokens of this process's open streams."""
+        every = min(TOUCH_EVERY_MAX, max(1.0, float(self.app.config["STREAM_HEARTBEAT"])))
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(every)
+            digests = [s.digest for s in live.HUB.open_streams()]
+            if not digests:
+                continue
+            try:
+                await loop.run_in_executor(self.openers, self._touch, digests)
+            except Exception:
+                log.exception("Live updates: could not mark the open streams' seats online.")
+
+    def _touch(self, digests: list[str]) -> None:
+        with self.app.app_context():
+            streams.touch(digests)
+
+
+END: Message = {"type": "http.request", "body": b"", "more_body": False}
+
+
+class BodyGate:
+    """A request's body let through up to `limit` bytes, each part within `timeout` s;
+    past either the answer is 413 or 408 and the app's own answer is dropped."""
+
+    def __init__(self, receive: Receive, send: Send, limit: int, timeout: float) -> None:
+        self.limit, self.timeout = limit, timeout
+        self._receive, self._send = receive, send
+        self.received = 0
+        self.refused = False
+        self.buffered: list[Message] = []
+
+    async def receive(self) -> Message:
+        """The next part of the body (the end of it once refused)."""
+        if self.refused:
+            return dict(END)
+        if self.buffered:
+            return self.buffered.pop()
+        try:
+            async with asyncio.timeout(self.timeout):
+                message = await self._receive()
+        except TimeoutError:
+            await self.refuse(408)
+            return dict(END)
+        self.received += len(message.get("body", b""))
+        if self.received > self.limit:
+            await self.refuse(413)
+            return dict(END)
+        return message
+
+    async def read_all(self) -> bool:
+        """Read the whole body now; False when it was refused or the client left."""
+        parts = []
+        while True:
+            message = await self.receive()
+            if self.refused or message["type"] != "http.request":
+                return False
+            parts.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        self.buffered = [{"type": "http.request", "body": b"".join(parts), "more_body": False}]
+        return True
+
+    async def send(self, message: Message) -> None:
+        """Pass the app's answer on, unless the body was refused."""
+        if not self.refused:
+            await self._send(message)
+
+    async def refuse(self, status: int) -> None:
+        """Answer 413 or 408 with `{"error": …}`, and close the connection."""
+        self.refused = True
+        words = TOO_LARGE if status == 413 else TOO_SLOW
+        body = json.dumps({"error": words}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await self._send({"type": "http.response.start", "status": status, "headers": headers})
+        await self._send({"type": "http.response.body", "body": body})
+
+
+async def serve(
+    opening: stream_views.Opening,
+    headers: list[tuple[bytes, bytes]],
+    receive: Receive,
+    send: Send,
+) -> None:
+    """Serve an opened stream from the event loop until it ends (its maximum age, its
+    table is over, its token revoked, or the client left)."""
+    subscription = opening.subscription
+    loop = asyncio.get_running_loop()
+    woken = asyncio.Event()
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(woken.set)
+
+    subscription.wake = wake
+    watcher = asyncio.create_task(_watch(receive, subscription, woken))
+    try:
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await _say(send, stream_views.first(subscription))
+        deadline = loop.time() + opening.seconds
+        while True:
+            woken.clear()
+            said, ends = stream_views.pending(subscription)
+            if said:
+                await _say(send, said)
+            left = deadline - loop.time()
+            if ends or left <= 0:
+                break
+            try:
+                async with asyncio.timeout(min(opening.heartbeat, left)):
+                    await woken.wait()
+            except TimeoutError:
+                await _say(send, stream_views.HEARTBEAT)
+        if subscription.ending != "gone":
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+    finally:
+        watcher.cancel()
+        live.HUB.unsubscribe(subscription)
+
+
+async def _watch(receive: Receive, subscription: live.Subscription, woken: asyncio.Event) -> None:
+    """Wait for the client to leave, and end its stream then."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    subscription.ending = "gone"
+    woken.set()
+
+
+async def _say(send: Send, text: str) -> None:
+    await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+
+
+def chunked_bodies(app: Flask) -> Callable[[dict[str, Any], Any], Any]:
+    """The WSGI app, told that a chunked body ends where its stream ends (werkzeug reads
+    no body without a Content-Length otherwise); `Server.plain` counts what it reads."""
+
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            environ["wsgi.input_terminated"] = True
+        return app(environ, start_response)
+
+    return wsgi
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return str(value.decode("latin-1")).strip()
+    return None
+
+
+def create(threads: int = 24) -> Server:
+    """The ASGI app of a server process: a new Flask app behind it."""
+    from .factory import create_app
+    from .serving import settings
+
+    return Server(create_app(), threads, settings()["header_timeout"])

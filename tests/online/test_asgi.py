@@ -1,0 +1,121 @@
+"""The ASGI entry in-process: a body past the limit is refused before it is read, by its
+Content-Length or by counting a chunked body as it comes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+
+from skyjo_pad.asgi import Server
+
+LIMIT = 1000
+
+
+def scope(method: str, path: str, *headers: tuple[bytes, bytes]) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"), *headers],
+        "http_version": "1.1",
+        "scheme": "http",
+        "server": ("127.0.0.1", 80),
+        "client": ("127.0.0.1", 5000),
+    }
+
+
+def exchange(server: Server, request: dict[str, Any], chunks: list[bytes]) -> tuple[int, Any, int]:
+    """Send `chunks` as the body: the status, the JSON answer and the chunks taken."""
+    taken = 0
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal taken
+        await asyncio.sleep(0)
+        if taken >= len(chunks):
+            return {"type": "http.disconnect"}
+        taken += 1
+        return {"type": "http.request", "body": chunks[taken - 1], "more_body": taken < len(chunks)}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(server(request, receive, send))
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return status, json.loads(body), taken
+
+
+def small_server(make_app: Callable[..., Flask]) -> Server:
+    app = make_app(MAX_CONTENT_LENGTH=LIMIT)
+    app.config["MAX_CONTENT_LENGTH"] = LIMIT
+    return Server(app, threads=2)
+
+
+def test_a_content_length_over_the_limit_is_refused_with_no_byte_read(
+    make_app: Callable[..., Flask],
+) -> None:
+    server = small_server(make_app)
+    request = scope("POST", "/api/games", (b"content-length", b"1000000000"))
+    status, answer, taken = exchange(server, request, [b"{" * 500] * 10)
+    assert status == 413 and "too large" in answer["error"]
+    assert taken == 0
+
+
+def test_a_chunked_body_is_cut_off_once_past_the_limit(make_app: Callable[..., Flask]) -> None:
+    server = small_server(make_app)
+    request = scope("POST", "/api/games", (b"transfer-encoding", b"chunked"))
+    status, answer, taken = exchange(server, request, [b" " * 400] * 50)
+    assert status == 413 and "too large" in answer["error"]
+    assert taken <= 4  # 1,000 bytes: the third chunk passes it; nothing after is asked for
+
+
+def test_a_chunked_body_under_the_limit_is_read_whole(make_app: Callable[..., Flask]) -> None:
+    server = small_server(make_app)
+    request = scope("POST", "/api/games", (b"transfer-encoding", b"chunked"))
+    body = json.dumps({"players": ["Ann", "Bob"]}).encode()
+    status, answer, _taken = exchange(server, request, [body[:10], body[10:]])
+    assert status == 201, answer
+    assert answer["players"] == ["Ann", "Bob"]
+
+
+def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]) -> None:
+    server = Server(make_app(), threads=2, body_timeout=0.2)
+    request = scope("POST", "/api/games", (b"content-length", b"500"))
+    sent: list[dict[str, Any]] = []
+    calls = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            return {"type": "http.request", "body": b'{"players": ', "more_body": True}
+        await asyncio.sleep(60)  # and never the rest
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def within_a_second() -> None:
+        await asyncio.wait_for(server(request, receive, send), 1)
+
+    asyncio.run(within_a_second())
+    assert sent[0]["status"] == 408
+    assert "too slowly" in json.loads(sent[1]["body"])["error"]
+
+
+def test_with_a_password_the_body_is_left_unread_until_it_is_checked(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(ACCESS_PASSWORD="table-secret")
+    server = Server(app, threads=2)
+    request = scope("POST", "/api/games", (b"content-length", b"900"))
+    status, answer, taken = exchange(server, request, [b" " * 300] * 3)
+    assert status == 401 and "password" in answer["error"]
+    assert taken == 0  # refused before a byte of the body was asked for
