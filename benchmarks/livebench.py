@@ -43,6 +43,8 @@ LOAD_ENV = {
 }
 """Set for the server unless the environment already sets them."""
 START_TIMEOUT = 60.0
+Row = tuple[str, Callable[[dict[str, Any]], str]]
+"""A row of the before | after table: its name, and its cell from a run's figures."""
 
 
 def raise_open_files() -> int:
@@ -311,6 +313,8 @@ def error_kind(error: BaseException) -> str:
         return "connection reset"
     if isinstance(error, asyncio.IncompleteReadError):
         return "closed mid-answer"
+    if isinstance(error, EOFError):
+        return "ended before its first event"
     if isinstance(error, OSError) and error.errno == errno.EMFILE:
         return "client out of file descriptors"
     return type(error).__name__
@@ -374,30 +378,34 @@ class Stream:
     last_seen: float = 0.0
     versions: list[tuple[float, int]] = field(default_factory=list)
     _writer: asyncio.StreamWriter | None = None
+    _lines: LineReader | None = None
 
     async def open(self, port: int, timeout: float) -> None:
         """Connect, send the request and read up to the first event, within `timeout`
         seconds: raises Refused/TimeoutError/OSError when it is not a stream."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), timeout)
-        self._writer = writer
         try:
-            writer.write(head("GET", self.path, self.token, None, "Accept: text/event-stream\r\n"))
-            await writer.drain()
-            status, headers = await asyncio.wait_for(read_head(reader), timeout)
-            if status != 200:
-                raw = await asyncio.wait_for(reader.read(4096), 2)
-                if "chunked" in headers.get("transfer-encoding", "").lower():
-                    raw = dechunk(raw)
-                raise status_kind(Answer(status, headers, raw, 0.0))
-            self._lines = LineReader(reader, "chunked" in headers.get("transfer-encoding", ""))
-            while self.events == 0:
-                await asyncio.wait_for(self._next(), timeout)
+            await asyncio.wait_for(self._open(port), timeout)
         except BaseException:
             self.close()
             raise
         self.opened = time.perf_counter()
 
+    async def _open(self, port: int) -> None:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        self._writer = writer
+        writer.write(head("GET", self.path, self.token, None, "Accept: text/event-stream\r\n"))
+        await writer.drain()
+        status, headers = await read_head(reader)
+        chunked = "chunked" in headers.get("transfer-encoding", "").lower()
+        if status != 200:
+            raw = await asyncio.wait_for(reader.read(4096), 2)
+            raise status_kind(Answer(status, headers, dechunk(raw) if chunked else raw, 0.0))
+        self._lines = LineReader(reader, chunked)
+        while self.events == 0:
+            await self._next()
+
     async def _next(self) -> None:
+        assert self._lines is not None
         line = await self._lines.readline()
         now = time.perf_counter()
         self.last_seen = now
@@ -490,7 +498,7 @@ async def open_streams(
             try:
                 await stream.open(port, timeout)
                 state["failed_in_a_row"] = 0
-            except (OSError, Refused, TimeoutError, ValueError) as error:
+            except (OSError, Refused, TimeoutError, ValueError, EOFError) as error:
                 state["failed_in_a_row"] += 1
                 errors.add("stream open", error)
 
@@ -566,6 +574,27 @@ def earlier(path: Path, section: str, database: str) -> list[dict[str, Any]]:
         raise SystemExit(f"--compare: no file {path}")
     runs = json.loads(path.read_text()).get(section, [])
     return [r for r in runs if r.get("database") == database]
+
+
+def server_cell(run: dict[str, Any]) -> str:
+    """The server of a run, shortly: what answered, its processes and threads."""
+    words = [run["server"], f"{run['workers'] or 1} process{'es' if run['workers'] else ''}"]
+    if run.get("threads"):
+        words.append(f"{run['threads']} threads")
+    return ", ".join(words)
+
+
+def compare(result: dict[str, Any], path: Path, section: str, rows: list[Row]) -> None:
+    """Print the runs of `section` of the file `path` on the same database beside this one:
+    one column each, named by number above the table."""
+    runs = [*earlier(path, section, result["database"]), result]
+    heads = [f"before {k}" for k in range(1, len(runs))] + ["now"]
+    print(f"\nbefore | after ({path}):")
+    for name, run in zip(heads, runs, strict=True):
+        print(
+            f"  {name}: {run['label']} ({run['date']}, {run['commit']}, load {run['load_average']})"
+        )
+    print(side_by_side([(name, [cell(r) for r in runs]) for name, cell in rows], heads))
 
 
 def side_by_side(rows: list[tuple[str, list[str]]], heads: list[str]) -> str:

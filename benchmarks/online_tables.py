@@ -472,8 +472,8 @@ def pace_cell(result: dict[str, Any]) -> str:
     return f"{human['rate_made']}/{human['rate_asked']} moves/s"
 
 
-ROWS: list[tuple[str, Any]] = [
-    ("server", lambda r: f"{r['setup']} [{r['server']}]"),
+ROWS: list[lb.Row] = [
+    ("server", lb.server_cell),
     ("tables x phones", lambda r: f"{r['tables']} x {r['phones']}"),
     ("streams held / asked", lambda r: f"{r['streams_held']} / {r['streams_asked']}"),
     ("human pace: made/asked", pace_cell),
@@ -508,15 +508,6 @@ ROWS: list[tuple[str, Any]] = [
     ("ramp: highest moves/s sustained", lambda r: str(r.get("ramp_best", "-"))),
     ("errors (whole run)", lambda r: str(sum(r["errors"].values()))),
 ]
-
-
-def compare(result: dict[str, Any], path: Path) -> None:
-    """Print the runs of `path` on the same database beside this one."""
-    runs = [*lb.earlier(path, "online_tables", result["database"]), result]
-    heads = [f"before: {r['label']}" for r in runs[:-1]] + [f"now: {result['label']}"]
-    rows = [(name, [cell(r) for r in runs]) for name, cell in ROWS]
-    print(f"\nbefore | after ({path}):")
-    print(lb.side_by_side(rows, heads))
 
 
 def main() -> None:
@@ -571,7 +562,7 @@ def main() -> None:
         lb.save(args.save, "online_tables", result)
         print(f"  saved to {args.save} as {result['label']!r}")
     if args.compare:
-        compare(result, args.compare)
+        lb.compare(result, args.compare, "online_tables", ROWS)
 
 
 if __name__ == "__main__":

@@ -210,8 +210,8 @@ async def measure(server: lb.Server, args: argparse.Namespace) -> dict[str, Any]
     }
 
 
-ROWS: list[tuple[str, Any]] = [
-    ("server", lambda r: f"{r['setup']} [{r['server']}]"),
+ROWS: list[lb.Row] = [
+    ("server", lb.server_cell),
     ("streams held / asked", lambda r: f"{r['streams_held']} / {r['streams_asked']}"),
     (
         "home page p50/p95/p99 ms",
@@ -263,15 +263,6 @@ def report(result: dict[str, Any]) -> None:
     print(f"  errors: {result['errors_text']}")
 
 
-def compare(result: dict[str, Any], path: Path) -> None:
-    """Print the runs of `path` on the same database beside this one."""
-    runs = [*lb.earlier(path, "stream_hold", result["database"]), result]
-    heads = [f"before: {r['label']}" for r in runs[:-1]] + [f"now: {result['label']}"]
-    rows = [(name, [cell(r) for r in runs]) for name, cell in ROWS]
-    print(f"\nbefore | after ({path}):")
-    print(lb.side_by_side(rows, heads))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, help="default 1000 (SQLite), 5000 (PostgreSQL)")
@@ -315,7 +306,7 @@ def main() -> None:
         lb.save(args.save, "stream_hold", result)
         print(f"  saved to {args.save} as {result['label']!r}")
     if args.compare:
-        compare(result, args.compare)
+        lb.compare(result, args.compare, "stream_hold", ROWS)
 
 
 if __name__ == "__main__":
