@@ -578,7 +578,7 @@ def earlier(path: Path, section: str, database: str) -> list[dict[str, Any]]:
 
 def server_cell(run: dict[str, Any]) -> str:
     """The server of a run, shortly: what answered, its processes and threads."""
-    words = [run["server"], f"{run['workers'] or 1} process{'es' if run['workers'] else ''}"]
+    words = [run["server"], f"{run['workers']} workers" if run["workers"] else "1 process"]
     if run.get("threads"):
         words.append(f"{run['threads']} threads")
     return ", ".join(words)
