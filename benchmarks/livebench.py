@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -145,19 +146,21 @@ class Server:
                 self.software = answer.headers.get("server", "?")
                 return
             time.sleep(0.1)
+        said = self.log_tail(30)
         self.stop()
-        raise SystemExit(f"The server did not start:\n{self.log.read_text()[-3000:]}")
+        raise SystemExit(f"The server did not start:\n{said}")
 
     def stop(self) -> None:
-        """SIGTERM to its process group, SIGKILL after 15 s."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+        """SIGTERM to its process group, SIGKILL after 15 s; its temporary folder removed
+        (the SQLite file, the log)."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def pids(self) -> list[int]:
         """The server's process and every descendant (Gunicorn's workers)."""
