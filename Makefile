@@ -9,7 +9,7 @@ PORT ?= 5000
 # PostgreSQL's server binaries (Debian's newest installed), for the second test run.
 PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online screenshots clean \
+.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online bench-live screenshots clean \
 	messages translations
 
 # The languages besides English (skyjo_pad/translations/<code>/LC_MESSAGES/messages.po);
@@ -100,6 +100,21 @@ bench: $(VENV)/.test
 
 bench-online: $(VENV)/.test  ## online tables under load: PostgreSQL, 2 Gunicorn workers, 100 tables
 	PG_BIN=$(PG_BIN) scripts/with-postgres nice -n 10 $(BIN)/python benchmarks/online_load.py
+
+# Live updates under load (issue 21): streams held while the pad is timed, then online
+# tables of 4 connected phones with a ramp; on SQLite (`serve`), then on a throwaway
+# PostgreSQL (`serve --workers 2`). Each prints its figures beside today's baseline and adds
+# them to LIVE_AFTER (docs/operations.md, "Load benchmarks for live updates").
+LIVE_BASELINE := benchmarks/results/live_baseline.json
+LIVE_AFTER ?= benchmarks/results/live_after.json
+LIVE_FILES := --compare $(LIVE_BASELINE) --save $(LIVE_AFTER)
+LIVE_RUN := nice -n 10 $(BIN)/python benchmarks
+
+bench-live: $(VENV)/.app $(MO_FILES)  ## live updates: 1,000 / 5,000 streams held, 1,000 tables x 4 phones
+	$(LIVE_RUN)/stream_hold.py $(LIVE_FILES)
+	$(LIVE_RUN)/online_tables.py --ramp $(LIVE_FILES)
+	PG_BIN=$(PG_BIN) scripts/with-postgres sh -c '$(LIVE_RUN)/stream_hold.py $(LIVE_FILES) \
+		&& $(LIVE_RUN)/online_tables.py --ramp $(LIVE_FILES)'
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
