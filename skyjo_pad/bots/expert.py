@@ -50,8 +50,9 @@ from .worlds import table_of
 
 #: Playouts a decision may use at the table (about 0.5 s of one core early in a round).
 BUDGET = 96
-#: The wall-clock cap of a decision at the table, in seconds.
-SECONDS = 1.0
+#: The wall-clock cap of a decision at the table, in seconds (a playout under way may run
+#: past it by a few milliseconds: 0.9 keeps the slowest decisions under a second).
+SECONDS = 0.9
 #: Candidates worse than the best by more than this many points (`hard`'s sums) are not searched.
 MARGIN = 3.0
 #: Away from closing, the choice between the discard and a draw is not searched when the

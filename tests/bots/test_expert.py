@@ -76,7 +76,7 @@ def test_simulate_runs_it_with_the_lab_budget() -> None:
     data, tally = run(setup, workers=1)
     assert data["games"] == 1 and sum(tally.wins) == 1
     assert make_bot("expert", 1, budget=2).budget == 2  # type: ignore[attr-defined]
-    assert make_bot("expert", 1).seconds == 1.0  # type: ignore[attr-defined]
+    assert make_bot("expert", 1).seconds == 0.9  # type: ignore[attr-defined]
 
 
 def test_a_decision_keeps_to_its_time_cap_under_load() -> None:
