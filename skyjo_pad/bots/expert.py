@@ -118,8 +118,8 @@ def search(
 ) -> list[Verdict]:
     """Play each of `codes` out in the same sampled worlds, `budget` playouts in all (at
     least two worlds each); once `deadline` (perf_counter) is past, stop after the
-    playout under way (a world not played out for every code is not counted; the first
-    world always is)."""
+    playout under way (a world not played out for every code is not counted; with no
+    world counted, every verdict is empty and `best_of` keeps the first code)."""
     me = view.current
     assert me is not None
     cards = unseen(view)
@@ -132,7 +132,7 @@ def search(
         before = world.totals[:]
         outcome: list[tuple[float, int]] = []
         for code in codes:
-            if deadline is not None and values[0] and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
             t = world.copy()
             step(t, code)
@@ -151,6 +151,8 @@ def search(
             values[index].append(value)
             scores[index] += mine
     played = len(values[0])
+    if not played:  # not one world in time: the first candidate, unsearched
+        return [Verdict(code, 0.0, 0.0, 0) for code in codes]
     base = values[0]
     verdicts = []
     for index, code in enumerate(codes):

@@ -95,3 +95,11 @@ def test_a_decision_keeps_to_its_time_cap_under_load() -> None:
         for process in load:
             process.kill()
             process.wait()
+
+
+def test_with_no_time_left_it_plays_hard_s_choice() -> None:
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    seen = view(position, 0)
+    verdicts = search(seen, [DISCARD, SWAP + 8], decision_rng(1, seen), 40, time.perf_counter())
+    assert [v.worlds for v in verdicts] == [0, 0]
+    assert best_of(verdicts).code == DISCARD
