@@ -340,6 +340,9 @@ def main() -> None:
     def save() -> None:
         path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
+    if args.merge:
+        save()
+
     if not args.only_report:
         pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
         try:
