@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from skyjo_pad.bots import LEVELS
+from skyjo_pad.bots import LEVELS, YARDSTICKS
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import (
     SAFETY_STALL_TURNS,
@@ -57,17 +57,41 @@ BLOCK = 50
 ANCHOR = ("ev", 1500.0)
 #: The results key of the think times.
 TIMES = "think_times"
+#: The searching bot: its line-ups are played with the lab's `--budget` and kept apart.
+EXPERT = "expert"
+#: Every bot on the ladder, weakest first (the yardsticks and `expert` after the levels).
+BOTS: tuple[str, ...] = (*LEVELS, *YARDSTICKS, EXPERT)
+#: The strong bots the yardsticks and `expert` are paired with (not the weak levels).
+STRONG: tuple[str, ...] = ("ev", "hard", *YARDSTICKS)
+#: Mixed 4-player tables: the first bot against one of each yardstick.
+MIXES: tuple[tuple[str, ...], ...] = (
+    ("hard", *YARDSTICKS),
+    (EXPERT, *YARDSTICKS),
+)
 
 
 def lineups() -> list[tuple[str, ...]]:
-    """Every pairing: (B, A) for 2 players and (B, A, A, A) for 4, B after A in LEVELS."""
+    """Every pairing: (B, A) for 2 players and (B, A, A, A) for 4, B after A in BOTS
+    (the levels with each other; the yardsticks and `expert` with the strong bots and
+    each other), and the mixed tables."""
     pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
-    return [(b, a) for b, a in pairs] + [(b, a, a, a) for b, a in pairs]
+    pairs += [
+        (b, a)
+        for a, b in itertools.combinations((*STRONG, EXPERT), 2)
+        if b not in LEVELS and (a, b) != ("ev", EXPERT)
+    ]
+    pairs += [("hard", y) for y in YARDSTICKS]
+    return [(b, a) for b, a in pairs] + [(b, a, a, a) for b, a in pairs] + list(MIXES)
 
 
 def cost(bots: tuple[str, ...]) -> int:
     """Which line-ups to play first in each pass: hard against ev (the yardstick), the
-    quick ones without hard, hard against random or easy, hard against medium."""
+    quick ones without hard, hard against random or easy, hard against medium; then the
+    yardsticks' line-ups; `expert`'s last (each of its games takes a minute)."""
+    if EXPERT in bots:
+        return 5
+    if any(bot in YARDSTICKS for bot in bots):
+        return 4
     if "hard" not in bots:
         return 1
     if bots[1] == "ev":
@@ -80,9 +104,9 @@ def key(bots: tuple[str, ...]) -> str:
     return ",".join(bots)
 
 
-def _play(args: tuple[tuple[str, ...], int]) -> GameResult:
-    bots, number = args
-    return play_game(bots, RULES, game_seed(SEED, number))
+def _play(args: tuple[tuple[str, ...], int, int | None]) -> GameResult:
+    bots, number, budget = args
+    return play_game(bots, RULES, game_seed(SEED, number), budget)
 
 
 def pairwise(bots: tuple[str, ...], game: GameResult) -> dict[str, float]:
@@ -120,15 +144,26 @@ def _tally_of(data: dict[str, Any], seats: int) -> Tally:
 
 
 def play_lineup(
-    bots: tuple[str, ...], games: int, entry: dict[str, Any], pool: Any, save: Any
+    bots: tuple[str, ...],
+    games: int,
+    entry: dict[str, Any],
+    pool: Any,
+    save: Any,
+    budget: int | None = None,
 ) -> None:
-    """Play the line-up's games from where `entry` stopped up to `games`, saving each block."""
+    """Play the line-up's games from where `entry` stopped up to `games`, saving each
+    block; `expert` plays with `budget` playouts a decision (kept in `entry`)."""
+    if EXPERT in bots:
+        kept = entry.setdefault("budget", budget)
+        if kept != budget and entry["games"]:
+            raise SystemExit(f"{key(bots)} was played with --budget {kept}, not {budget}")
+        entry["budget"] = budget
     tally = _tally_of(entry["tally"], len(bots))
     while entry["games"] < games:
         start = entry["games"]
         stop = min(games, start + BLOCK)
         began = time.perf_counter()
-        jobs = [(bots, number) for number in range(start, stop)]
+        jobs = [(bots, number, budget) for number in range(start, stop)]
         results = pool.map(_play, jobs, chunksize=1) if pool else list(map(_play, jobs))
         for game in results:
             tally.add(game)
@@ -144,7 +179,8 @@ def play_lineup(
 def elo(results: dict[str, Any]) -> dict[str, float]:
     """Elo ratings fitted to every pairwise result (Bradley-Terry, with one virtual drawn
     comparison between each two levels so that a level that never wins stays finite)."""
-    levels = [level for level in LEVELS]
+    played = {lineup for lineup, entry in results.items() if lineup != TIMES and entry["games"]}
+    levels = [level for level in BOTS if any(level in lineup.split(",") for lineup in played)]
     wins = {(a, b): 0.0 for a in levels for b in levels if a != b}
     for a, b in itertools.combinations(levels, 2):
         wins[a, b] += 0.5
@@ -153,6 +189,8 @@ def elo(results: dict[str, Any]) -> dict[str, float]:
         if lineup == TIMES:
             continue
         names = lineup.split(",")
+        if len(set(names)) != 2 or not entry["games"]:
+            continue  # a mixed table's wins are not pairwise between two levels
         strong, weak = names[0], names[1]
         won = entry["pairwise"]
         wins[strong, weak] += won.get(strong, 0.0)
@@ -174,7 +212,9 @@ def think_times(games: int) -> dict[str, dict[str, float]]:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bot_speed import measure  # a sibling script, not a package
 
-    return {level: measure(level, ("ev", "ev", "ev"), games) for level in LEVELS}
+    return {
+        level: measure(level, ("ev", "ev", "ev"), 1 if level == EXPERT else games) for level in BOTS
+    }
 
 
 def markdown(results: dict[str, Any], ratings: dict[str, float], times: dict[str, Any]) -> str:
@@ -183,7 +223,7 @@ def markdown(results: dict[str, Any], ratings: dict[str, float], times: dict[str
         "| level | Elo | decisions | think p50 | think p95 | think max |",
         "|---|---|---|---|---|---|",
     ]
-    for level in sorted(LEVELS, key=lambda name: -ratings[name]):
+    for level in sorted(ratings, key=lambda name: -ratings[name]):
         t = times.get(level)
         timing = (
             f"{t['decisions']:,} | {t['p50']:.2f} ms | {t['p95']:.2f} ms | {t['max']:.1f} ms"
@@ -191,35 +231,47 @@ def markdown(results: dict[str, Any], ratings: dict[str, float], times: dict[str
             else "– | – | – | –"
         )
         lines.append(f"| `{level}` | {ratings[level]:.0f} | {timing} |")
-    for players in (2, 4):
+    for players in (2, 4, 0):
+        if players == 0:
+            lines += ["", "**Mixed 4-player tables** (seat 0 against one of each yardstick):"]
+        else:
+            lines += [""]
         lines += [
-            "",
-            f"**{players} players** (seat 0 plays the first level named"
-            + (", against three of the second" if players == 4 else "")
-            + "):",
+            *(
+                []
+                if players == 0
+                else [
+                    f"**{players} players** (seat 0 plays the first level named"
+                    + (", against three of the second" if players == 4 else "")
+                    + "):",
+                ]
+            ),
             "",
             "| line-up | games | seat 0 wins (95% CI) | fair share | round score: seat 0 | "
             "others | doubled closes (seat 0) |",
             "|---|---|---|---|---|---|---|",
         ]
         for bots in lineups():
-            if len(bots) != players:
+            mixed = len(set(bots)) > 2
+            if mixed != (players == 0) or (players and len(bots) != players):
                 continue
             entry = results.get(key(bots))
             if not entry or not entry["games"]:
                 lines.append(f"| {' · '.join(bots)} | not played | | | | | |")
                 continue
             tally = _tally_of(entry["tally"], players)
-            data = report(Setup(bots, RULES, tally.games, SEED), tally, entry["seconds"])
+            data = report(Setup(bots, RULES, tally.games, SEED), tally, entry["seconds"] or 1.0)
             first = data["seats"][0]
             others = data["seats"][1:]
             low, high = first["win_rate_ci"]
             rest = sum(seat["mean_round_score"] for seat in others) / len(others)
             closed = first["closed"]
             doubled = f"{first['doubled']}/{closed}" if closed else "0/0"
+            seats = len(bots)
+            budget = f" (budget {entry['budget']})" if entry.get("budget") else ""
             lines.append(
-                f"| {' · '.join(bots)} | {tally.games:,} | {first['win_rate']:.1%} "
-                f"({low:.1%}–{high:.1%}) | {1 / players:.0%} | {first['mean_round_score']:.2f} "
+                f"| {' · '.join(bots)}{budget} | {tally.games:,} | {first['win_rate']:.1%} "
+                f"({low:.1%}–{high:.1%}) | {1 / seats:.0%} | {first['mean_round_score']:.2f} "
                 f"| {rest:.2f} | {doubled} |"
             )
     return "\n".join(lines)
@@ -246,6 +298,12 @@ def main() -> None:
         help="fewer games for the slow line-ups (hard against medium or ev)",
     )
     parser.add_argument("--workers", type=int, default=2, help="processes to play on")
+    parser.add_argument(
+        "--budget", type=int, default=16, help="expert's playouts a decision in its line-ups"
+    )
+    parser.add_argument(
+        "--max-games-expert", type=int, default=200, help="at most this many games of expert"
+    )
     parser.add_argument("--speed-games", type=int, default=4, help="games per think-time line")
     parser.add_argument("--write", action="store_true", help="update docs/bots.md")
     parser.add_argument("--fresh", action="store_true", help="forget the results kept")
@@ -259,13 +317,31 @@ def main() -> None:
         help="bring every line-up to these game counts in turn before --games (so that an "
         "interrupted run has every line-up at some size)",
     )
+    parser.add_argument(
+        "--results", type=Path, default=RESULTS, help="the results file (to run two at once)"
+    )
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        action="append",
+        default=[],
+        help="add the line-ups of another results file",
+    )
     args = parser.parse_args()
+    path: Path = args.results
     results: dict[str, Any] = {}
-    if RESULTS.exists() and not args.fresh:
-        results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    if path.exists() and not args.fresh:
+        results = json.loads(path.read_text(encoding="utf-8"))
+    for other in args.merge:
+        for name, entry in json.loads(other.read_text(encoding="utf-8")).items():
+            if name != TIMES and entry["games"] > results.get(name, {}).get("games", 0):
+                results[name] = entry
 
     def save() -> None:
-        RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+    if args.merge:
+        save()
 
     if not args.only_report:
         pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
@@ -275,10 +351,12 @@ def main() -> None:
                     if args.only and not re.search(args.only, key(bots)):
                         continue
                     games = min(target, args.games)
-                    if cost(bots) in (0, 3) and args.max_games_slow is not None:
+                    if cost(bots) in (0, 3, 4) and args.max_games_slow is not None:
                         games = min(games, args.max_games_slow)
+                    if EXPERT in bots:
+                        games = min(games, args.max_games_expert)
                     entry = results.setdefault(key(bots), empty(bots))
-                    play_lineup(bots, games, entry, pool, save)
+                    play_lineup(bots, games, entry, pool, save, args.budget)
         finally:
             if pool:
                 pool.close()

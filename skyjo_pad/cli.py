@@ -80,6 +80,12 @@ def replay(file: str, indent: int | None) -> None:
     default=None,
     help="Processes to play on.  [default: all cores]",
 )
+@click.option(
+    "--budget",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Playouts a decision for searching bots (expert), never cut short by the clock.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def simulate(
     players: int,
@@ -88,6 +94,7 @@ def simulate(
     seed: int,
     rules_json: str | None,
     workers: int | None,
+    budget: int | None,
     as_json: bool,
 ) -> None:
     """Play whole games between bots and report each seat's results.
@@ -103,7 +110,7 @@ def simulate(
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())  # outside bots in the current folder, as `python -m`
     try:
-        setup = prepare(players, bots, games, seed, rules_json)
+        setup = prepare(players, bots, games, seed, rules_json, budget)
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     count = workers or default_workers()

@@ -69,9 +69,18 @@ class Setup:
     rules: Rules
     games: int
     seed: int
+    budget: int | None = None
+    """Playouts a decision for searching bots (`expert`); None: their table default."""
 
 
-def prepare(players: int, bots: str, games: int, seed: int, rules_json: str | None) -> Setup:
+def prepare(
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    rules_json: str | None,
+    budget: int | None = None,
+) -> Setup:
     """Check a run's settings as given on the command line; ValueError says what is wrong."""
     names = tuple(name.strip() for name in bots.split(","))
     if len(names) != players:
@@ -95,7 +104,7 @@ def prepare(players: int, bots: str, games: int, seed: int, rules_json: str | No
             make_bot(name, seed)
         except BotError as error:
             raise ValueError(f"--bots, seat {seat}: {error}") from error
-    return Setup(names, rules, games, seed)
+    return Setup(names, rules, games, seed, budget)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -103,10 +112,13 @@ def game_seed(seed: int, number: int) -> int:
     return mix(seed, number) & ((1 << 53) - 1)
 
 
-def play_game(bots: Sequence[str], rules: Rules, seed: int) -> GameResult:
-    """Play one whole game between the named bots; seat i plays `bots[i]`."""
+def play_game(
+    bots: Sequence[str], rules: Rules, seed: int, budget: int | None = None
+) -> GameResult:
+    """Play one whole game between the named bots; seat i plays `bots[i]` (a searching
+    bot with `budget` playouts a decision, when given)."""
     return play_bots(
-        [make_bot(name, mix(seed, seat)) for seat, name in enumerate(bots)], rules, seed
+        [make_bot(name, mix(seed, seat), budget) for seat, name in enumerate(bots)], rules, seed
     )
 
 
@@ -159,7 +171,7 @@ def play_bots(
 
 def _play_numbered(args: tuple[Setup, int]) -> GameResult:
     setup, number = args
-    return play_game(setup.bots, setup.rules, game_seed(setup.seed, number))
+    return play_game(setup.bots, setup.rules, game_seed(setup.seed, number), setup.budget)
 
 
 def play_games(setup: Setup, workers: int = 1) -> Iterator[GameResult]:

@@ -1,7 +1,8 @@
 """Computer players. They depend on the engine only, and see what a person in their seat
 sees: `choose(view, legal_moves) -> move`, never the full position.
 
-- `random`, `easy`, `medium`, `ev`, `hard`: the built-in bots (`make_bot(name, seed)`);
+- `random`, `easy`, `medium`, `ev`, `hard`: the built-in levels (`make_bot(name, seed)`);
+- `counter`, `clearer`, `racer`: the lab's yardsticks; `expert`: the searching bot;
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
 - `ask(bot, position, seat)`: how a driver asks a bot for a move, through `view`.
 """
@@ -10,21 +11,29 @@ from .adapter import OutsideBot
 from .base import Bot, BotError, ask, decision_rng
 from .easy import EasyBot
 from .ev import EvBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_play import RandomBot
-from .registry import BUILTIN, LEVELS, load_factory, make_bot
+from .registry import BUILTIN, LEVELS, NAMES, YARDSTICKS, load_factory, make_bot
+from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 __all__ = [
     "BUILTIN",
     "LEVELS",
+    "NAMES",
+    "YARDSTICKS",
     "Bot",
     "BotError",
+    "ClearerBot",
+    "CounterBot",
     "EasyBot",
     "EvBot",
+    "ExpertBot",
     "HardBot",
     "MediumBot",
     "OutsideBot",
+    "RacerBot",
     "RandomBot",
     "ask",
     "decision_rng",

@@ -160,12 +160,14 @@ class Outlook:
     last turn the way this bot plays (the better of the discard and a draw), then ends at
     that expected score, spread like a sum of as many unseen cards as it keeps face down."""
 
-    __slots__ = ("drawn", "hidden", "nxt", "odds", "rivals", "t", "takes")
+    __slots__ = ("drawn", "fear", "hidden", "nxt", "odds", "rivals", "t", "takes")
 
-    def __init__(self, t: CompactTable, seat: int, odds: Odds) -> None:
-        """The outlook of the others when `seat` closes on table `t`."""
+    def __init__(self, t: CompactTable, seat: int, odds: Odds, fear: float = 1.0) -> None:
+        """The outlook of the others when `seat` closes on table `t`; `fear` scales the
+        doubling it charges (1: its expected cost; less: a bot that dares to close)."""
         self.t = t
         self.odds = odds
+        self.fear = fear
         self.rivals = [(seat + step) % t.n for step in range(1, t.n)]
         self.nxt = self.rivals[0]
         self.drawn: list[float] = []
@@ -216,7 +218,8 @@ class Outlook:
         rules = self.t.rules
         if rules.multiplier == 1 or (score <= 0 and rules.double_only_positive):
             return score
-        return score + self.doubling_chance(score, top) * (rules.multiplier - 1) * score
+        chance = self.doubling_chance(score, top)
+        return score + self.fear * chance * (rules.multiplier - 1) * score
 
 
 Feed = Callable[[int], float]
@@ -284,13 +287,20 @@ def flipped(
     return expected
 
 
-def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no_feed) -> int:
+def decide(
+    t: CompactTable,
+    odds: Odds,
+    flip_bonus: float = 0.0,
+    feed: Feed = no_feed,
+    fear: float = 1.0,
+) -> int:
     """The move code with the lowest expected round score for the seat to move.
 
     `hard` adds two things `ev` leaves out: `flip_bonus`, the points that throwing a drawn
     card away to turn a card up is worth beyond its expected score now (it learns a card
     and hastens the round; none in a closing move), and `feed`, what each card put on the
-    discard pile gives the next player.
+    discard pile gives the next player; `fear` scales the doubling a closing move is
+    charged (`Outlook`).
     """
     seat = t.current
     source = t.source
@@ -298,7 +308,7 @@ def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no
         return compact.FLIP + flip_cell(t, odds)
     cols = columns(t.cells, _CELLS * seat, odds)
     closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
-    outlook = Outlook(t, seat, odds) if closing else None
+    outlook = Outlook(t, seat, odds, fear) if closing else None
     bonus = 0.0 if closing else flip_bonus
 
     def thrown(x: int | None) -> float:
@@ -324,6 +334,63 @@ def decide(t: CompactTable, odds: Odds, flip_bonus: float = 0.0, feed: Feed = no
         away = throw if outlook is not None else throw + feed(value)
         draw += chance * (keep if keep < away else away)
     return compact.TAKE if take < draw else compact.DRAW
+
+
+def options(
+    t: CompactTable,
+    odds: Odds,
+    flip_bonus: float = 0.0,
+    feed: Feed = no_feed,
+    fear: float = 1.0,
+) -> list[tuple[float, int]]:
+    """(expected round score, move code) of every way to play the card the seat to move
+    holds (each cell, and throwing a drawn card away), scored as `decide` scores them; for
+    a search that wants more than the best one."""
+    seat = t.current
+    base = _CELLS * seat
+    cells = t.cells
+    cols = columns(cells, base, odds)
+    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
+    outlook = Outlook(t, seat, odds, fear) if closing else None
+    found: list[tuple[float, int]] = []
+    for k in range(_CELLS):
+        old = cells[base + k]
+        if old == GONE:
+            continue
+        found.append((_placed_at(t, odds, t.held, cols, outlook, feed, k), compact.SWAP + k))
+    if t.source == FROM_DRAW and t.down[seat]:
+        if outlook is not None:
+            thrown = flipped(t, odds, cols, t.held, outlook)
+        else:
+            thrown = sum(cols) - flip_bonus + feed(t.held)
+        found.append((thrown, compact.DISCARD))
+    return found
+
+
+def _placed_at(
+    t: CompactTable,
+    odds: Odds,
+    x: int,
+    cols: list[float],
+    outlook: Outlook | None,
+    feed: Feed,
+    k: int,
+) -> float:
+    """`placed`'s score of putting card `x` at cell `k` alone."""
+    base = _CELLS * t.current
+    cells = t.cells
+    old = cells[base + k]
+    cells[base + k] = x
+    if outlook is not None and old > GONE:
+        score: float = outlook.cost(known_score(cells, base, t.rules.row_clear), old - DOWN)
+    else:
+        col = k % _COLUMNS
+        after = column_score(cells[base + col], cells[base + col + 4], cells[base + col + 8], odds)
+        score = sum(cols) - cols[col] + after
+        if old < GONE:
+            score += feed(old)
+    cells[base + k] = old
+    return score
 
 
 def flip_cell(t: CompactTable, odds: Odds) -> int:

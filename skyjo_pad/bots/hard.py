@@ -44,10 +44,10 @@ FEED = 0.3
 RIVAL_STYLE = Style(pair_hidden=1.6, pair_up=0.8)
 
 
-def feeding(t: CompactTable, odds: ev.Odds) -> ev.Feed:
-    """What each card put on the discard pile now costs: `FEED` times the next player's
+def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
+    """What each card put on the discard pile now costs: `share` times the next player's
     gain from it (nothing when the next player is the closer, who has played)."""
-    nxt = next_player(t, Belief(odds.probs), RIVAL_STYLE)
+    nxt = next_player(t, Belief(odds.probs), RIVAL_STYLE) if share else None
     if nxt is None:
         return ev.no_feed
     known: dict[int, float] = {}
@@ -55,7 +55,7 @@ def feeding(t: CompactTable, odds: ev.Odds) -> ev.Feed:
     def feed(card: int) -> float:
         cost = known.get(card)
         if cost is None:
-            cost = known[card] = FEED * fed(nxt, card)
+            cost = known[card] = share * fed(nxt, card)
         return cost
 
     return feed

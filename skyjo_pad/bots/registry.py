@@ -1,5 +1,5 @@
-"""Bots by name: `random`, `easy`, `medium`, `ev`, `hard`, or an outside one as
-`package.module:factory`."""
+"""Bots by name: `random`, `easy`, `medium`, `ev`, `hard`, the yardsticks `counter`,
+`clearer`, `racer`, the searching `expert`, or an outside one as `package.module:factory`."""
 
 from __future__ import annotations
 
@@ -10,19 +10,31 @@ from .adapter import OutsideBot
 from .base import Bot, BotError
 from .easy import EasyBot
 from .ev import EvBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_play import RandomBot
+from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 #: The levels offered at a digital table, weakest first.
 BUILTIN: tuple[str, ...] = ("easy", "medium", "hard")
 #: Every bot that comes with the project, weakest first: the table's levels, `random`
 #: (the floor) and `ev` (the expected-value yardstick, see docs/bots.md).
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
+#: The lab's yardsticks: strong heuristic players of three styles (`yardsticks.py`).
+YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
+#: The searching bot, lab-only (`expert.py`): it spends up to a second a decision.
+SEARCHERS: tuple[str, ...] = ("expert",)
+#: Every built-in name `make_bot` knows.
+NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
+def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     """A new bot by name; built-in bots take `seed`, an outside factory takes nothing.
+
+    `budget` (playouts a decision) makes a searching bot (`expert`) play the lab's way:
+    exactly that much work, never cut short by the clock, so that a seed replays the same
+    games; other bots ignore it.
 
     >>> make_bot("medium", seed=3).name
     'medium'
@@ -37,9 +49,17 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return MediumBot(seed)
     if name == "hard":
         return HardBot(seed)
+    if name == "counter":
+        return CounterBot(seed)
+    if name == "clearer":
+        return ClearerBot(seed)
+    if name == "racer":
+        return RacerBot(seed)
+    if name == "expert":
+        return ExpertBot(seed) if budget is None else ExpertBot(seed, budget, seconds=None)
     if ":" in name:
         return OutsideBot(load_factory(name)(), name)
-    raise BotError(f"unknown bot {name!r}: use {', '.join(LEVELS)} or package.module:factory")
+    raise BotError(f"unknown bot {name!r}: use {', '.join(NAMES)} or package.module:factory")
 
 
 def load_factory(name: str) -> Callable[[], object]:

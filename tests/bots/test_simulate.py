@@ -150,6 +150,7 @@ def test_the_command_prints_a_table_for_people() -> None:
         (["--players", "2", "--bots", "medium,easy", "--rules", '{"colour": 1}'], "colour"),
         (["--players", "9", "--bots", ",".join(["easy"] * 9)], "2 to 8 players"),
         (["--players", "2", "--bots", "easy,easy", "--games", "0"], "--games"),
+        (["--players", "2", "--bots", "expert,easy", "--budget", "-1"], "--budget"),
     ],
 )
 def test_bad_settings_exit_with_status_2_and_a_message(args: list[str], message: str) -> None:
@@ -169,3 +170,14 @@ def test_a_bot_that_cheats_stops_the_run_with_status_2() -> None:
                               "--games", "2", "--workers", "1")  # fmt: skip
     assert status == 2
     assert "not one of the legal moves" in output
+
+
+def test_the_command_plays_expert_with_the_lab_budget() -> None:
+    args = ["--players", "2", "--bots", "expert,easy", "--games", "1", "--workers", "1"]
+    args += ["--budget", "2", "--rules", '{"target": 15}', "--json", "--seed", "4"]
+    status, output = simulate(*args)
+    assert status == 0, output
+    data = json.loads(output)
+    assert data["games"] == 1 and [seat["bot"] for seat in data["seats"]] == ["expert", "easy"]
+    status, again = simulate(*args)
+    assert same_results(json.loads(again), data)

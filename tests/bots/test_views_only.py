@@ -8,7 +8,18 @@ from dataclasses import replace
 
 from bot_helpers import Spy, play
 
-from skyjo_pad.bots import EasyBot, EvBot, HardBot, MediumBot, RandomBot, make_bot
+from skyjo_pad.bots import (
+    ClearerBot,
+    CounterBot,
+    EasyBot,
+    EvBot,
+    ExpertBot,
+    HardBot,
+    MediumBot,
+    RacerBot,
+    RandomBot,
+    make_bot,
+)
 from skyjo_pad.bots.adapter import OutsideBot
 from skyjo_pad.engine import (
     Card,
@@ -52,6 +63,20 @@ def test_built_in_bots_receive_views_only() -> None:
         Spy(RandomBot(5)),
     ]
     play(spies, 7, RULES)
+    for spy in spies:
+        assert spy.seen
+        for seen, _ in spy.seen:
+            assert_no_secret(seen)
+
+
+def test_the_yardsticks_and_the_expert_receive_views_only() -> None:
+    spies = [
+        Spy(CounterBot(1, worlds=2)),
+        Spy(ClearerBot(2, worlds=2)),
+        Spy(RacerBot(3, worlds=2)),
+        Spy(ExpertBot(4, budget=2, seconds=None)),
+    ]
+    play(spies, 5, RULES)
     for spy in spies:
         assert spy.seen
         for seen, _ in spy.seen:
@@ -121,6 +146,10 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
             HardBot(k, worlds=2),
             EvBot(k),
             RandomBot(k),
+            CounterBot(k, worlds=2),
+            ClearerBot(k, worlds=2),
+            RacerBot(k, worlds=2),
+            ExpertBot(k, budget=4, seconds=None),
         ):
             moves = legal_moves(position, seat)
             assert bot.choose(view(position, seat), moves) == bot.choose(view(twin, seat), moves)

@@ -1,0 +1,219 @@
+"""`expert`: `hard`'s judgement checked by search over the worlds its view allows.
+
+For a decision of the round's turns it takes `hard`'s candidates (take the discard or
+draw; or the few best places for the card it holds, by `hard`'s sums, within `MARGIN`
+points of the best) and plays each out to the end of the round in the same sampled
+worlds: the face-down cards and the draw pile are filled with a sample of the cards it
+cannot see (`knowledge.unseen`, `worlds.table_of`), and every seat plays on by the fast
+policy of `playout.py`, each from what it could see. A candidate is worth, on average
+over the worlds, the others' mean round score minus its own (the closer's doubling
+included), plus `GAME_POINTS` times its share of the win in a world where the game ends.
+`hard`'s own choice is played unless another candidate beats it in the same worlds
+by more than `STAY` points plus `SURE` standard errors of the difference, so that a
+small budget falls back on `hard` rather than on noise. Its last turn is `hard`'s exact
+search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
+
+Its work is a budget of playouts per decision (`budget`), never "as much as fits": the
+same seed and view give the same move. At the table a wall-clock cap (`seconds`) also
+stops the search early, between worlds, when the machine is slow.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+from skyjo_pad.engine import Move, Phase, View
+from skyjo_pad.engine.compact import (
+    DRAW,
+    EMPTY,
+    FLIP_OWED,
+    GAME_OVER,
+    TAKE,
+    CompactTable,
+    legal_codes,
+    move_of,
+    step,
+)
+
+from . import ev
+from .base import decision_rng
+from .endgame import WORLDS
+from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
+from .knowledge import unseen
+from .playout import play_round
+from .policy import youth
+from .worlds import table_of
+
+#: Playouts a decision may use at the table (about 0.5 s of one core early in a round).
+BUDGET = 96
+#: The wall-clock cap of a decision at the table, in seconds (a playout under way may run
+#: past it by a few milliseconds: 0.9 keeps the slowest decisions under a second).
+SECONDS = 0.9
+#: Candidates worse than the best by more than this many points (`hard`'s sums) are not searched.
+MARGIN = 3.0
+#: Away from closing, the choice between the discard and a draw is not searched when the
+#: discard lowers the expected score (`ev`'s sums) by at most `CLEAR_DRAW` or at least
+#: `CLEAR_TAKE` points.
+CLEAR_DRAW = 0.5
+CLEAR_TAKE = 6.0
+#: At most this many candidates for a held card.
+WIDTH = 4
+#: Points a candidate must gain over `hard`'s own choice to replace it, beyond `SURE`
+#: standard errors of that gain (measured world by world, in the same worlds).
+STAY = 0.25
+SURE = 1.0
+#: What winning the game is worth, in round points, in a world where the game ends.
+GAME_POINTS = 25.0
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the search found for one candidate move."""
+
+    code: int
+    """The move code (`engine.compact`)."""
+    value: float
+    """Its mean worth over the worlds (points: the others' mean round score minus its own,
+    plus the game's worth where the game ends)."""
+    score: float
+    """Its mean round score for the seat (after any doubling)."""
+    worlds: int
+    """How many worlds it was played out in."""
+    gain: float = 0.0
+    """Its mean gain in worth over the first candidate (`hard`'s choice), world by world."""
+    error: float = 0.0
+    """The standard error of that gain."""
+
+
+def candidates(view: View, t: CompactTable) -> list[int]:
+    """The move codes worth searching, `hard`'s choice first (one: nothing to search)."""
+    odds = ev.odds_of(view)
+    if t.source == EMPTY:
+        codes = legal_codes(t)
+        if TAKE in codes and DRAW in codes:
+            first = ev.decide(t, odds, FLIP_BONUS * youth(t, RIVAL_STYLE), feeding(t, odds))
+            seat = t.current
+            cols = ev.columns(t.cells, 12 * seat, odds)
+            gain = sum(cols) - ev.placed(t, odds, t.discard[-1], cols, None)[0]
+            if t.down[seat] > 1 and not CLEAR_DRAW < gain < CLEAR_TAKE:
+                return [first]  # a plain case: the search would not overrule it
+            return [first, DRAW if first == TAKE else TAKE]
+        return [codes[0]]
+    bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
+    ranked = sorted(ev.options(t, odds, bonus, feeding(t, odds)))
+    best = ranked[0][0]
+    return [code for score, code in ranked[:WIDTH] if score <= best + MARGIN]
+
+
+def search(
+    view: View,
+    codes: Sequence[int],
+    rng: Random,
+    budget: int,
+    deadline: float | None = None,
+) -> list[Verdict]:
+    """Play each of `codes` out in the same sampled worlds, `budget` playouts in all (at
+    least two worlds each); once `deadline` (perf_counter) is past, stop after the
+    playout under way (a world not played out for every code is not counted; with no
+    world counted, every verdict is empty and `best_of` keeps the first code)."""
+    me = view.current
+    assert me is not None
+    cards = unseen(view)
+    worlds = max(2, budget // max(1, len(codes)))
+    n = len(view.players)
+    values: list[list[float]] = [[] for _ in codes]
+    scores = [0.0] * len(codes)
+    for _ in range(worlds):
+        world = table_of(view, cards.sample(rng), rng.getrandbits(53))
+        before = world.totals[:]
+        outcome: list[tuple[float, int]] = []
+        for code in codes:
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: this world is left unfinished and not counted
+            t = world.copy()
+            step(t, code)
+            play_round(t)
+            points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
+            mine = points[me]
+            value = (sum(points) - mine) / (n - 1) - mine
+            if t.phase == GAME_OVER:
+                low = min(t.totals)
+                if t.totals[me] == low:
+                    value += GAME_POINTS / t.totals.count(low)
+            outcome.append((value, mine))
+        if len(outcome) < len(codes):
+            break
+        for index, (value, mine) in enumerate(outcome):
+            values[index].append(value)
+            scores[index] += mine
+    played = len(values[0])
+    if not played:  # not one world in time: the first candidate, unsearched
+        return [Verdict(code, 0.0, 0.0, 0) for code in codes]
+    base = values[0]
+    verdicts = []
+    for index, code in enumerate(codes):
+        gains = [v - b for v, b in zip(values[index], base, strict=True)]
+        mean = sum(gains) / played
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, played - 1))
+        verdicts.append(
+            Verdict(
+                code,
+                sum(values[index]) / played,
+                scores[index] / played,
+                played,
+                mean,
+                spread / math.sqrt(played),
+            )
+        )
+    return verdicts
+
+
+def best_of(verdicts: Sequence[Verdict]) -> Verdict:
+    """The verdict to play: `hard`'s choice (the first) unless another beats it, world by
+    world, by more than `STAY` points plus `SURE` standard errors; then the best of those."""
+    chosen = verdicts[0]
+    for verdict in verdicts[1:]:
+        if verdict.gain - SURE * verdict.error > STAY and verdict.value > chosen.value:
+            chosen = verdict
+    return chosen
+
+
+class ExpertBot:
+    """`hard`'s candidates, each played out to the end of the round in sampled worlds."""
+
+    name = "expert"
+
+    def __init__(
+        self, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+    ) -> None:
+        """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
+        never, for the lab, where the same seed must give the same games)."""
+        self.seed = seed
+        self.budget = budget
+        self.seconds = seconds
+        self.hard = HardBot(seed, WORLDS)
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        """The searched best move in the round's turns; `hard`'s move elsewhere."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if view.phase is not Phase.TURN:
+            return self.hard.choose(view, legal_moves)
+        t = table_of(view)
+        if t.source == FLIP_OWED:
+            return self.hard.choose(view, legal_moves)
+        codes = candidates(view, t)
+        if len(codes) == 1 or self.budget <= 0:
+            return move_of(codes[0])
+        return move_of(self.decide(view, codes).code)
+
+    def decide(self, view: View, codes: Sequence[int]) -> Verdict:
+        """The verdict played among `codes`, searched within this bot's budget."""
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        rng = decision_rng(self.seed, view)
+        return best_of(search(view, codes, rng, self.budget, deadline))

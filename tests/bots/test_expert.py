@@ -1,0 +1,105 @@
+"""`expert`: hard's candidates searched in sampled worlds, within a budget."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from bot_helpers import play
+from test_ev import RIVAL, table
+
+from skyjo_pad.bots import ExpertBot, HardBot, make_bot
+from skyjo_pad.bots.base import decision_rng
+from skyjo_pad.bots.expert import Verdict, best_of, candidates, search
+from skyjo_pad.bots.worlds import table_of
+from skyjo_pad.engine import Phase, Position, Rules, Swap, legal_moves, view
+from skyjo_pad.engine.compact import DISCARD, SWAP
+from skyjo_pad.simulate import Setup, run
+
+SMALL = Rules(stall_turns=1000, target=30)
+#: Two 9s face up in the first column over a face-down card.
+PAIR = [["9u", "6d", "4d", "3d"], ["9u", "7u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
+
+
+def test_it_completes_an_obvious_column() -> None:
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    move = ExpertBot(1, budget=16, seconds=None).choose(view(position, 0), legal_moves(position, 0))
+    assert move == Swap((2, 0))
+
+
+def test_the_search_sees_what_a_column_clear_is_worth() -> None:
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    seen = view(position, 0)
+    clear, away = search(seen, [SWAP + 8, DISCARD], decision_rng(1, seen), 40)
+    # Clearing the column saves the two 9s and the hidden card: far more than a flip.
+    assert clear.worlds == away.worlds == 20
+    assert clear.value - away.value > 10
+    assert clear.score < away.score
+
+
+def test_hard_s_choice_stays_unless_beaten_clearly() -> None:
+    base = Verdict(1, 0.0, 10.0, 8)
+    noisy = Verdict(2, 2.0, 9.0, 8, gain=2.0, error=3.0)
+    sure = Verdict(3, 1.5, 9.0, 8, gain=1.5, error=0.5)
+    assert best_of([base, noisy]) is base
+    assert best_of([base, noisy, sure]) is sure
+
+
+def searched_decisions(count: int) -> list[tuple[Position, int]]:
+    """Positions from a game of four `hard` where the expert searches (two or more
+    candidates), seat 0 to move."""
+    found: list[tuple[Position, int]] = []
+
+    def watch(position: Position, seat: int, move: object) -> None:
+        if len(found) < count and seat == 0 and position.phase is Phase.TURN:
+            seen = view(position, seat)
+            owed = position.held is not None and position.held.source.value == "flip"
+            if not owed and len(candidates(seen, table_of(seen))) > 1:
+                found.append((position, seat))
+
+    play([HardBot(k) for k in range(4)], 8, SMALL, watch=watch)
+    assert len(found) == count
+    return found
+
+
+def test_the_same_seed_and_view_give_the_same_move() -> None:
+    for position, seat in searched_decisions(4):
+        seen = view(position, seat)
+        legal = legal_moves(position, seat)
+        first = ExpertBot(5, budget=8, seconds=None).choose(seen, legal)
+        assert ExpertBot(5, budget=8, seconds=None).choose(seen, legal) == first
+
+
+def test_simulate_runs_it_with_the_lab_budget() -> None:
+    setup = Setup(("expert", "hard"), Rules(stall_turns=1000, target=15), 1, 4, budget=2)
+    data, tally = run(setup, workers=1)
+    assert data["games"] == 1 and sum(tally.wins) == 1
+    assert make_bot("expert", 1, budget=2).budget == 2  # type: ignore[attr-defined]
+    assert make_bot("expert", 1).seconds == 0.9  # type: ignore[attr-defined]
+
+
+def test_a_decision_keeps_to_its_time_cap_under_load() -> None:
+    position, seat = searched_decisions(1)[0]
+    load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        bot = ExpertBot(1, budget=100_000, seconds=0.25)
+        legal = legal_moves(position, seat)
+        for _ in range(3):
+            start = time.perf_counter()
+            move = bot.choose(view(position, seat), legal)
+            took = time.perf_counter() - start
+            assert 0.25 <= took <= 0.5  # it searched up to its cap, and stopped
+            assert move in legal
+    finally:
+        for process in load:
+            process.kill()
+            process.wait()
+
+
+def test_with_no_time_left_it_plays_hard_s_choice() -> None:
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    seen = view(position, 0)
+    verdicts = search(seen, [DISCARD, SWAP + 8], decision_rng(1, seen), 40, time.perf_counter())
+    assert [v.worlds for v in verdicts] == [0, 0]
+    assert best_of(verdicts).code == DISCARD
