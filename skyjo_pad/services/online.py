@@ -31,7 +31,8 @@ from . import table_store as store
 from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
 from .pad import SAVE_ATTEMPTS
 from .table_policy import HOST as HOST  # the kinds of token, for the pages
-from .table_policy import NO_TOKEN, SEAT
+from .table_policy import NO_TOKEN as NO_TOKEN
+from .table_policy import SEAT
 from .table_policy import SPECTATOR as SPECTATOR
 from .table_view import Screen, build
 from .transaction import transaction
@@ -353,7 +354,6 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
-        replaced = row.digest
         row.digest = digest(fresh)
         row.opened_at = None
         row.seen_at = None
