@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from coroutines import run as run_coroutine
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -29,7 +31,7 @@ def lines_of(body: bytes, chunked: bool) -> list[bytes]:
             except EOFError:
                 return lines
 
-    return asyncio.run(read())
+    return run_coroutine(read())
 
 
 def test_an_event_stream_is_read_line_by_line_across_chunks() -> None:

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from coroutines import run as run_coroutine
 from flask import Flask
 
 from skyjo_pad.asgi import Server
@@ -46,7 +47,7 @@ def exchange(server: Server, request: dict[str, Any], chunks: list[bytes]) -> tu
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(server(request, receive, send))
+    run_coroutine(server(request, receive, send))
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return status, json.loads(body), taken
@@ -105,7 +106,7 @@ def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]
     async def within_a_second() -> None:
         await asyncio.wait_for(server(request, receive, send), 1)
 
-    asyncio.run(within_a_second())
+    run_coroutine(within_a_second())
     assert sent[0]["status"] == 408
     assert "too slowly" in json.loads(sent[1]["body"])["error"]
 

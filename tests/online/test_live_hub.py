@@ -7,6 +7,7 @@ import asyncio
 import logging
 
 import pytest
+from coroutines import run as run_coroutine
 
 from skyjo_pad.accesslog import Redact, redact
 from skyjo_pad.services.live import Hub, Subscription, TooManyStreams, heard
@@ -92,7 +93,7 @@ def test_an_asyncio_stream_is_woken_from_another_thread() -> None:
         await asyncio.wait_for(woken.wait(), 2)
         return subscription.latest
 
-    assert asyncio.run(wait_for_move()) == 12
+    assert run_coroutine(wait_for_move()) == 12
 
 
 def test_logs_never_show_a_token() -> None:

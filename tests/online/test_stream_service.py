@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from coroutines import run as run_coroutine
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -77,7 +78,7 @@ def test_the_server_marks_its_open_streams_seats_online_every_heartbeat(make_app
         task.cancel()
 
     try:
-        asyncio.run(a_moment_of_serving())
+        run_coroutine(a_moment_of_serving())
     finally:
         live.HUB.unsubscribe(held)
     assert seen_at(app, token) is not None
