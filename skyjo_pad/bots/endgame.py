@@ -18,9 +18,10 @@ last turn is the same for every choice made here).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
-from skyjo_pad.engine import Card, View, compact, score_grid, score_round
+from skyjo_pad.engine import Card, Move, Phase, View, compact, score_grid, score_round
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -31,6 +32,7 @@ from skyjo_pad.engine.compact import (
     CompactTable,
 )
 
+from .base import decision_rng
 from .knowledge import Unseen, unseen
 from .worlds import table_of
 
@@ -158,3 +160,31 @@ def last_turn(seen: View, rng: Random, worlds: int = WORLDS) -> int | None:
         for value, chance in search.cards.probabilities()
     )
     return compact.TAKE if take >= draw else compact.DRAW
+
+
+class SearchesLastTurn:
+    """A bot that turns its opening cards at random, searches its last turn exactly
+    (`last_turn`) and plays every other decision by its own judgement (`judge`)."""
+
+    name = "searches-last-turn"
+
+    def __init__(self, seed: int = 0, worlds: int = WORLDS) -> None:
+        """A bot; `worlds` sets the work of its last-turn search (0: none)."""
+        self.seed = seed
+        self.worlds = worlds
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        """The last turn's best move by search; any other move by `judge`."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if view.phase is Phase.REVEAL:
+            return decision_rng(self.seed, view).choice(list(legal_moves))
+        if view.phase is Phase.FINAL_TURNS and self.worlds > 0:
+            code = last_turn(view, decision_rng(self.seed, view), self.worlds)
+            if code is not None:
+                return compact.move_of(code)
+        return compact.move_of(self.judge(view, table_of(view)))
+
+    def judge(self, view: View, t: compact.CompactTable) -> int:
+        """The move code played outside the reveals and the searched last turn."""
+        raise NotImplementedError

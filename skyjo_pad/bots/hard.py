@@ -24,16 +24,12 @@ view always give the same move, on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from skyjo_pad.engine import Move, Phase, View
-from skyjo_pad.engine.compact import CompactTable, move_of
+from skyjo_pad.engine import View
+from skyjo_pad.engine.compact import CompactTable
 
 from . import ev
-from .base import decision_rng
-from .endgame import WORLDS, last_turn
+from .endgame import SearchesLastTurn
 from .policy import Belief, Style, fed, next_player, youth
-from .worlds import table_of
 
 #: Points a flip is worth beyond its expected score while the round is young.
 FLIP_BONUS = 2.0
@@ -61,28 +57,14 @@ def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
     return feed
 
 
-class HardBot:
+class HardBot(SearchesLastTurn):
     """`ev`'s sums with a bonus for flips and a cost for feeding the next player, and an
     exact search of its last turn."""
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, worlds: int = WORLDS) -> None:
-        """A hard bot; `worlds` sets the work of its last-turn search (0: none)."""
-        self.seed = seed
-        self.worlds = worlds
-
-    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        """The last turn's best move by search; any other move by the sums."""
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        if view.phase is Phase.REVEAL:
-            return decision_rng(self.seed, view).choice(list(legal_moves))
-        if view.phase is Phase.FINAL_TURNS and self.worlds > 0:
-            code = last_turn(view, decision_rng(self.seed, view), self.worlds)
-            if code is not None:
-                return move_of(code)
-        t = table_of(view)
+    def judge(self, view: View, t: CompactTable) -> int:
+        """The move by the sums, with the flip bonus and the feeding cost."""
         odds = ev.odds_of(view)
         bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
-        return move_of(ev.decide(t, odds, bonus, feeding(t, odds)))
+        return ev.decide(t, odds, bonus, feeding(t, odds))

@@ -18,19 +18,16 @@ their view, and make their few random choices from their seed and the view
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skyjo_pad.engine import Move, Phase, View
-from skyjo_pad.engine.compact import CompactTable, move_of
+from skyjo_pad.engine import View
+from skyjo_pad.engine.compact import CompactTable
 
 from . import ev
-from .base import decision_rng
-from .endgame import WORLDS, last_turn
+from .endgame import WORLDS, SearchesLastTurn
 from .hard import RIVAL_STYLE, feeding
 from .medium import belief_from
 from .policy import Style, act, youth
-from .worlds import table_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,28 +59,11 @@ CLEARER = Style(
 )
 
 
-class Yardstick:
+class Yardstick(SearchesLastTurn):
     """What the three share: single moves, opening reveals and the searched last turn;
     every other decision is the style's (`judge`)."""
 
     name = "yardstick"
-
-    def __init__(self, seed: int = 0, worlds: int = WORLDS) -> None:
-        """A yardstick; `worlds` sets the work of its last-turn search (0: none)."""
-        self.seed = seed
-        self.worlds = worlds
-
-    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        """The last turn's best move by search; any other move by the style."""
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        if view.phase is Phase.REVEAL:
-            return decision_rng(self.seed, view).choice(list(legal_moves))
-        if view.phase is Phase.FINAL_TURNS and self.worlds > 0:
-            code = last_turn(view, decision_rng(self.seed, view), self.worlds)
-            if code is not None:
-                return move_of(code)
-        return move_of(self.judge(view, table_of(view)))
 
     def judge(self, view: View, t: CompactTable) -> int:
         """The move code the style plays (outside the reveals and the searched last turn)."""
