@@ -6,8 +6,9 @@ raw sockets (one connection per request, and event streams read line by line, ch
 not), error kinds counted by name, percentiles, and the JSON results file that a later
 run prints beside its own figures (`--compare`).
 
-The server is whatever `skyjo-pad serve` is in this checkout: Waitress or Gunicorn's
-threaded workers today, an ASGI server later. Nothing here depends on which: the HTTP
+The server is whatever `skyjo-pad serve` is in this checkout: uvicorn, or Gunicorn's
+uvicorn workers (Waitress and Gunicorn's threaded workers before issue 21, measured for
+the baseline). Nothing here depends on which: the HTTP
 contract is the same (docs/api.md), and the environment is passed through, with the
 settings a load test from one address needs set unless already set (`LOAD_ENV`).
 """
@@ -28,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -611,3 +612,31 @@ def side_by_side(rows: list[tuple[str, list[str]]], heads: list[str]) -> str:
         body = " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
         lines.append(f"  {name.ljust(first)} | {body}")
     return "\n".join(lines)
+
+
+def run_measured(
+    server: Server,
+    section: str,
+    title: str,
+    measure: Callable[[], Coroutine[Any, Any, dict[str, Any]]],
+    label: str,
+    report: Callable[[dict[str, Any]], None],
+    args: Any,
+    rows: Any,
+) -> None:
+    """Start `server`, run `measure` against it, stop it; print the report, and save or
+    compare the result (`args.save`, `args.compare`) under `section`."""
+    print(f"{title}: starting {server.setup} ...", flush=True)
+    server.start()
+    try:
+        result = asyncio.run(measure())
+    finally:
+        server.stop()
+    result["label"] = args.label or label
+    result.update(stamp())
+    report(result)
+    if args.save:
+        save(args.save, section, result)
+        print(f"  saved to {args.save} as {result['label']!r}")
+    if args.compare:
+        compare(result, args.compare, section, rows)

@@ -549,20 +549,16 @@ def main() -> None:
         args.workers = 2 if database == "postgresql" else 0
     lb.raise_open_files()
     server = lb.Server(database, args.workers, args.threads, "online_tables")
-    print(f"online tables: starting {server.setup} ...", flush=True)
-    server.start()
-    try:
-        result = asyncio.run(measure(server, args))
-    finally:
-        server.stop()
-    result["label"] = args.label or f"{server.setup}, {args.tables} tables"
-    result.update(lb.stamp())
-    report(result)
-    if args.save:
-        lb.save(args.save, "online_tables", result)
-        print(f"  saved to {args.save} as {result['label']!r}")
-    if args.compare:
-        lb.compare(result, args.compare, "online_tables", ROWS)
+    lb.run_measured(
+        server,
+        "online_tables",
+        "online tables",
+        lambda: measure(server, args),
+        f"{server.setup}, {args.tables} tables",
+        report,
+        args,
+        ROWS,
+    )
 
 
 if __name__ == "__main__":

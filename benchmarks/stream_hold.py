@@ -293,20 +293,16 @@ def main() -> None:
     if limit < args.streams + 500:
         print(f"warning: only {limit} open files allowed", file=sys.stderr)
     server = lb.Server(database, args.workers, args.threads, "stream_hold")
-    print(f"stream hold: starting {server.setup} ...", flush=True)
-    server.start()
-    try:
-        result = asyncio.run(measure(server, args))
-    finally:
-        server.stop()
-    result["label"] = args.label or f"{server.setup}, {args.streams} streams"
-    result.update(lb.stamp())
-    report(result)
-    if args.save:
-        lb.save(args.save, "stream_hold", result)
-        print(f"  saved to {args.save} as {result['label']!r}")
-    if args.compare:
-        lb.compare(result, args.compare, "stream_hold", ROWS)
+    lb.run_measured(
+        server,
+        "stream_hold",
+        "stream hold",
+        lambda: measure(server, args),
+        f"{server.setup}, {args.streams} streams",
+        report,
+        args,
+        ROWS,
+    )
 
 
 if __name__ == "__main__":

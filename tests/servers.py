@@ -12,6 +12,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +119,17 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.process = None
+
+
+@contextmanager
+def smtp_server(handler: Any) -> Iterator[int]:
+    """A real local SMTP server (aiosmtpd) with `handler`, for the block; its port."""
+    from aiosmtpd.controller import Controller
+
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port
+    finally:
+        controller.stop()

@@ -337,6 +337,13 @@ NUMBER = {
     "description": "The round number, from 1.",
 }
 ROUND_EXAMPLE = {"scores": [8, 50, 10], "closer": 2}
+REPLAY_STEP = {
+    "name": "step",
+    "in": "path",
+    "required": True,
+    "schema": {**WHOLE, "minimum": 0},
+    "description": "How many moves are played, from 0.",
+}
 
 PATHS: dict[str, Any] = {
     "/api/games": {
@@ -518,13 +525,7 @@ PATHS: dict[str, Any] = {
     "/api/phone-tables/{game_id}/replay/{step}": {
         "parameters": [
             GAME_ID,
-            {
-                "name": "step",
-                "in": "path",
-                "required": True,
-                "schema": {**WHOLE, "minimum": 0},
-                "description": "How many moves are played, from 0.",
-            },
+            REPLAY_STEP,
         ],
         "get": {
             "summary": "One step of the replay",
@@ -798,13 +799,7 @@ PATHS.update(
         "/api/tables/{game_id}/replay/{step}": {
             "parameters": [
                 GAME_ID,
-                {
-                    "name": "step",
-                    "in": "path",
-                    "required": True,
-                    "schema": {**WHOLE, "minimum": 0},
-                    "description": "How many moves are played, from 0.",
-                },
+                REPLAY_STEP,
             ],
             "get": {
                 "summary": "One step of an online table's replay",

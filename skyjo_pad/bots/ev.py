@@ -306,16 +306,10 @@ def decide(
     source = t.source
     if source == FLIP_OWED:
         return compact.FLIP + flip_cell(t, odds)
-    cols = columns(t.cells, _CELLS * seat, odds)
-    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
-    outlook = Outlook(t, seat, odds, fear) if closing else None
-    bonus = 0.0 if closing else flip_bonus
+    cols, outlook = _frame(t, odds, fear)
 
     def thrown(x: int | None) -> float:
-        """The expected round score of throwing the drawn card `x` away for a flip."""
-        if outlook is not None:
-            return flipped(t, odds, cols, x, outlook)
-        return sum(cols) - bonus + (0.0 if x is None else feed(x))
+        return _thrown(t, odds, cols, x, outlook, flip_bonus, feed)
 
     if source != EMPTY:
         score, cell = placed(t, odds, t.held, cols, outlook, feed)
@@ -348,23 +342,41 @@ def options(
     a search that wants more than the best one."""
     seat = t.current
     base = _CELLS * seat
-    cells = t.cells
-    cols = columns(cells, base, odds)
-    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
-    outlook = Outlook(t, seat, odds, fear) if closing else None
+    cols, outlook = _frame(t, odds, fear)
     found: list[tuple[float, int]] = []
     for k in range(_CELLS):
-        old = cells[base + k]
-        if old == GONE:
+        if t.cells[base + k] == GONE:
             continue
         found.append((_placed_at(t, odds, t.held, cols, outlook, feed, k), compact.SWAP + k))
     if t.source == FROM_DRAW and t.down[seat]:
-        if outlook is not None:
-            thrown = flipped(t, odds, cols, t.held, outlook)
-        else:
-            thrown = sum(cols) - flip_bonus + feed(t.held)
+        thrown = _thrown(t, odds, cols, t.held, outlook, flip_bonus, feed)
         found.append((thrown, compact.DISCARD))
     return found
+
+
+def _frame(t: CompactTable, odds: Odds, fear: float) -> tuple[list[float], Outlook | None]:
+    """The seat to move's expected column scores, and its closing outlook when its next
+    flip or placement may close the round (None otherwise)."""
+    seat = t.current
+    cols = columns(t.cells, _CELLS * seat, odds)
+    closing = t.phase == TURN and t.down[seat] == 1 and t.turns < PATIENCE
+    return cols, Outlook(t, seat, odds, fear) if closing else None
+
+
+def _thrown(
+    t: CompactTable,
+    odds: Odds,
+    cols: list[float],
+    x: int | None,
+    outlook: Outlook | None,
+    flip_bonus: float,
+    feed: Feed,
+) -> float:
+    """The expected round score of throwing the drawn card `x` away for a flip (no flip
+    bonus in a closing move)."""
+    if outlook is not None:
+        return flipped(t, odds, cols, x, outlook)
+    return sum(cols) - flip_bonus + (0.0 if x is None else feed(x))
 
 
 def _placed_at(

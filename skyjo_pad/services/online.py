@@ -278,11 +278,6 @@ def play(game_id: str, token: str | None, body: object) -> Screen:
     return table_play.play(game_id, policy.Token(token), body["move"], body["version"])
 
 
-def acting_seat(position: Any) -> int | None:
-    """The seat to act now: None during the opening reveals, between rounds and at the end."""
-    return policy.acting_seat(position)
-
-
 def record(game_id: str, token: str | None) -> dict[str, Any]:
     """The skyjo-record/1 once the game is over or abandoned (409 while it is played)."""
     game, state, _actor = _table(game_id, token)
@@ -391,22 +386,3 @@ def abandon(game_id: str, token: str | None) -> None:
 
 def _alive(seen_at: datetime | None) -> bool:
     return seen_at is not None and utcnow() - seen_at < ONLINE_WITHIN
-
-
-def touch(game_id: str, token: str | None) -> None:
-    """An event stream opened with `token` is alive (the host page shows it as online)."""
-    row = policy.token_row(token)
-    if row is not None and row.game_id == game_id:
-        row.seen_at = utcnow()
-        db.session.commit()
-
-
-def version(game_id: str, token: str | None) -> int:
-    """The table's version now (what an event stream starts from)."""
-    game, _state, _actor = _table(game_id, token)
-    return int(game.version)
-
-
-def let_go() -> None:
-    """Give back this thread's database connection (an event stream waits without one)."""
-    db.session.remove()

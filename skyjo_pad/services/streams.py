@@ -14,9 +14,8 @@ from sqlalchemy import select, update
 from ..extensions import db
 from ..models import Game, TableToken, utcnow
 from .errors import Unauthorized
-from .online import NO_TOKEN, digest
+from .table_policy import NO_TOKEN, TOKEN_MAX, digest
 
-TOKEN_MAX = 200
 TOUCH_BATCH = 500
 """Tokens marked online by one UPDATE."""
 

@@ -4,16 +4,16 @@ that walk the app as an outsider or compare its two kinds of table."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from hidden_cards import FACE_DOWN as FACE_DOWN
+from hidden_cards import assert_hidden as assert_hidden
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import TableState
 
-FACE_DOWN = re.compile(r'"-?\d+d"')
 """A face-down card as the full position writes it ("7d")."""
 
 
@@ -101,25 +101,3 @@ def truth(app: Flask, game_id: str) -> tuple[dict[str, Any], str]:
         position, seed = dict(row.position), row.seed
         db.session.remove()
     return position, seed
-
-
-def assert_hidden(answer: Any, position: dict[str, Any], seed: str, viewer: int | None) -> None:
-    """`answer` (JSON or text) for `viewer` (None: a spectator) holds no face-down value,
-    no draw pile, no other seat's drawn card, and not the seed."""
-    text = answer if isinstance(answer, str) else json.dumps(answer)
-    assert seed not in text, "the seed left the server"
-    assert not FACE_DOWN.search(text), "a face-down card in the position's notation"
-    assert '"draw": [' not in text and '"deck"' not in text, "the draw pile left the server"
-    if isinstance(answer, str) or "view" not in answer:
-        return
-    seen = answer["view"]
-    assert seen["viewer"] == viewer
-    for seat, grid in enumerate(position["grids"]):
-        for r, row in enumerate(grid):
-            for c, cell in enumerate(row):
-                if isinstance(cell, str) and cell.endswith("d"):
-                    assert seen["grids"][seat][r][c] == "?", (seat, r, c)
-    held = position.get("held")
-    if held and held.get("from") == "draw" and viewer != position["current"]:
-        shown = seen.get("held")
-        assert shown is None or shown.get("value") is None, "another seat's drawn card"

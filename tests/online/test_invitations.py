@@ -11,9 +11,8 @@ from email.message import Message
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from flask import Flask
-from servers import free_port
+from servers import smtp_server
 from table_forms import table_form
 
 REFUSED = "nobody@example.org"
@@ -41,11 +40,8 @@ class Inbox:
 @pytest.fixture
 def inbox() -> Iterator[tuple[Inbox, int]]:
     handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield handler, port
-    controller.stop()
+    with smtp_server(handler) as port:
+        yield handler, port
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from flask import Flask
-from servers import free_port
+from servers import smtp_server
 from werkzeug.security import generate_password_hash
 
 from skyjo_pad import mailer
@@ -128,11 +127,8 @@ class Inbox:
 @pytest.fixture
 def inbox() -> Iterator[tuple[Inbox, int]]:
     handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield handler, port
-    controller.stop()
+    with smtp_server(handler) as port:
+        yield handler, port
 
 
 @pytest.fixture
