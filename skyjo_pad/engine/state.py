@@ -1,7 +1,7 @@
 """The position: small frozen dataclasses for everything on the table at one moment.
 
 This is the readable form the API, the notation and the views speak. The engine plays
-on a compact working copy (`table.py`) and hands back new positions: a position never
+on a compact working copy (`compact_table.py`) and hands back new positions: a position never
 changes once made.
 
 >>> Card(5, face_up=False).face_up, Phase("final_turns")
