@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..services.pad_shares import LINKS_MAX
+from ..services.pad_shares import LINK_ID_MAX, LINKS_MAX
 from .openapi import DOCUMENT, GAME_ID, JSON, PATHS, SCHEMAS, _answer, _error, _errors, _ref
 
 LINK_SECURITY: list[dict[str, list[str]]] = [{}, {"padLink": []}]
@@ -16,6 +16,16 @@ NO_LINK = _error(
     "A bearer token that opens nothing at this game (unknown, or its link was revoked); "
     "with the access password set, a request with neither the password nor a link."
 )
+EVENT = {
+    "type": "object",
+    "description": 'One event: `version`, its id the version, its data JSON {"version": n}.',
+    "required": ["event", "data"],
+    "properties": {
+        "event": {"const": "version"},
+        "id": {"type": "string"},
+        "data": {"type": "string"},
+    },
+}
 WATCH_ONLY = _error("A watch link on a round request: it only shows the sheet.")
 
 SCHEMAS.update(
@@ -71,7 +81,7 @@ PATHS.update(
                 "responses": {
                     "200": {
                         "description": "The event stream.",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "content": {"text/event-stream": {"schema": EVENT}},
                     },
                     "401": NO_LINK,
                     "429": _error(
@@ -135,7 +145,12 @@ PATHS.update(
         "/api/games/{game_id}/shares/{link_id}": {
             "parameters": [
                 GAME_ID,
-                {"name": "link_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                {
+                    "name": "link_id",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 1, "maximum": LINK_ID_MAX},
+                },
             ],
             "delete": {
                 "summary": "Revoke a link",

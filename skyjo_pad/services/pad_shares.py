@@ -30,6 +30,8 @@ WATCH, KEEPER = "watch", "keeper"
 KINDS = (WATCH, KEEPER)
 TOKEN_BYTES = 24
 """Random bytes in a token: 192 bits (API.md asks for at least 128)."""
+LINK_ID_MAX = 2**31 - 1
+"""The largest link id the store can hold (a larger one names no link)."""
 LINKS_MAX = 20
 """Live links one game may have at once."""
 NO_LINK = N_("This link to a score sheet is missing, or it was revoked.")
@@ -133,6 +135,8 @@ def revoke(game_id: str, link_id: int) -> Link:
 
 @transaction
 def _delete(game_id: str, link_id: int) -> Link:
+    if not 0 < link_id <= LINK_ID_MAX or not plausible_id(game_id):
+        raise NotFound(NO_SUCH_LINK)
     row = db.session.scalar(
         select(PadShareLink).where(PadShareLink.id == link_id, PadShareLink.game_id == game_id)
     )
