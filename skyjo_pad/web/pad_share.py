@@ -45,6 +45,8 @@ KEPT_MAX = 8
 GAME_PATH = re.compile(r"/(api/)?games/([^/]+)(/.*)?")
 KEEPER_PAGES = re.compile(r"(/rounds/(new|preview|\d+/edit|\d+/delete))?")
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+PREVIEW_QUIET = {"part": "verdict", "outcome": None, "problem": None, "number": None, "form": None}
+"""What `_preview.html` reads when its doubling sentence is imported (nothing is shown)."""
 
 
 # The owner's page: make, show and revoke links ----------------------------------------
@@ -182,13 +184,16 @@ def _live_page(template: str, game_id: str, token: str | None, tv: bool) -> Resp
         part_url=part_url,
         events_url=url_for("api.pad_events", game_id=game_id),
         tv_url=url_for(".watch_tv", token=token) if token else None,
+        **PREVIEW_QUIET,
     )
     return Response(html, headers=NO_STORE)
 
 
 def _part(template: str, game_id: str) -> Response:
     sheet = _sheet(game_id)
-    html = render_template(template, sheet=sheet, last=pad_shares.last_round(sheet))
+    html = render_template(
+        template, sheet=sheet, last=pad_shares.last_round(sheet), **PREVIEW_QUIET
+    )
     answer = Response(html, headers=NO_STORE)
     answer.headers["X-Sheet-Version"] = str(sheet.version)
     return answer
