@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+import segno
 from flask import (
     Blueprint,
     Request,
@@ -27,6 +28,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..presenters.problems import why
@@ -34,7 +36,6 @@ from ..services import pad_shares
 from ..services.errors import NotFound, ServiceError
 from ..services.pad_shares import KEEPER, Link
 from .forms import FORM_EXPIRED
-from .online import qr_svg
 
 bp = Blueprint("pad_share", __name__)
 SESSION_KEY = "pad_links"
@@ -50,6 +51,13 @@ PREVIEW_QUIET = {"part": "verdict", "outcome": None, "problem": None, "number": 
 
 
 # The owner's page: make, show and revoke links ----------------------------------------
+
+
+def qr_svg(address: str) -> Markup:
+    """A QR code of `address` as inline SVG that scales to its box (a viewBox, no size):
+    drawn large enough to scan from across a table."""
+    code = segno.make(address, error="m")
+    return Markup(code.svg_inline(scale=6, dark="#111", light="#fff", omitsize=True))
 
 
 @bp.route("/games/<game_id>/share", methods=["GET", "POST"])
@@ -80,7 +88,7 @@ def share(game_id: str) -> Response:
     except ServiceError as error:
         abort(409, why(error))
     html = render_template("sheet_share.html", sheet=sheet, links=links, fresh=fresh, qr=qr_svg)
-    return Response(html, headers=NO_STORE)
+    return Response(html, mimetype="text/html", headers=NO_STORE)
 
 
 @bp.post("/games/<game_id>/share/<int:link_id>/revoke")
@@ -186,7 +194,7 @@ def _live_page(template: str, game_id: str, token: str | None, tv: bool) -> Resp
         tv_url=url_for(".watch_tv", token=token) if token else None,
         **PREVIEW_QUIET,
     )
-    return Response(html, headers=NO_STORE)
+    return Response(html, mimetype="text/html", headers=NO_STORE)
 
 
 def _part(template: str, game_id: str) -> Response:
@@ -194,7 +202,7 @@ def _part(template: str, game_id: str) -> Response:
     html = render_template(
         template, sheet=sheet, last=pad_shares.last_round(sheet), **PREVIEW_QUIET
     )
-    answer = Response(html, headers=NO_STORE)
+    answer = Response(html, mimetype="text/html", headers=NO_STORE)
     answer.headers["X-Sheet-Version"] = str(sheet.version)
     return answer
 

@@ -17,6 +17,7 @@ def make_link(client: FlaskClient, game_id: str, kind: str) -> str:
     """Make a link on the links page; the link the page shows (this once)."""
     page = client.post(f"/games/{game_id}/share", data={"kind": kind})
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.mimetype == "text/html"
     html = page.get_data(as_text=True)
     assert "<svg" in html  # its QR code
     found = re.search(r"data-link>(http://[^<]+/s/([\w-]+))</a>", html)
@@ -41,6 +42,7 @@ def test_a_watch_link_shows_the_sheet_and_its_part_follows_it(
     phone = client.application.test_client()
     page = phone.get(f"/s/{token}")
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.mimetype == "text/html"
     assert "Round 1" in words(page) and "No rounds yet" in words(page)
     assert "Enter round" not in words(page)
     save_round(client, game_id, [8, 50, 10], 2)
