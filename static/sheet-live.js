@@ -10,7 +10,7 @@
 (() => {
   const REOPEN_MS = 3000;
 
-  function follow(root, onVersion) {
+  function follow(root, onVersion, onLost = () => {}) {
     let source = null;
     let timer = null;
     const open = () => {
@@ -25,6 +25,7 @@
       source.addEventListener("open", () => { root.dataset.connected = "yes"; });
       source.addEventListener("error", () => {
         root.dataset.connected = "no";
+        onLost();  // the link may have been revoked: a look at the sheet tells
         if (source.readyState === EventSource.CLOSED && timer === null) {
           timer = setTimeout(() => { timer = null; if (root.dataset.gone !== "yes") open(); }, REOPEN_MS);
         }
@@ -69,7 +70,7 @@
         const html = await answer.text();
         const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-part]");
         if (fresh && Number(fresh.dataset.version) >= shown) {
-          part.replaceChildren(...Array.from(fresh.parentNode.childNodes).map((node) => document.importNode(node, true)));
+          part.replaceChildren(document.importNode(fresh, true));
           shown = Number(fresh.dataset.version);
           root.dataset.version = String(shown);
           root.dispatchEvent(new CustomEvent("sheet:updated", { detail: { version: shown } }));
@@ -85,7 +86,7 @@
     stop = follow(root, (version) => {
       if (version === null || version !== shown) refresh();
       else say("liveWords", "live");
-    });
+    }, refresh);
     setInterval(() => { if (root.dataset.connected === "no" && root.dataset.gone !== "yes") say("lostWords", "lost"); }, 2000);
   }
 
