@@ -27,6 +27,8 @@ from .table_policy import TOKEN_MAX, digest
 from .transaction import transaction
 
 WATCH, KEEPER = "watch", "keeper"
+PAD = "pad"
+"""The kind of game a sheet's links and stream are for."""
 KINDS = (WATCH, KEEPER)
 TOKEN_BYTES = 24
 """Random bytes in a token: 192 bits (API.md asks for at least 128)."""
@@ -182,13 +184,15 @@ def stream_start(game_id: str, token: str | None) -> StreamStart:
         key = f"pad:{game_id}"
         if token is not None:
             key = allowed(game_id, token).digest
-        version = (
-            db.session.scalar(select(Game.version).where(Game.id == game_id))
+        row = (
+            db.session.execute(
+                select(Game.version).where(Game.id == game_id, Game.kind == PAD)
+            ).first()
             if plausible_id(game_id)
             else None
         )
-        if version is None:
+        if row is None:  # a digital table's game has its own stream (and its own links)
             raise NotFound("There is no game with that id.")
-        return StreamStart(int(version), key, token is not None)
+        return StreamStart(int(row[0]), key, token is not None)
     finally:
         release()

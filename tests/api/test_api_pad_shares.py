@@ -199,3 +199,10 @@ def test_links_work_when_the_access_password_is_set(make_app: Any) -> None:
 def test_no_log_line_shows_a_sheets_link() -> None:
     line = '127.0.0.1 - "GET /s/AbC_dEf-123456789/tv/part HTTP/1.1" 200'
     assert "AbC_dEf" not in redact(line) and "/s/…/tv/part" in redact(line)
+
+
+def test_a_digital_tables_game_has_no_sheet_stream_or_links(api: PadApi) -> None:
+    table = api.client.post("/api/tables", json={"seats": [{"name": "Ann"}, {"name": "Bob"}]})
+    gid = api.json(table)["id"]
+    api.refused(api.client.get(f"/api/games/{gid}/events"), 404)
+    api.refused(api.client.post(f"/api/games/{gid}/shares", json={"kind": "watch"}), 409)
