@@ -86,6 +86,33 @@ def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
         watcher_context.close()
 
 
+def test_a_watcher_catches_up_at_once_when_the_network_is_back(
+    browser: Browser, live_server: str
+) -> None:
+    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob"])
+        watcher.goto(make_link(owner, live_server, game, "watch"))
+        following(watcher)
+        watcher.evaluate("window.notReloaded = true")
+        watcher_context.set_offline(True)
+        for scores in ([3, 12], [7, 2]):
+            api(live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": 0})
+        watcher.wait_for_timeout(500)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
+        watcher_context.set_offline(False)  # the network is back: it looks at once, not
+        # at the stream's next retry (3 s)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 3"))).to_be_visible(
+            timeout=2_000
+        )
+        assert totals(watcher) == {"Ann": "17", "Bob": "14"}  # 3 + 7×2, 12 + 2
+        assert watcher.evaluate("window.notReloaded") is True
+    finally:
+        owner_context.close()
+        watcher_context.close()
+
+
 def test_a_keeper_saves_a_round_that_the_first_phone_sees(
     browser: Browser, live_server: str
 ) -> None:
