@@ -201,3 +201,34 @@ def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> No
         shoot(page, "pad-share-tv", docs=True)
     finally:
         context.close()
+
+
+def test_the_shared_pages_work_under_the_content_security_policy(
+    browser: Browser, live_server: str
+) -> None:
+    context = browser.new_context(**{**PHONE, "bypass_csp": False})
+    try:
+        page = context.new_page()
+        reported: list[str] = []
+        page.on(
+            "console",
+            lambda message: (
+                reported.append(message.text) if message.type in ("error", "warning") else None
+            ),
+        )
+        game = pad_game(live_server, ["Ann", "Bob"])
+        link = make_link(page, live_server, game, "watch")
+        for rounds, address in enumerate((link, link + "/tv"), start=1):
+            answer = page.goto(address)
+            assert (
+                answer is not None
+                and "script-src 'self'" in answer.headers["content-security-policy"]
+            )
+            page.wait_for_function("document.querySelector('[data-live]').dataset.connected")
+            api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 12], "closer": 0})
+            expect(page.locator("[data-part]")).to_have_attribute(
+                "data-rounds", str(rounds), timeout=1_000
+            )
+        assert reported == [], reported
+    finally:
+        context.close()
