@@ -224,7 +224,7 @@ def test_the_shared_pages_work_under_the_content_security_policy(
                 answer is not None
                 and "script-src 'self'" in answer.headers["content-security-policy"]
             )
-            page.wait_for_function("document.querySelector('[data-live]').dataset.connected")
+            expect(page.locator("[data-live]")).to_have_attribute("data-connected", "yes")
             api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 12], "closer": 0})
             expect(page.locator("[data-part]")).to_have_attribute(
                 "data-rounds", str(rounds), timeout=1_000
