@@ -16,7 +16,7 @@ from sqlalchemy import select
 from skyjo_pad.accesslog import redact
 from skyjo_pad.extensions import db
 from skyjo_pad.models import PadShareLink
-from skyjo_pad.services import live
+from skyjo_pad.services import history, live
 
 PASSWORD = "table-secret"
 
@@ -206,3 +206,29 @@ def test_a_digital_tables_game_has_no_sheet_stream_or_links(api: PadApi) -> None
     gid = api.json(table)["id"]
     api.refused(api.client.get(f"/api/games/{gid}/events"), 404)
     api.refused(api.client.post(f"/api/games/{gid}/shares", json={"kind": "watch"}), 409)
+
+
+def test_deleting_a_game_ends_the_streams_that_follow_it(
+    app: Flask, api: PadApi, game: dict[str, Any]
+) -> None:
+    gid = game["id"]
+    watch = make_link(api, gid, "watch")["token"]
+    app.config["STREAM_SECONDS"] = 30
+    ended: list[float] = []
+
+    def follow() -> None:
+        got = api.app.test_client().get(f"/api/games/{gid}/events", headers=bearer(watch))
+        assert got.text.startswith("retry")
+        ended.append(time.monotonic())
+
+    reader = threading.Thread(target=follow)
+    reader.start()
+    deadline = time.monotonic() + 5
+    while live.HUB.count(gid) == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    with app.app_context():
+        history.delete(gid)
+    deleted_at = time.monotonic()
+    reader.join(5)
+    assert ended and ended[0] - deleted_at < 1.0
+    api.refused(api.client.get(f"/api/games/{gid}/events", headers=bearer(watch)), 401)
