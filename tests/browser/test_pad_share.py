@@ -232,3 +232,29 @@ def test_the_shared_pages_work_under_the_content_security_policy(
         assert reported == [], reported
     finally:
         context.close()
+
+
+def test_the_shared_pages_pass_axe_light_and_dark(browser: Browser, live_server: str) -> None:
+    from test_accessibility import SCHEMES, findings
+
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2), ([3, 4, 5], None)])
+        link = make_link(page, live_server, game, "watch")
+        problems: dict[str, list[str]] = {}
+        for name, address in (
+            ("links", None),
+            ("watch", link),
+            ("big screen", link + "/tv"),
+        ):
+            if address is not None:
+                page.goto(address)
+            for scheme in SCHEMES:
+                page.emulate_media(color_scheme=scheme)
+                found = findings(page)
+                if found:
+                    problems[f"{name} ({scheme})"] = found
+        assert not problems, problems
+    finally:
+        context.close()
