@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from browser_helpers import api, enter_round, pad_game, shoot
 from playwright.sync_api import Browser, Page, expect
 
@@ -256,5 +257,32 @@ def test_the_shared_pages_pass_axe_light_and_dark(browser: Browser, live_server:
                 if found:
                     problems[f"{name} ({scheme})"] = found
         assert not problems, problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("check", ["reflow at 320 px", "text at 200 %"])
+def test_the_shared_pages_lose_nothing_at_320_px_or_200_percent_text(
+    browser: Browser, live_server: str, check: str
+) -> None:
+    from test_zoom import DOUBLE_TEXT, REFLOW, lost
+
+    reflow = check.startswith("reflow")
+    viewport = REFLOW if reflow else {"width": 390, "height": 844}
+    context = browser.new_context(**{**PHONE, "viewport": viewport, "device_scale_factor": 1})
+    try:
+        page = context.new_page()
+        if not reflow:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": DOUBLE_TEXT})
+        names = ["Annabelle", "Bartholomew", "Cy", "Dawit", "Eve"]
+        game = pad_game(live_server, names, [([8, 50, 10, 3, -2], 2)])
+        link = make_link(page, live_server, game, "keeper")
+        problems = {"links": lost(page, viewport["width"])}
+        page.goto(link + "/tv")  # (the sheet itself is test_zoom's)
+        problems["big screen"] = lost(page, viewport["width"])
+        watch = make_link(page, live_server, game, "watch")
+        page.goto(watch)
+        problems["watch"] = lost(page, viewport["width"])
+        assert not any(problems.values()), problems
     finally:
         context.close()
