@@ -127,7 +127,8 @@ async def run(args: argparse.Namespace, port: int) -> dict[str, Any]:
         "round_to_every_watcher": lb.percentiles(whole),
         "save": lb.percentiles(saves),
         "event_to_every_watcher": lb.percentiles(events),
-        "errors": errors.describe(),
+        "errors": dict(errors.counts),
+        "errors_said": errors.describe(),
     }
 
 
@@ -168,7 +169,7 @@ def main() -> None:
             f"  {words}: p50 {lb.ms(figures['p50'])}, p95 {lb.ms(figures['p95'])}, "
             f"p99 {lb.ms(figures['p99'])}, max {lb.ms(figures['max'])} (n={figures['count']})"
         )
-    print(f"  rounds missed: {result['missed']}; errors: {result['errors']}")
+    print(f"  rounds missed: {result['missed']}; errors: {result['errors_said']}")
     if args.save:
         lb.save(args.save, "pad_watchers", result)
 
