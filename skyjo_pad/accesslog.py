@@ -1,4 +1,5 @@
-"""Logs never show a secret link: `/t/<token>` (and a `token=` in a query) are redacted.
+"""Logs never show a secret link: `/t/<token>`, a sheet's `/s/<token>` (and a `token=` in
+a query) are redacted.
 
 `install()` puts `Redact` on the loggers that print request lines: uvicorn's access log
 (which Gunicorn's uvicorn workers print too) and the Flask app's, whose error lines name
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_IN_PATH = re.compile(r"(/t/)[^/?#\s\"']+")
+TOKEN_IN_PATH = re.compile(r"(/[ts]/)[^/?#\s\"']+")
 TOKEN_IN_QUERY = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']+", re.IGNORECASE)
 HIDDEN = "…"
 LOGGERS = ("uvicorn.access", "uvicorn.error", "gunicorn.access", "gunicorn.error", "skyjo_pad")

@@ -40,9 +40,12 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
-STREAM_PATHS = (re.compile(r"/api/tables/[^/]+/events"),)
+STREAM_PATHS = (
+    re.compile(r"/api/tables/[^/]+/events"),
+    re.compile(r"/api/games/[^/]+/events"),  # a score sheet's (issue 23)
+)
 """The paths whose GET may become a stream (the view at each path decides who may open
-one); a pad sheet's stream would be one more line here and one more view."""
+one): an online table's (`api/streams.py`) and a score sheet's (`api/pad_shares.py`)."""
 OPENING_THREADS = 4
 """Threads that open streams: a crowd reconnecting at once never starves the pages."""
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -297,3 +297,23 @@ class RateCount(db.Model):  # type: ignore[name-defined,misc]
     """Hits in the current window."""
     expires_at: Mapped[float] = mapped_column(Float, index=True)
     """When the window ends, in seconds since the epoch (then the count starts again)."""
+
+
+class PadShareLink(db.Model):  # type: ignore[name-defined,misc]
+    """A secret link that shows a score pad game on another phone (issue 23).
+
+    `watch` only reads the sheet; `keeper` may also enter, correct and take back rounds.
+    Only the SHA-256 digest of the token is kept; revoking the link deletes its row.
+    """
+
+    __tablename__ = "pad_share_links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    """watch or keeper."""
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the token, in hex."""
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    opened_at: Mapped[datetime | None]
+    """When a phone last opened the link's page."""

@@ -26,7 +26,7 @@ from ..models import (
     Player,
     TableState,
 )
-from . import pad, ratings
+from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
 from .text import printable
 from .transaction import transaction
@@ -336,8 +336,10 @@ def delete(game_id: str) -> None:
         db.session.delete(state)
     if row.finished_at is not None:
         ratings.mark_stale()  # the ratings are replayed without it
+    version = row.version
     db.session.delete(row)
     db.session.commit()
+    live.announce(game_id, version + 1, closed=True)  # phones following it stop (issue 23)
 
 
 def _load(game_id: str) -> Game:

@@ -16,7 +16,7 @@ from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
 from ..models import Game, GameSeat, utcnow
-from . import pad_rows, summaries
+from . import live, pad_rows, summaries
 from . import players as player_book
 from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence, refused
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
@@ -358,4 +358,5 @@ def _commit(before: Sheet, rounds: list[StoredRound]) -> Sheet:
         db.session.rollback()
         raise Conflict(STALE_SHEET) from error
     remember(after)
+    live.announce(after.id, after.version)  # phones following the sheet (issue 23)
     return after

@@ -18,6 +18,7 @@ from .history import bp as history_bp
 from .install import bp as install_bp
 from .online import bp as online_bp
 from .pad import bp as pad_bp
+from .pad_share import bp as pad_share_bp
 from .players import bp as players_bp
 from .rules import bp as rules_bp
 from .sessions import ReusedSignerSessions
@@ -43,6 +44,7 @@ def register(app: Flask) -> None:
     """Register the page blueprints, error pages and template helpers."""
     app.session_interface = ReusedSignerSessions()
     app.register_blueprint(pad_bp)
+    app.register_blueprint(pad_share_bp)
     app.register_blueprint(table_bp)
     app.register_blueprint(online_bp)
     app.register_blueprint(history_bp)

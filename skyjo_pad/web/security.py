@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 
 from ..i18n import N_, gettext
 from ..services import rate_store
-from . import access, online
+from . import access, online, pad_share
 from .history import IMPORT_MAX_BYTES
 
 CSP = "; ".join(
@@ -68,6 +68,8 @@ LIMITED_VIEWS = {
     "api.create_game": "create",
     "api.create_table": "create",
     "history.import_file": "import",
+    "pad_share.share": "create",
+    "api.make_share": "create",
 }
 """Per client address, for POSTs: creating games and tables (pages and API together),
 imports. Wrong passwords: `access`."""
@@ -167,6 +169,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
             app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
     access.install(app, limiter)
     access.allow_public(app, online.is_public)  # secret links carry their own permission
+    access.allow_public(app, pad_share.is_public)  # a sheet's watch and keeper links too
 
 
 def local_host(host: str) -> bool:

@@ -32,6 +32,8 @@ NOTHING_TO_BREAK = {
     "GET /api/tables/{game_id}/record",
     "GET /api/tables/{game_id}/seats",
     "GET /api/games/{game_id}",
+    "GET /api/games/{game_id}/events",
+    "GET /api/games/{game_id}/shares",
     "GET /api/phone-tables/{game_id}",
     "GET /api/phone-tables/{game_id}/record",
     "GET /api/phone-tables/{game_id}/replay",

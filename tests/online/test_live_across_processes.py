@@ -63,3 +63,36 @@ def test_a_move_through_one_process_reaches_a_stream_on_another(
     after = json.loads(moved.read())["version"]
     assert next_version() == after  # told by the other process, through PostgreSQL
     stream.close()
+
+
+def test_a_pad_round_and_a_revoked_link_reach_a_watcher_on_another_process(
+    two_servers: tuple[Server, Server],
+) -> None:
+    first, second = two_servers
+    status, game = call(first.base, "POST", "/api/games", {"players": ["Ann", "Bob"]})
+    assert status == 201
+    status, link = call(first.base, "POST", f"/api/games/{game['id']}/shares", {"kind": "watch"})
+    assert status == 201
+    stream = http.client.HTTPConnection("127.0.0.1", second.port, timeout=20)
+    headers = {"Authorization": f"Bearer {link['token']}"}
+    stream.request("GET", f"/api/games/{game['id']}/events", headers=headers)
+    answer = stream.getresponse()
+    assert answer.status == 200
+
+    def next_version() -> int | None:
+        while True:
+            line = answer.fp.readline().decode()
+            if not line:
+                return None  # the stream ended
+            if line.startswith("data: "):
+                return int(json.loads(line[6:])["version"])
+
+    assert next_version() == game["version"]
+    round_ = {"scores": [3, 12], "closer": 0}
+    status, saved = call(first.base, "POST", f"/api/games/{game['id']}/rounds", round_)
+    assert status == 201
+    assert next_version() == saved["version"]  # told by the other process
+    status, _ = call(first.base, "DELETE", f"/api/games/{game['id']}/shares/{link['id']}")
+    assert status == 200
+    assert next_version() is None  # revoked through the first process: the stream ended
+    stream.close()

@@ -1,0 +1,109 @@
+// A score sheet followed from another phone or a big screen (issue 23). The page's
+// [data-live] element names the game's event stream and the address of the page's
+// changing part; each `version` event newer than the part shown fetches that part again.
+// The stream reconnects by itself (EventSource sends Last-Event-ID); after sleep, on
+// coming back to the page or the network, the part is fetched at once and a closed
+// stream opened again. On the sheet itself ([data-sheet-follow]) a newer version reloads
+// the page, unless something is being typed.
+"use strict";
+
+(() => {
+  const REOPEN_MS = 3000;
+
+  function follow(root, onVersion, onLost = () => {}) {
+    let source = null;
+    let timer = null;
+    const open = () => {
+      if (source && source.readyState !== EventSource.CLOSED) return;
+      source = new EventSource(root.dataset.eventsUrl);
+      source.addEventListener("version", (event) => {
+        let data = null;
+        try { data = JSON.parse(event.data); } catch (error) { return; }
+        root.dataset.connected = "yes";
+        onVersion(Number(data.version));
+      });
+      source.addEventListener("open", () => { root.dataset.connected = "yes"; });
+      source.addEventListener("error", () => {
+        root.dataset.connected = "no";
+        onLost();  // the link may have been revoked: a look at the sheet tells
+        if (source.readyState === EventSource.CLOSED && timer === null) {
+          timer = setTimeout(() => { timer = null; if (root.dataset.gone !== "yes") open(); }, REOPEN_MS);
+        }
+      });
+    };
+    const wake = () => {
+      if (document.visibilityState !== "visible" || root.dataset.gone === "yes") return;
+      onVersion(null);
+      open();
+    };
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("online", wake);
+    window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });
+    open();
+    return () => { if (source) source.close(); };
+  }
+
+  function watchPage(root) {
+    const state = root.querySelector("[data-live-state]");
+    const part = root.querySelector("[data-live-part]");
+    let shown = Number(root.dataset.version);
+    let busy = false;
+    let again = false;
+    let stop = () => {};
+    const say = (words, kind) => {
+      if (!state) return;
+      state.textContent = state.dataset[words] || "";
+      state.dataset.kind = kind;
+    };
+    const refresh = async () => {
+      if (busy) { again = true; return; }
+      busy = true;
+      try {
+        const answer = await fetch(root.dataset.partUrl, { cache: "no-store", credentials: "same-origin" });
+        if (answer.status === 404 || answer.status === 401) {
+          root.dataset.gone = "yes";
+          say("goneWords", "gone");
+          stop();
+          return;
+        }
+        if (!answer.ok) return;
+        const html = await answer.text();
+        const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-part]");
+        if (fresh && Number(fresh.dataset.version) >= shown) {
+          part.replaceChildren(document.importNode(fresh, true));
+          shown = Number(fresh.dataset.version);
+          root.dataset.version = String(shown);
+          root.dispatchEvent(new CustomEvent("sheet:updated", { detail: { version: shown } }));
+        }
+        say("liveWords", "live");
+      } catch (error) {
+        say("lostWords", "lost");
+      } finally {
+        busy = false;
+        if (again) { again = false; refresh(); }
+      }
+    };
+    stop = follow(root, (version) => {
+      if (version === null || version !== shown) refresh();
+      else say("liveWords", "live");
+    }, refresh);
+    setInterval(() => { if (root.dataset.connected === "no" && root.dataset.gone !== "yes") say("lostWords", "lost"); }, 2000);
+  }
+
+  function sheetPage(root) {
+    const shown = Number(root.dataset.version);
+    const typing = () => document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+    follow(root, (version) => {
+      if (version !== null && version > shown && document.visibilityState === "visible" && !typing()) {
+        window.location.reload();
+      }
+    });
+  }
+
+  const begin = () => {
+    document.querySelectorAll("[data-live]").forEach(watchPage);
+    document.querySelectorAll("[data-sheet-follow]").forEach(sheetPage);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
+  else begin();
+})();

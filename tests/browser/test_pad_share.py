@@ -1,0 +1,288 @@
+"""A score sheet on every phone at the table, in real Chromium against a real server
+(issue 23): a watcher sees a round saved elsewhere within a second, without reloading; a
+keeper's round reaches the first phone; a revoked link stops; the big screen at 1280×720."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser_helpers import api, enter_round, pad_game, shoot
+from playwright.sync_api import Browser, Page, expect
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+    "bypass_csp": True,
+}
+TV = {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB", "bypass_csp": True}
+
+
+def make_link(page: Page, base_url: str, game_id: str, kind: str) -> str:
+    """On the sheet: "Show on other phones", make a link; the link the page shows once."""
+    page.goto(f"{base_url}/games/{game_id}")
+    page.get_by_role("link", name="Show on other phones").click()
+    page.get_by_role("button", name=f"Make a {kind} link").click()
+    fresh = page.locator("[data-fresh-link]")
+    expect(fresh).to_be_visible()
+    qr = fresh.locator("[data-qr] svg")
+    box = qr.bounding_box()
+    assert box is not None and box["width"] >= 240 and box["height"] >= 240  # scannable
+    link = fresh.locator("[data-link]").inner_text()
+    assert re.fullmatch(rf"{re.escape(base_url)}/s/[\w-]{{32,}}", link), link
+    return link
+
+
+def following(page: Page) -> None:
+    """Wait until the page's event stream is open (its first event arrived)."""
+    page.wait_for_function(
+        "document.querySelector('[data-live], [data-sheet-follow]').dataset.connected === 'yes'",
+        timeout=10_000,
+    )
+
+
+def totals(page: Page) -> dict[str, str]:
+    names = page.locator("[data-watch-total] .who").all_inner_texts()
+    points = page.locator("[data-watch-total] .pts").all_inner_texts()
+    return {n.replace("★", "").strip(): p for n, p in zip(names, points, strict=True)}
+
+
+def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
+    browser: Browser, live_server: str
+) -> None:
+    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob", "Cy", "Dawit"])
+        link = make_link(owner, live_server, game, "watch")
+        shoot(owner, "pad-share-link", docs=True)
+        watcher.goto(link)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
+        following(watcher)
+        watcher.evaluate("window.notReloaded = true")
+        for number, (scores, closer) in enumerate(
+            [([5, 20, 12, 30], 2), ([10, 3, 8, -2], 3), ([25, 14, 7, 9], 2)], start=2
+        ):
+            started = time.monotonic()
+            saved = api(
+                live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": closer}
+            )
+            heading = watcher.get_by_role("heading", name=re.compile(f"^Round {number}"))
+            expect(heading).to_be_visible(timeout=1_000)
+            waited = time.monotonic() - started
+            assert waited < 1.0, waited
+            expected = {
+                name: str(t) for name, t in zip(saved["players"], saved["totals"], strict=True)
+            }
+            assert totals(watcher) == expected
+        expect(watcher.locator("[data-last-round]")).to_contain_text("Cy closed with the lowest")
+        assert watcher.evaluate("window.notReloaded") is True
+        shoot(watcher, "pad-share-watcher", docs=True)
+    finally:
+        owner_context.close()
+        watcher_context.close()
+
+
+def test_a_watcher_catches_up_at_once_when_the_network_is_back(
+    browser: Browser, live_server: str
+) -> None:
+    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob"])
+        watcher.goto(make_link(owner, live_server, game, "watch"))
+        following(watcher)
+        watcher.evaluate("window.notReloaded = true")
+        watcher_context.set_offline(True)
+        for scores in ([3, 12], [7, 2]):
+            api(live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": 0})
+        watcher.wait_for_timeout(500)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
+        watcher_context.set_offline(False)  # the network is back: it looks at once, not
+        # at the stream's next retry (3 s)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 3"))).to_be_visible(
+            timeout=2_000
+        )
+        assert totals(watcher) == {"Ann": "17", "Bob": "14"}  # 3 + 7×2, 12 + 2
+        assert watcher.evaluate("window.notReloaded") is True
+    finally:
+        owner_context.close()
+        watcher_context.close()
+
+
+def test_a_keeper_saves_a_round_that_the_first_phone_sees(
+    browser: Browser, live_server: str
+) -> None:
+    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    try:
+        owner, keeper, watcher = (context.new_page() for context in contexts)
+        game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2)])
+        keeper_link = make_link(owner, live_server, game, "keeper")
+        watch_link = make_link(owner, live_server, game, "watch")
+        watcher.goto(watch_link)
+        following(watcher)
+        owner.goto(f"{live_server}/games/{game}")
+        following(owner)
+        keeper.goto(keeper_link)
+        expect(keeper).to_have_url(f"{live_server}/games/{game}")
+        enter_round(keeper, {"Ann": 4, "Bob": 3, "Cy": 12}, "Bob")
+        saved = time.monotonic()
+        expect(owner.locator("tr.totals td")).to_have_text(["12", "53", "32"], timeout=1_000)
+        expect(watcher.locator("[data-watch-total='0'] .pts")).to_have_text("12", timeout=1_000)
+        assert time.monotonic() - saved < 1.5
+        # two phones saving the same round at once: one round, and a clear word to the other
+        keeper.get_by_role("link", name="Enter round 3").click()
+        owner.get_by_role("link", name="Enter round 3").click()
+        for page, scores in ((owner, (1, 2, 3)), (keeper, (4, 5, 6))):
+            for name, score in zip(("Ann", "Bob", "Cy"), scores, strict=True):
+                page.get_by_role("textbox", name=name, exact=True).fill(str(score))
+            page.get_by_role("radio", name="Nobody", exact=True).check()
+        owner.get_by_role("button", name=re.compile("^Save")).click()
+        expect(owner.locator("tr.totals td")).to_have_text(["13", "55", "35"])
+        keeper.get_by_role("button", name=re.compile("^Save")).click()
+        expect(keeper.locator(".flash-error")).to_contain_text("saved on another phone")
+        rounds = api(live_server, "GET", f"/games/{game}")["rounds"]
+        assert [r["raw"] for r in rounds][-1] == [1, 2, 3] and len(rounds) == 3
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_revoked_link_stops_on_the_phone_holding_it(browser: Browser, live_server: str) -> None:
+    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob"])
+        link = make_link(owner, live_server, game, "watch")
+        watcher.goto(link)
+        following(watcher)
+        owner.get_by_role("button", name="Revoke").first.click()
+        expect(owner.locator(".flash-info")).to_contain_text("The watch link was revoked")
+        expect(owner.get_by_text("No links yet")).to_be_visible()
+        expect(watcher.locator("[data-live-state]")).to_contain_text("revoked", timeout=5_000)
+        api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 4], "closer": 0})
+        watcher.wait_for_timeout(1_000)
+        expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
+        watcher.goto(link)
+        expect(watcher.get_by_role("heading", name="Not found")).to_be_visible()
+    finally:
+        owner_context.close()
+        watcher_context.close()
+
+
+def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> None:
+    context = browser.new_context(**TV)
+    try:
+        page = context.new_page()
+        game = pad_game(
+            live_server, ["Ann", "Bob", "Cy", "Dawit"], [([5, 20, 12, 30], 2), ([10, 3, 8, -2], 3)]
+        )
+        page.goto(f"{live_server}/games/{game}/tv")
+        following(page)
+        expect(page.locator(".tv-leader")).to_have_text("★ Ann leads with 15")
+        api(live_server, "POST", f"/games/{game}/rounds", {"scores": [25, 14, 7, 9], "closer": 2})
+        expect(page.locator(".tv-leader")).to_have_text(
+            "★ Bob and Dawit lead with 37", timeout=1_000
+        )
+        expect(page.locator("[data-tv-total] .pts")).to_have_text(["37", "37", "39", "40"])
+        expect(page.locator(".tv-last .doubling")).to_have_text(
+            "Cy closed with the lowest score: not doubled."
+        )
+        for row in page.locator("[data-tv-total]").all():  # every total on the screen, large
+            box = row.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 720 and box["height"] >= 60
+        font = page.locator("[data-tv-total] .pts").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert font >= 48
+        shoot(page, "pad-share-tv", docs=True)
+    finally:
+        context.close()
+
+
+def test_the_shared_pages_work_under_the_content_security_policy(
+    browser: Browser, live_server: str
+) -> None:
+    context = browser.new_context(**{**PHONE, "bypass_csp": False})
+    try:
+        page = context.new_page()
+        reported: list[str] = []
+        page.on(
+            "console",
+            lambda message: (
+                reported.append(message.text) if message.type in ("error", "warning") else None
+            ),
+        )
+        game = pad_game(live_server, ["Ann", "Bob"])
+        link = make_link(page, live_server, game, "watch")
+        for rounds, address in enumerate((link, link + "/tv"), start=1):
+            answer = page.goto(address)
+            assert (
+                answer is not None
+                and "script-src 'self'" in answer.headers["content-security-policy"]
+            )
+            expect(page.locator("[data-live]")).to_have_attribute("data-connected", "yes")
+            api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 12], "closer": 0})
+            expect(page.locator("[data-part]")).to_have_attribute(
+                "data-rounds", str(rounds), timeout=1_000
+            )
+        assert reported == [], reported
+    finally:
+        context.close()
+
+
+def test_the_shared_pages_pass_axe_light_and_dark(browser: Browser, live_server: str) -> None:
+    from test_accessibility import SCHEMES, findings
+
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2), ([3, 4, 5], None)])
+        link = make_link(page, live_server, game, "watch")
+        problems: dict[str, list[str]] = {}
+        for name, address in (
+            ("links", None),
+            ("watch", link),
+            ("big screen", link + "/tv"),
+        ):
+            if address is not None:
+                page.goto(address)
+            for scheme in SCHEMES:
+                page.emulate_media(color_scheme=scheme)
+                found = findings(page)
+                if found:
+                    problems[f"{name} ({scheme})"] = found
+        assert not problems, problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("check", ["reflow at 320 px", "text at 200 %"])
+def test_the_shared_pages_lose_nothing_at_320_px_or_200_percent_text(
+    browser: Browser, live_server: str, check: str
+) -> None:
+    from test_zoom import DOUBLE_TEXT, REFLOW, lost
+
+    reflow = check.startswith("reflow")
+    viewport = REFLOW if reflow else {"width": 390, "height": 844}
+    context = browser.new_context(**{**PHONE, "viewport": viewport, "device_scale_factor": 1})
+    try:
+        page = context.new_page()
+        if not reflow:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": DOUBLE_TEXT})
+        names = ["Annabelle", "Bartholomew", "Cy", "Dawit", "Eve"]
+        game = pad_game(live_server, names, [([8, 50, 10, 3, -2], 2)])
+        link = make_link(page, live_server, game, "keeper")
+        problems = {"links": lost(page, viewport["width"])}
+        page.goto(link + "/tv")  # (the sheet itself is test_zoom's)
+        problems["big screen"] = lost(page, viewport["width"])
+        watch = make_link(page, live_server, game, "watch")
+        page.goto(watch)
+        problems["watch"] = lost(page, viewport["width"])
+        assert not any(problems.values()), problems
+    finally:
+        context.close()

@@ -1,0 +1,107 @@
+"""The pages of a sheet shown on other phones (issue 23): the links page, what a watch and
+a keeper link open, the big screen, and the access password."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from web_helpers import save_round, start_game, words
+
+PASSWORD = "table-secret"
+
+
+def make_link(client: FlaskClient, game_id: str, kind: str) -> str:
+    """Make a link on the links page; the link the page shows (this once)."""
+    page = client.post(f"/games/{game_id}/share", data={"kind": kind})
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "<svg" in html  # its QR code
+    found = re.search(r"data-link>(http://[^<]+/s/([\w-]+))</a>", html)
+    assert found, html[:2000]
+    return found.group(2)
+
+
+def test_the_sheet_offers_other_phones_and_the_big_screen(
+    client: FlaskClient, game_id: str
+) -> None:
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/share"' in sheet and f'href="/games/{game_id}/tv"' in sheet
+    assert f'data-events-url="/api/games/{game_id}/events"' in sheet
+    page = client.get(f"/games/{game_id}/share")
+    assert "No links yet" in words(page)
+
+
+def test_a_watch_link_shows_the_sheet_and_its_part_follows_it(
+    client: FlaskClient, game_id: str
+) -> None:
+    token = make_link(client, game_id, "watch")
+    phone = client.application.test_client()
+    page = phone.get(f"/s/{token}")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.mimetype == "text/html"
+    assert "Round 1" in words(page) and "No rounds yet" in words(page)
+    assert "Enter round" not in words(page)
+    save_round(client, game_id, [8, 50, 10], 2)
+    part = phone.get(f"/s/{token}/part")
+    said = words(part)
+    assert "Round 2" in said and "Cy 10 → 20" in said  # the doubling sentence
+    assert re.search(r"1\. ★ Ann 8 2\. Cy 20 3\. Bob 50", said), said
+    assert part.headers["X-Sheet-Version"] == "2"
+    tv = phone.get(f"/s/{token}/tv/part")
+    assert "Ann leads with 8" in words(tv)
+    listed = words(client.get(f"/games/{game_id}/share"))
+    assert "Watch link" in listed and "opened at" in listed
+
+
+def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -> None:
+    app: Flask = make_app(ACCESS_PASSWORD=PASSWORD)
+    owner = app.test_client()
+    owner.post("/login", data={"password": PASSWORD})
+    game_id = start_game(owner, ["Ann", "Bob", "Cy"])
+    keeper_token = make_link(owner, game_id, "keeper")
+    watch_token = make_link(owner, game_id, "watch")
+    keeper, watcher = app.test_client(), app.test_client()
+    assert keeper.get(f"/games/{game_id}").status_code in (302, 303)  # the password first
+    opened = keeper.get(f"/s/{keeper_token}")
+    assert opened.status_code == 303 and opened.headers["Location"] == f"/games/{game_id}"
+    assert "Enter round 1" in words(keeper.get(f"/games/{game_id}"))
+    save_round(keeper, game_id, [8, 50, 10], 2)
+    assert keeper.get(f"/api/games/{game_id}/events").status_code == 200
+    assert keeper.get("/history").status_code in (302, 303)  # nothing else of the app
+    assert keeper.get(f"/games/{game_id}/share").status_code in (302, 303)
+    assert watcher.get(f"/s/{watch_token}").status_code == 200
+    assert "Cy 10 → 20" in words(watcher.get(f"/s/{watch_token}/part"))
+    assert watcher.get(f"/games/{game_id}/rounds/new").status_code in (302, 303)
+    assert watcher.get(f"/games/{game_id}/tv").status_code == 200
+    # revoked: the keeper is back at the password, the watcher's page says so
+    links = owner.get(f"/api/games/{game_id}/shares").get_json()["links"]
+    for link in links:
+        assert owner.post(f"/games/{game_id}/share/{link['id']}/revoke").status_code == 303
+    assert keeper.get(f"/games/{game_id}/rounds/new").status_code in (302, 303)
+    assert watcher.get(f"/s/{watch_token}/part").status_code == 404
+    assert "revoked" in words(watcher.get(f"/s/{watch_token}"))
+    assert watcher.get(f"/api/games/{game_id}/events").status_code == 401
+
+
+def test_the_big_screen_of_a_finished_game_names_the_winner(
+    client: FlaskClient,
+) -> None:
+    game_id = start_game(client, ["Ann", "Bob"], target="10")
+    save_round(client, game_id, [3, 12], 0)
+    page = words(client.get(f"/games/{game_id}/tv"))
+    assert "Ann wins with 3" in page and "Game over after 1 round" in page
+
+
+def test_links_cannot_be_made_for_a_missing_game_or_with_a_stale_form(
+    client: FlaskClient, csrf_app: Flask, game_id: str
+) -> None:
+    assert client.post("/games/nosuchgame/share", data={"kind": "watch"}).status_code == 404
+    assert client.get("/s/not-a-token").status_code == 404
+    refused = client.post(f"/games/{game_id}/share", data={"kind": "boss"}, follow_redirects=True)
+    assert 'must be "watch" or "keeper"' in words(refused)
+    stale = csrf_app.test_client().post(f"/games/{game_id}/share", data={"kind": "watch"})
+    assert stale.status_code == 400  # a form without its token: nothing is made
