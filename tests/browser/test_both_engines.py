@@ -1,0 +1,143 @@
+"""The pad's round entry in both browser engines: Chromium, and WebKit (Safari's engine).
+
+Each test runs once per engine (the `phone` fixture, tests/browser/engines.py): in WebKit
+through Playwright's own WebKit where it is installed, else Debian's WebKitGTK WebDriver.
+"""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import api, pad_game
+from engines import Phone
+
+THREE = ["Ann", "Ben", "Cy"]
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def score(seat: int) -> str:
+    return f'[data-seat="{seat}"] .score'
+
+
+def minus(seat: int) -> str:
+    return f'[data-seat="{seat}"] label.sign'
+
+
+def closer(value: str) -> str:
+    return f'input[name=closer][value="{value}"]'
+
+
+def chip(value: str) -> str:
+    return f'label.chip-radio:has({closer(value)})'
+
+
+def test_the_minus_keeps_every_digit(phone: Phone, live_server: str) -> None:
+    """Tap "−" then type 3: −3. Type 2, tap "−", type 1: −21. A typed "-" is the sign too.
+    The typing stays in the score field whatever part of the "−" the finger lands on."""
+    game = pad_game(live_server, THREE)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    phone.tap(minus(2), at=(6, 6))  # Cy's "−", near its corner
+    assert phone.focused(score(2)), f"{phone.engine}: the typing left Cy's field"
+    phone.keys("3")
+    phone.tap(score(0))
+    phone.keys("2")
+    bottom_right = phone.box(minus(0))
+    phone.tap(minus(0), at=(bottom_right["width"] - 6, bottom_right["height"] - 6))
+    phone.keys("1")
+    phone.tap(score(1))
+    phone.keys("7-")
+    for seat, digits in ((0, "21"), (1, "7"), (2, "3")):
+        assert phone.value(score(seat)) == digits, f"{phone.engine}: seat {seat}"
+        assert phone.checked(f'[data-seat="{seat}"] [data-sign]'), f"{phone.engine}: seat {seat}"
+    phone.tap(minus(1))  # a second tap takes the sign off again
+    assert not phone.checked('[data-seat="1"] [data-sign]')
+    assert phone.value(score(1)) == "7" and phone.focused(score(1))
+
+
+def test_every_entry_control_is_tapped_whole(phone: Phone, live_server: str) -> None:
+    """The hidden checkbox under each "−" and the radio under each "who closed" chip cover
+    their whole control (at least 44 px square), so a tap anywhere on it reaches them."""
+    game = pad_game(live_server, FOUR)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    pairs = [(f'[data-seat="{seat}"] [data-sign]', minus(seat)) for seat in range(4)]
+    pairs += [(closer(value), chip(value)) for value in ("0", "1", "2", "3", "none")]
+    for control, seen in pairs:
+        inner, outer = phone.box(control), phone.box(seen)
+        assert outer["width"] >= 44 and outer["height"] >= 44, f"{phone.engine}: {seen} {outer}"
+        for side in ("x", "y", "width", "height"):
+            assert abs(inner[side] - outer[side]) <= 1, (
+                f"{phone.engine}: {control} is {inner}, its control {seen} is {outer}"
+            )
+
+
+def test_a_round_with_negatives_and_enter(phone: Phone, live_server: str) -> None:
+    """Four scores typed with Enter between them, two negative, the closer by its chip:
+    the preview shows the doubling, Save saves exactly what was typed."""
+    game = pad_game(live_server, FOUR, [([20, 30, 80, 10], 3)])
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    phone.tap(chip("3"))
+    phone.tap(score(0))
+    phone.keys("5")
+    phone.enter()
+    assert phone.focused(score(1)), f"{phone.engine}: Enter did not move on to Ben"
+    phone.tap(minus(1))
+    phone.keys("2")
+    phone.enter()
+    phone.keys("25")
+    phone.enter()
+    phone.keys("12")
+    phone.enter()  # the last field: the preview, nothing saved
+    verdict = "[data-verdict]"
+    phone.wait(lambda: "Dee 12 → 24" in phone.text(verdict), "the doubling in the save bar")
+    assert api(live_server, "GET", f"/games/{game}")["rounds"][1:] == []
+    phone.tap("[data-save]")
+    phone.wait(lambda: "Ann wins" in phone.text("h1"), "the end of the game")
+    assert api(live_server, "GET", f"/games/{game}")["rounds"][1]["raw"] == [5, -2, 25, 12]
+
+
+def test_counting_cards(phone: Phone, live_server: str) -> None:
+    """Dee's 12 cards tapped in on the keypad: the count, the removed column, her score."""
+    game = pad_game(live_server, FOUR)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    phone.tap('[data-seat="3"] summary')
+    for value in ["5", "5", "1", "2", "5", "-1", "0", "3", "5", "4", "-2", "1"]:
+        label = value.replace("-", "−")
+        phone.js(
+            "[...document.querySelectorAll('[data-seat=\"3\"] .keypad button')]"
+            ".find((b) => b.textContent === arguments[0]).dataset.pick = '1'",
+            label,
+        )
+        phone.tap('[data-seat="3"] .keypad button[data-pick]')
+        phone.js("document.querySelector('[data-pick]').removeAttribute('data-pick')")
+    assert phone.text('[data-seat="3"] .grid-sum') == "Count: 13, 1 column removed"
+    assert phone.value(score(3)) == "13"
+
+
+def test_a_correction_says_what_changed(phone: Phone, live_server: str) -> None:
+    """Correcting round 2: tap Dawit's 15 and type 3 (the tap selects the whole number):
+    the sheet says "Dawit, round 2: 15 → 3" and marks that cell."""
+    names = ["Ann", "Dawit", "Cy"]
+    game = pad_game(live_server, names, [([4, 6, 9], 0), ([10, 15, 12], 0)])
+    phone.goto(f"{live_server}/games/{game}/rounds/2/edit")
+    phone.tap(score(1))
+    phone.wait(lambda: phone.selection(score(1)) == (0, 2), "the whole 15 selected")
+    phone.keys("3")
+    assert phone.value(score(1)) == "3"
+    phone.tap("[data-save]")
+    phone.wait(lambda: "Dawit, round 2: 15 → 3" in phone.text("main"), "the change in words")
+    marked = phone.text("table.sheet td.changed")
+    assert re.fullmatch(r"\s*3\s*", marked), f"{phone.engine}: marked {marked!r}"
+    assert api(live_server, "GET", f"/games/{game}")["rounds"][1]["raw"] == [10, 3, 12]
+
+
+def test_the_console_stays_quiet(phone: Phone, live_server: str) -> None:
+    """The home page, a sheet and a round form log no warning or error (the CSP, the
+    viewport and the scripts as every engine reads them)."""
+    game = pad_game(live_server, FOUR, [([20, 30, 8, 10], 2)])
+    for path in ("/", f"/games/{game}", f"/games/{game}/rounds/new"):
+        phone.goto(live_server + path)
+        phone.wait(lambda: phone.js("return document.readyState") == "complete", "the page")
+    phone.tap(score(0))
+    phone.keys("4")
+    phone.wait(lambda: phone.text("[data-preview] tbody"), "the preview")
+    assert phone.warnings() == [], f"{phone.engine}: {phone.warnings()}"
