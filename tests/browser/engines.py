@@ -26,9 +26,11 @@ HERE = Path(__file__).resolve().parent
 PHONE_BROWSER = HERE / "webkit_phone.py"
 SYSTEM_PYTHON = "/usr/bin/python3"
 """The phone browser runs on the system's Python: Debian's PyGObject and WebKit bindings."""
-WEBKIT_BINDINGS = "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"
+WEBKIT_BINDINGS = (
+    "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"
+)
 PHONE = {"width": 390, "height": 844}
-CONSOLE = re.compile(r" CONSOLE (\w+ )?(WARN|WARNING|ERROR)\b", re.IGNORECASE)
+CONSOLE = re.compile(r"(^| )CONSOLE (\w+ )?(WARN|WARNING|ERROR)\b", re.IGNORECASE)
 """WebKitGTK's console lines on standard output: `URL:line:col: CONSOLE [SOURCE] LEVEL text`."""
 
 
@@ -78,12 +80,16 @@ class Phone:
         return bool(self.js("return document.querySelector(arguments[0]).checked", css))
 
     def text(self, css: str) -> str:
-        found = self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css)
+        found = self.js(
+            "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css
+        )
         return str(found)
 
     def focused(self, css: str) -> bool:
         """The element has the focus (where typing lands)."""
-        return bool(self.js("return document.activeElement === document.querySelector(arguments[0])", css))
+        return bool(
+            self.js("return document.activeElement === document.querySelector(arguments[0])", css)
+        )
 
     def box(self, css: str) -> dict[str, float]:
         """The element's box on the screen, in CSS px (x, y, width, height)."""
@@ -97,7 +103,8 @@ class Phone:
     def selection(self, css: str) -> tuple[int, int]:
         """The field's selected characters (start, end)."""
         start, end = self.js(
-            "const e = document.querySelector(arguments[0]); return [e.selectionStart, e.selectionEnd]",
+            "const e = document.querySelector(arguments[0]);"
+            "return [e.selectionStart, e.selectionEnd]",
             css,
         )
         return int(start), int(end)
@@ -110,7 +117,10 @@ class Phone:
         """Poll until `check()` is truthy; fail naming `what`."""
         deadline = time.monotonic() + timeout
         while True:
-            found = check()
+            try:
+                found = check()
+            except Exception:  # the page is between two documents: look again
+                found = None
             if found:
                 return found
             if time.monotonic() > deadline:
@@ -141,7 +151,9 @@ class PlaywrightPhone(Phone):
         self.page.goto(url)
 
     def js(self, script: str, *args: Any) -> Any:
-        return self.page.evaluate(f"(args) => (function () {{ {script} }}).apply(null, args)", list(args))
+        return self.page.evaluate(
+            f"(args) => (function () {{ {script} }}).apply(null, args)", list(args)
+        )
 
     def tap(self, css: str, at: tuple[float, float] | None = None) -> None:
         position = None if at is None else {"x": at[0], "y": at[1]}
@@ -164,6 +176,15 @@ class PlaywrightPhone(Phone):
 
     def close(self) -> None:
         self.context.close()
+
+
+UNCOVER = """
+const el = arguments[0];
+const r = el.getBoundingClientRect();
+const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+const reached = hit && (el === hit || el.contains(hit) || hit.control === el);
+if (!reached) el.scrollIntoView({block: "center"});
+"""
 
 
 class WebKitGTKPhone(Phone):
@@ -207,12 +228,17 @@ class WebKitGTKPhone(Phone):
         from selenium.webdriver.common.by import By
 
         element = self.driver.find_element(By.CSS_SELECTOR, css)
+        # As a finger would: scroll what is hidden (under the save bar, off screen) to the
+        # middle first; WebDriver alone scrolls it only to the bottom edge.
+        self.js(UNCOVER, element)
         if at is None:
             element.click()
             return
         box = self.box(css)  # Selenium's offsets are from the element's middle
         dx, dy = at[0] - box["width"] / 2, at[1] - box["height"] / 2
-        ActionChains(self.driver).move_to_element_with_offset(element, int(dx), int(dy)).click().perform()
+        ActionChains(self.driver).move_to_element_with_offset(
+            element, int(dx), int(dy)
+        ).click().perform()
 
     def keys(self, text: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
@@ -236,6 +262,7 @@ class WebKitGTKPhone(Phone):
 
     def close(self) -> None:
         self.driver.quit()
+        shutil.rmtree(self.log.parent, ignore_errors=True)
 
 
 def playwright_webkit(playwright: Any) -> bool:

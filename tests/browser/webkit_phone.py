@@ -4,11 +4,11 @@
 Debian's MiniBrowser keeps its window at least 447 px wide (its toolbar), wider than a
 phone; this browser is only a web view in a window, so Selenium's window size is the page's
 viewport (390×844, or 320 px for reflow). WebKitWebDriver starts it as `webkit_phone.py`
-(with WEBKIT_INSPECTOR_SERVER set); it runs on the system's Python, whose PyGObject and WebKit2 4.1 bindings
-come from Debian (python3-gi, gir1.2-webkit2-4.1). Console messages go to its standard
-output, which the tests read for warnings (tests/browser/engines.py); `--text-scale=200`
-doubles the default font sizes, as a reader's setting does. Its data lives in a
-throwaway folder (SKYJO_WEBKIT_DATA), so every session starts as a new phone.
+(with WEBKIT_INSPECTOR_SERVER set); it runs on the system's Python, whose PyGObject and
+WebKit2 4.1 bindings come from Debian (python3-gi, gir1.2-webkit2-4.1). Console messages
+go to its standard output, which the tests read for warnings (tests/browser/engines.py).
+`--text-scale=200` doubles the default font sizes, as a reader's setting does. Its data
+lives in a throwaway folder (SKYJO_WEBKIT_DATA), so every session starts as a new phone.
 """
 
 from __future__ import annotations
