@@ -308,6 +308,18 @@ function setupRoundForm(form) {
   if (dock && window.ResizeObserver) {
     new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
   }
+  // Large text: the verdict leaves the save bar for the page, just above it (after the new
+  // totals), so the bar keeps Save alone and does not cover half the screen.
+  const large = window.matchMedia ? window.matchMedia("(max-width: 19em)") : null;
+  if (dock && large) {
+    const settle = () => {
+      verdict.classList.toggle("verdict-in-page", large.matches);
+      if (large.matches && verdict.parentElement === dock) table.after(verdict);
+      else if (!large.matches && verdict.parentElement !== dock) dock.prepend(verdict);
+    };
+    settle();
+    large.addEventListener("change", settle);
+  }
   // With the phone's keyboard up, the save bar rides just above it (where the browser
   // shrinks only the visible part of the page, as Safari does).
   // The page keeps that much more room at its foot, so the last score can still be
