@@ -172,7 +172,7 @@ class PlaywrightPhone(Phone):
         return list(self.console)
 
     def screenshot(self, path: Path) -> None:
-        path.write_bytes(self.page.screenshot(animations="disabled", caret="hide"))
+        path.write_bytes(self.page.screenshot(animations="disabled", caret="hide", scale="css"))
 
     def close(self) -> None:
         self.context.close()
