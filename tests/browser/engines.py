@@ -66,6 +66,10 @@ class Phone:
         """The console's warnings and errors since the phone started."""
         raise NotImplementedError
 
+    def offline(self, gone: bool) -> None:
+        """Take the network away, or give it back."""
+        raise NotImplementedError
+
     def screenshot(self, path: Path) -> None:
         """The visible screen as a PNG."""
         raise NotImplementedError
@@ -171,6 +175,9 @@ class PlaywrightPhone(Phone):
     def warnings(self) -> list[str]:
         return list(self.console)
 
+    def offline(self, gone: bool) -> None:
+        self.context.set_offline(gone)
+
     def screenshot(self, path: Path) -> None:
         path.write_bytes(self.page.screenshot(animations="disabled", caret="hide", scale="css"))
 
@@ -258,7 +265,18 @@ class WebKitGTKPhone(Phone):
         return [line for line in lines if CONSOLE.search(line)]
 
     def screenshot(self, path: Path) -> None:
+        time.sleep(0.3)  # WebKitGTK's snapshot can lag the last change by a frame
         path.write_bytes(self.driver.get_screenshot_as_png())
+
+    def offline(self, gone: bool) -> None:
+        """Take the network away (every request fails) or give it back; navigator.onLine
+        stays true, as WebKitGTK has no switch for it."""
+        flag = self.log.parent / "profile" / "offline"
+        if gone:
+            flag.touch()
+        else:
+            flag.unlink(missing_ok=True)
+        time.sleep(0.2)  # the browser looks every 50 ms
 
     def close(self) -> None:
         self.driver.quit()
@@ -329,6 +347,8 @@ ENGINES = ["chromium", "webkit"]
 def xvfb_display() -> Iterator[str]:
     """An X display for the WebKitGTK phone, started once (skips when WebKit is missing)."""
     missing = webkit_missing()
+    if missing and os.environ.get("CI") == "true":
+        pytest.fail(f"WebKit cannot run in CI: {missing}; .ci/run should have installed it")
     if missing:
         pytest.skip(f"WebKit cannot run here: {missing}; .ci/run installs it")
     screen = Xvfb()

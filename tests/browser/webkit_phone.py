@@ -8,7 +8,8 @@ viewport (390×844, or 320 px for reflow). WebKitWebDriver starts it as `webkit_
 WebKit2 4.1 bindings come from Debian (python3-gi, gir1.2-webkit2-4.1). Console messages
 go to its standard output, which the tests read for warnings (tests/browser/engines.py).
 `--text-scale=200` doubles the default font sizes, as a reader's setting does. Its data
-lives in a throwaway folder (SKYJO_WEBKIT_DATA), so every session starts as a new phone.
+lives in a throwaway folder (SKYJO_WEBKIT_DATA), so every session starts as a new phone;
+the file `offline` in that folder takes the network away (follow_network).
 """
 
 from __future__ import annotations
@@ -21,9 +22,30 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import Gtk, WebKit2  # noqa: E402
+from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 
 WIDTH, HEIGHT = 390, 844
+NOWHERE = "http://127.0.0.1:9"
+"""A proxy at a closed port: every request fails as with no network."""
+
+
+def follow_network(folder: str, data: WebKit2.WebsiteDataManager) -> None:
+    """The network is gone while the file `offline` is in the phone's folder (a test makes
+    and removes it): every request then goes to a proxy that is not there."""
+    gone = [False]
+
+    def look() -> bool:
+        now = os.path.exists(os.path.join(folder, "offline"))
+        if now != gone[0]:
+            gone[0] = now
+            if now:
+                proxy = WebKit2.NetworkProxySettings.new(NOWHERE, [])
+                data.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, proxy)
+            else:
+                data.set_network_proxy_settings(WebKit2.NetworkProxyMode.NO_PROXY, None)
+        return True
+
+    GLib.timeout_add(50, look)
 
 
 def main() -> int:
@@ -38,6 +60,7 @@ def main() -> int:
         base_cache_directory=os.path.join(folder, "cache"),
     )
     context = WebKit2.WebContext(website_data_manager=data)
+    follow_network(folder, data)
     context.set_automation_allowed(True)
     windows: list[Gtk.Window] = []
 
