@@ -115,7 +115,7 @@ def test_counting_cards(phone: Phone, live_server: str) -> None:
 
 def test_a_correction_says_what_changed(phone: Phone, live_server: str) -> None:
     """Correcting round 2: tap Dawit's 15 and type 3 (the tap selects the whole number):
-    the sheet says "Dawit, round 2: 15 → 3" and marks that cell."""
+    the save bar, then the sheet, say "Dawit, round 2: 15 → 3"; the sheet marks that cell."""
     names = ["Ann", "Dawit", "Cy"]
     game = pad_game(live_server, names, [([4, 6, 9], 0), ([10, 15, 12], 0)])
     phone.goto(f"{live_server}/games/{game}/rounds/2/edit")
@@ -123,8 +123,10 @@ def test_a_correction_says_what_changed(phone: Phone, live_server: str) -> None:
     phone.wait(lambda: phone.selection(score(1)) == (0, 2), "the whole 15 selected")
     phone.keys("3")
     assert phone.value(score(1)) == "3"
+    change = "Dawit, round 2: 15 → 3"
+    phone.wait(lambda: change in phone.text("[data-verdict]"), "the change beside Save")
     phone.tap("[data-save]")
-    phone.wait(lambda: "Dawit, round 2: 15 → 3" in phone.text("main"), "the change in words")
+    phone.wait(lambda: change in phone.text("main"), "the change in words on the sheet")
     assert phone.js("return document.querySelectorAll('table.sheet td.changed').length") == 1
     marked = phone.js("return document.querySelector('table.sheet td.changed').firstChild.data")
     assert re.fullmatch(r"\s*3\s*", marked), f"{phone.engine}: marked {marked!r}"

@@ -195,6 +195,20 @@ class TestCorrections:
         again = client.get(f"/games/{game_id}")
         assert "data-changed" not in again.get_data(as_text=True) and not flashes(again)
 
+    def test_a_correction_names_its_changes_before_it_is_saved(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, [1, 15, 3], 0)
+        data = round_form([1, 315, 3], 0, action="preview")
+        shown = client.post(f"/games/{game_id}/rounds/preview?number=1", data=data)
+        text = page_text(shown)
+        assert "Bob, round 1: 15 → 315" in text and "Ann, round 1" not in text
+        same = client.post(
+            f"/games/{game_id}/rounds/preview?number=1", data=round_form([1, 15, 3], 0)
+        )
+        assert "round 1:" not in page_text(same)
+        assert [r.raw for r in sheet(app, game_id).rounds] == [(1, 15, 3)]  # nothing saved
+
     def test_a_correction_that_changes_no_score_says_so(
         self, app: Flask, client: FlaskClient, game_id: str
     ) -> None:
