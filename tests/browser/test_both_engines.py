@@ -154,3 +154,35 @@ def test_the_console_stays_quiet(phone: Phone, live_server: str) -> None:
     # Chromium is still asked to shrink the page above the keyboard; WebKit never sees the key.
     meta = phone.js("return document.querySelector('meta[name=viewport]').content")
     assert ("interactive-widget=resizes-content" in meta) == (phone.engine == "chromium"), meta
+
+
+KEYBOARD = """
+const [height] = arguments;
+const view = window.visualViewport;
+if (height === null) { delete view.height; delete view.offsetTop; }
+else {
+  Object.defineProperty(view, "height", {get: () => height, configurable: true});
+  Object.defineProperty(view, "offsetTop", {get: () => 0, configurable: true});
+}
+view.dispatchEvent(new Event("resize"));
+"""
+"""The phone's keyboard as Safari shows it: the visible part of the page (visualViewport)
+shrinks, the page itself (innerHeight) does not; null takes it away."""
+
+
+def test_the_save_bar_rides_above_the_keyboard(phone: Phone, live_server: str) -> None:
+    """With a keyboard covering the lower 336 px, the save bar sits just above it, and the
+    last score can still be scrolled above the bar; without it, the bar is back at the foot."""
+    game = pad_game(live_server, FOUR)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    screen = phone.viewport()
+    visible = screen["height"] - 336
+    phone.js(KEYBOARD, visible)
+    bar = phone.box("[data-dock]")
+    assert abs(bar["y"] + bar["height"] - visible) <= 1, f"{phone.engine}: the bar is at {bar}"
+    phone.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last = phone.box(score(3))
+    assert last["y"] + last["height"] <= bar["y"], f"{phone.engine}: Dee's score {last}"
+    phone.js(KEYBOARD, None)
+    bar = phone.box("[data-dock]")
+    assert abs(bar["y"] + bar["height"] - screen["height"]) <= 1, f"{phone.engine}: {bar}"
