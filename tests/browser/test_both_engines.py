@@ -54,9 +54,27 @@ def test_the_minus_keeps_every_digit(phone: Phone, live_server: str) -> None:
     assert phone.value(score(1)) == "7" and phone.focused(score(1))
 
 
+HIT = """
+const [css, x, y] = arguments;
+const el = document.querySelector(css);
+el.scrollIntoView({block: "center"});
+const r = el.getBoundingClientRect();
+return document.elementFromPoint(r.x + x, r.y + y) === el;
+"""
+"""A tap at (x, y) from the element's corner lands on the element itself."""
+SMALL = """
+return [...document.querySelectorAll(arguments[0])]
+  .map((el) => el.getBoundingClientRect())
+  .filter((r) => r.width && (r.width < 44 || r.height < 44))
+  .map((r) => `${Math.round(r.width)}x${Math.round(r.height)}`);
+"""
+"""The sizes of the visible elements matching a selector that are under 44 px."""
+
+
 def test_every_entry_control_is_tapped_whole(phone: Phone, live_server: str) -> None:
     """The hidden checkbox under each "−" and the radio under each "who closed" chip cover
-    their whole control (at least 44 px square), so a tap anywhere on it reaches them."""
+    their whole control (at least 44 px square), so a tap anywhere on it reaches them; the
+    scores, "Cards", Save and the cards' keypad are 44 px or more each way."""
     game = pad_game(live_server, FOUR)
     phone.goto(f"{live_server}/games/{game}/rounds/new")
     pairs = [(f'[data-seat="{seat}"] [data-sign]', minus(seat)) for seat in range(4)]
@@ -68,6 +86,13 @@ def test_every_entry_control_is_tapped_whole(phone: Phone, live_server: str) -> 
             assert abs(inner[side] - outer[side]) <= 1, (
                 f"{phone.engine}: {control} is {inner}, its control {seen} is {outer}"
             )
+        for corner in ((3, 3), (outer["width"] - 3, outer["height"] - 3)):
+            hit = phone.js(HIT, control, *corner)
+            assert hit, f"{phone.engine}: a tap at {corner} on {seen} misses {control}"
+    phone.tap('[data-seat="3"] summary')  # the cards' keypad
+    for css in (".score", "details.count summary", "[data-save]", ".keypad button"):
+        small = phone.js(SMALL, css)
+        assert not small, f"{phone.engine}: {css} smaller than 44 px: {small}"
 
 
 def test_a_round_with_negatives_and_enter(phone: Phone, live_server: str) -> None:
