@@ -161,10 +161,11 @@ def test_a_correction_says_what_changed(phone: Phone, live_server: str) -> None:
 
 
 def test_the_console_stays_quiet(phone: Phone, live_server: str) -> None:
-    """The home page, a sheet and a round form log no warning or error (the CSP, the
-    viewport and the scripts as every engine reads them)."""
+    """The main pages of the pad, a sheet and a round form log no warning or error (the
+    CSP, the viewport and the scripts as every engine reads them)."""
     game = pad_game(live_server, FOUR, [([20, 30, 8, 10], 2)])
-    for path in ("/", f"/games/{game}", f"/games/{game}/rounds/new"):
+    pages = ["/games/new", "/history", "/players", f"/history/{game}", "/rules", "/tables/new"]
+    for path in [*pages, "/", f"/games/{game}", f"/games/{game}/rounds/new"]:
         phone.goto(live_server + path)
         phone.wait(lambda: phone.js("return document.readyState") == "complete", "the page")
     phone.tap(chip("1"))
