@@ -151,7 +151,9 @@ def test_a_correction_says_what_changed(phone: Phone, live_server: str) -> None:
     change = "Dawit, round 2: 15 → 3"
     phone.wait(lambda: change in phone.text("[data-verdict]"), "the change beside Save")
     phone.tap("[data-save]")
-    phone.wait(lambda: change in phone.text("main"), "the change in words on the sheet")
+    on_sheet = "return !!document.querySelector('table.sheet td.changed')"
+    phone.wait(lambda: phone.js(on_sheet), "the sheet with the changed cell marked")
+    assert change in phone.text(".flash"), f"{phone.engine}: {phone.text('main')[:200]}"
     assert phone.js("return document.querySelectorAll('table.sheet td.changed').length") == 1
     marked = phone.js("return document.querySelector('table.sheet td.changed').firstChild.data")
     assert re.fullmatch(r"\s*3\s*", marked), f"{phone.engine}: marked {marked!r}"
