@@ -7,6 +7,15 @@ const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
 const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
 
+// The phone's keyboard: Chromium shrinks the page above it when the viewport asks with
+// interactive-widget; WebKit (Safari) does not know that key and logs an error for it, so it
+// is added only where the browser has Chromium's VirtualKeyboard API. Everywhere else the
+// visualViewport handler of the round form keeps the save bar above the keyboard.
+(() => {
+  const meta = document.querySelector("meta[name=viewport][data-keyboard]");
+  if (meta && "virtualKeyboard" in navigator) meta.content = `${meta.content}, ${meta.dataset.keyboard}`;
+})();
+
 // Colour a card cell like the real deck, and mark removed cards.
 function paintCell(cell) {
   const v = cell.value.trim().toLowerCase();
@@ -127,6 +136,16 @@ function setupSigns(form) {
       score.focus();
       const end = score.value.length;
       try { score.setSelectionRange(end, end); } catch (e) { /* not every field has a caret */ }
+    });
+    // A tap into the field selects its whole number, so typing replaces it (the caret of a
+    // right-aligned number would otherwise sit before its digits: 15, then 3, gave 315).
+    let fresh = false;
+    const arrive = () => { fresh = document.activeElement !== score; };
+    score.addEventListener("pointerdown", arrive);
+    score.addEventListener("mousedown", () => { if (!fresh) arrive(); });
+    score.addEventListener("click", () => {
+      if (fresh && score.value) score.setSelectionRange(0, score.value.length);
+      fresh = false;
     });
     score.addEventListener("input", () => {
       const text = score.value;
@@ -267,7 +286,7 @@ function setupRoundForm(form) {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const next = scores[i + 1];
-    if (next) { next.focus(); return; }
+    if (next) { next.focus(); next.select(); return; }
     input.blur();
     refresh().then(() => table.scrollIntoView({ block: "nearest" }));
   }));
@@ -289,13 +308,29 @@ function setupRoundForm(form) {
   if (dock && window.ResizeObserver) {
     new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
   }
+  // Large text: the verdict leaves the save bar for the page, just above it (after the new
+  // totals), so the bar keeps Save alone and does not cover half the screen.
+  const large = window.matchMedia ? window.matchMedia("(max-width: 19em)") : null;
+  if (dock && large) {
+    const settle = () => {
+      verdict.classList.toggle("verdict-in-page", large.matches);
+      if (large.matches && verdict.parentElement === dock) table.after(verdict);
+      else if (!large.matches && verdict.parentElement !== dock) dock.prepend(verdict);
+    };
+    settle();
+    large.addEventListener("change", settle);
+  }
   // With the phone's keyboard up, the save bar rides just above it (where the browser
   // shrinks only the visible part of the page, as Safari does).
+  // The page keeps that much more room at its foot, so the last score can still be
+  // scrolled above the raised bar. Pinch-zoomed (scale above 1), the bar stays put.
   if (dock && window.visualViewport) {
     const view = window.visualViewport;
     const place = () => {
-      const covered = Math.max(0, window.innerHeight - view.height - view.offsetTop);
-      dock.style.setProperty("transform", covered ? `translateY(-${Math.round(covered)}px)` : "");
+      const zoomed = view.scale > 1.01;
+      const covered = zoomed ? 0 : Math.round(Math.max(0, window.innerHeight - view.height - view.offsetTop));
+      dock.style.setProperty("transform", covered ? `translateY(-${covered}px)` : "");
+      document.body.style.setProperty("--keyboard-height", `${covered}px`);
     };
     view.addEventListener("resize", place);
     view.addEventListener("scroll", place);

@@ -78,8 +78,9 @@ def sheet(game_id: str) -> Response:
     stamp = sheets.sheet_stamp(game_id)
     if stamp is None:
         abort(404)
-    if "_flashes" in session:
-        return make_response(render_template("sheet.html", sheet=_sheet(game_id)))
+    if "_flashes" in session or CHANGED in session:
+        changed = _changed_cells(game_id)
+        return make_response(render_template("sheet.html", sheet=_sheet(game_id), changed=changed))
     key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
     if page is None:
@@ -184,6 +185,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             pad.add_round(sheet.id, entry, form.expected_version())
         else:
             pad.replace_round(sheet.id, number, entry, form.expected_version())
+            _say_corrected(sheet, number, outcome.result.raw)
     except Conflict as error:
         return _saved_meanwhile(sheet.id, form, number, error)
     except ServiceError as error:
@@ -192,6 +194,44 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             return _render_round(sheet, form, number, None)
         return _render_round(sheet, form, number, None, problem=why(error))
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
+
+
+CHANGED = "pad_changed"
+"""The session's note of the cells the last correction changed: {game, round, seats}."""
+
+
+def _say_corrected(sheet: pad.Sheet, number: int, raw: tuple[int, ...]) -> None:
+    """After a correction, the sheet says which scores changed ("Dawit, round 2: 15 → 3")
+    and marks their cells, once."""
+    before = sheet.rounds[number - 1].raw
+    seats = [seat for seat, (old, new) in enumerate(zip(before, raw, strict=True)) if old != new]
+    for seat in seats:
+        flash(
+            _(
+                "%(name)s, round %(round)s: %(old)s → %(new)s",
+                name=sheet.players[seat],
+                round=number,
+                old=_signed(before[seat]),
+                new=_signed(raw[seat]),
+            ),
+            "info",
+        )
+    if not seats:
+        flash(_("Round %(round)s corrected: no score changed.", round=number), "info")
+    session[CHANGED] = {"game": sheet.id, "round": number, "seats": seats}
+
+
+def _signed(score: int) -> str:
+    """A score as the sheet shows it, with a true minus sign."""
+    return str(score).replace("-", "−")
+
+
+def _changed_cells(game_id: str) -> dict[int, list[int]]:
+    """The cells the correction just saved changed ({round: [seat, …]}), taken once."""
+    note = session.pop(CHANGED, None)
+    if not isinstance(note, dict) or note.get("game") != game_id:
+        return {}
+    return {int(note.get("round", 0)): [int(seat) for seat in note.get("seats", [])]}
 
 
 def _saved_meanwhile(

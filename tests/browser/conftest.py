@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from databases import Databases
+from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_CHROMIUM = "/usr/bin/chromium"

@@ -179,6 +179,45 @@ class TestCorrections:
         assert [r.final for r in game.rounds] == [(8, 50, 5), (1, 2, 3)]
         assert game.totals == (9, 52, 8)
 
+    def test_a_correction_says_which_scores_changed_and_marks_them_once(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        save_round(client, game_id, [1, 15, 3], 0)
+        data = round_form([4, 3, 3], 0, version=sheet(app, game_id).version)
+        data["seats-0-negative"] = "y"  # Ann's 1 becomes −4
+        shown = client.post(f"/games/{game_id}/rounds/2/edit", data=data, follow_redirects=True)
+        assert [r.raw for r in sheet(app, game_id).rounds][1] == (-4, 3, 3)
+        assert flashes(shown) == ["Ann, round 2: 1 → −4", "Bob, round 2: 15 → 3"]
+        html = shown.get_data(as_text=True)
+        marked = re.findall(r'<td class="[^"]*\bchanged\b[^"]*" data-changed>\s*(-?\d+)', html)
+        assert marked == ["-4", "3"]  # Ann's and Bob's round 2; Cy's 3 is as it was
+        again = client.get(f"/games/{game_id}")
+        assert "data-changed" not in again.get_data(as_text=True) and not flashes(again)
+
+    def test_a_correction_names_its_changes_before_it_is_saved(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, [1, 15, 3], 0)
+        data = round_form([1, 315, 3], 0, action="preview")
+        shown = client.post(f"/games/{game_id}/rounds/preview?number=1", data=data)
+        text = page_text(shown)
+        assert "Bob, round 1: 15 → 315" in text and "Ann, round 1" not in text
+        same = client.post(
+            f"/games/{game_id}/rounds/preview?number=1", data=round_form([1, 15, 3], 0)
+        )
+        assert "round 1:" not in page_text(same)
+        assert [r.raw for r in sheet(app, game_id).rounds] == [(1, 15, 3)]  # nothing saved
+
+    def test_a_correction_that_changes_no_score_says_so(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, [8, 5, 10], 0)
+        data = round_form([8, 5, 10], 1, version=sheet(app, game_id).version)
+        shown = client.post(f"/games/{game_id}/rounds/1/edit", data=data, follow_redirects=True)
+        assert flashes(shown) == ["Round 1 corrected: no score changed."]
+        assert "data-changed" not in shown.get_data(as_text=True)
+
     def test_a_correction_can_end_the_game_and_undo_the_end(
         self, app: Flask, client: FlaskClient
     ) -> None:
