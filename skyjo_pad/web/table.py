@@ -32,10 +32,12 @@ def new_table() -> str | Response:
         _prefill(form, request.args.get("again", ""))
         if request.args.get("deal") == "new":  # "New game, same seats": a fresh deal
             form.seed.data = None
-    elif _rearrange(form):
-        pass  # a no-JavaScript button added or removed a seat: show the form again
+    elif _rearrange(form) or "correct" in request.form:
+        pass  # a seat added or removed, or the online line-up to correct: the form again
     elif form.validate_on_submit():
         if "online" in request.form:
+            return online_pages.lineup(form)
+        if "confirm_online" in request.form:
             return online_pages.start(form)
         try:
             game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
