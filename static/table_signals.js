@@ -78,6 +78,11 @@
   document.addEventListener("visibilitychange", retitle);
 
   const start = () => {
+    const table = window.skyjoTable; // drawn before this script listened
+    if (table) {
+      signal(table.state);
+      handedOver(table.state);
+    }
     for (const box of document.querySelectorAll("[data-signal]")) {
       box.checked = wanted(box.dataset.signal);
       box.addEventListener("change", () => {
