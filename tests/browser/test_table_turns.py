@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import shoot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from table_helpers import person_step, state
+from test_accessibility import findings
 from test_table_online import PHONE, invite
 
 VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrations.push(p), true);"
@@ -72,6 +73,7 @@ def test_your_turn_is_said_on_your_phone_only(
     expect(other.locator("[data-now]")).to_contain_text(f"{name}:")
     expect(other.locator("[data-now]")).not_to_contain_text("Your turn")
     shoot(mine, "online-your-turn")
+    assert findings(mine) == []
     mine.wait_for_function("window.vibrations.length > 0")
     assert other.evaluate("window.vibrations") == []
     mine.reload()  # remembered on the phone
@@ -91,6 +93,7 @@ def test_the_badge_tells_the_truth_within_5_seconds(
     expect(banner).to_contain_text("the table goes on without this phone")
     expect(ann.locator("[data-offline]")).to_be_hidden()  # never the score pad's words
     shoot(ann, "online-offline")
+    assert findings(ann) == []
     phones[0].set_offline(False)
     expect(ann.locator("[data-live]")).to_be_visible(timeout=5000)
     expect(ann.locator("[data-live-offline]")).to_be_hidden()
@@ -111,6 +114,7 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     expect(told).to_contain_text("ask the host to press “Give back to a person”")
     expect(ann.locator("[data-bot-seat]")).to_be_hidden()
     shoot(bob, "online-seat-to-computer")
+    assert findings(bob) == []
     bob_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Bob", exact=True))
     bob_seat.get_by_role("button", name="Give back to a person").click()
     expect(told).to_be_hidden(timeout=10_000)
@@ -118,15 +122,18 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     ann_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Ann", exact=True))
     ann_seat.get_by_role("button", name="New link").click()
     expect(host.get_by_role("heading", name="A new link for Ann?")).to_be_visible()
+    assert findings(host) == []
     host.get_by_role("button", name="Yes, make a new link").click()
     expect(host.get_by_role("heading", name="The new link for Ann")).to_be_visible()
     expect(host.locator(".fresh .qr-code svg")).to_have_count(1)
+    assert findings(host) == []
     replaced = ann.locator("[data-replaced]")
     expect(replaced).to_be_visible(timeout=10_000)
     expect(replaced).to_contain_text("The host gave this seat a new link")
     expect(replaced).to_contain_text("Ask the host for the new link")
     expect(ann.locator("[data-board]")).to_be_hidden()
     shoot(ann, "online-link-replaced")
+    assert findings(ann) == []
     ann.reload()
     expect(ann.get_by_role("heading", name="This link opens no table now")).to_be_visible()
     expect(ann.locator("main")).to_contain_text("Ask the host for the new link")
@@ -146,3 +153,27 @@ def test_the_invitation_page_reloaded_is_the_same_table(browser: Browser, live_s
         assert page.locator("[data-host-link]").get_attribute("href") == links["host"]
     finally:
         context.close()
+
+
+def test_the_line_up_is_checked_before_the_links(page: Page, live_server: str) -> None:
+    page.goto(live_server + "/tables/new")
+    page.get_by_label("Seat 1 name", exact=True).fill("Ann")
+    page.get_by_label("Seat 1 email (to invite them online)").fill("ann@example.org")
+    page.get_by_label("Seat 2 name", exact=True).fill("Bbo")
+    page.get_by_label("Seat 2 plays as", exact=True).select_option("person")
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="Check the line-up")).to_be_visible()
+    lineup = page.locator("[data-lineup] li")
+    expect(lineup).to_have_count(2)
+    expect(lineup.nth(0)).to_contain_text("invited by email to ann@example.org, in English")
+    expect(lineup.nth(1)).to_contain_text("Bbo")
+    assert findings(page) == []
+    shoot(page, "online-lineup")
+    page.get_by_role("button", name="Correct").click()
+    expect(page.get_by_label("Seat 2 name", exact=True)).to_have_value("Bbo")
+    page.get_by_label("Seat 2 name", exact=True).fill("Bob")
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.locator("[data-lineup] li").nth(1)).to_contain_text("Bob")
+    page.get_by_role("button", name="Confirm and send the invitations").click()
+    expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+    expect(page.locator("[data-invite] h2")).to_have_text(["Ann", "Bob"])
