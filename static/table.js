@@ -379,6 +379,13 @@
         owner: s.watching ? t("their_cards", { name: name(you) }) : t("your_cards"),
         name: s.watching ? name(you) : "",
       });
+      // A player who just cleared a column stays in view until the next turn moves on, so
+      // the column is seen to go.
+      const last = before && before.actor;
+      const gone = (grid) => grid.flat().filter((c) => c === "__").length;
+      if (old && last !== null && last !== you && s.actor !== last && gone(v.grids[last]) > gone(old.grids[last])) {
+        this.focus = { seat: last, actor: s.actor };
+      }
       const other = this.focusSeat();
       const otherName = this.q("other-name");
       otherName.replaceChildren(document.createTextNode(name(other)), el("span", "tag", tag(other)));
@@ -455,10 +462,11 @@
         if (s.bots[seat]) who.append(el("span", "tag", t("computer")));
         if (seat === s.you && !s.watching) who.append(el("span", "tag", t("you")));
         first.append(who);
-        // Totals before this round; once it is scored, the totals include it.
-        const over = v.phase === "round_over" || v.phase === "game_over";
-        const before = over && s.summary ? v.totals[seat] - s.summary.final[seat] : v.totals[seat];
-        row.append(first, el("td", "total", shown(before)), el("td", "", shown(s.tallies[seat])));
+        // Once the round is scored: the totals with it and its scores (doubled), as the
+        // round's panel says them; before that, the face-up cards so far.
+        const over = (v.phase === "round_over" || v.phase === "game_over") && s.summary;
+        const round = over ? s.summary.final[seat] : s.tallies[seat];
+        row.append(first, el("td", "total", shown(v.totals[seat])), el("td", "", shown(round)));
         body.append(row);
       });
       this.q("scores").hidden = false;

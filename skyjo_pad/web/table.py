@@ -17,7 +17,7 @@ from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
-from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
+from .table_forms import BOT_KINDS, MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
 BOT_NAME = re.compile(r"(Easy|Medium|Hard) bot( \d+)?")
@@ -57,7 +57,8 @@ def render_new(form: NewTableForm) -> str:
     while len(form.seat) < 3:
         form.seat.append_entry()
     known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
-    return render_template("table/new.html", form=form, known=known)
+    bot_names = dict(BOT_KINDS)  # a computer seat's name when left blank, as a placeholder
+    return render_template("table/new.html", form=form, known=known, bot_names=bot_names)
 
 
 @bp.route("/<game_id>")

@@ -158,7 +158,10 @@ def test_the_invitation_page_reloaded_is_the_same_table(browser: Browser, live_s
 def test_the_line_up_is_checked_before_the_links(page: Page, live_server: str) -> None:
     page.goto(live_server + "/tables/new")
     page.get_by_label("Seat 1 name", exact=True).fill("Ann")
-    page.get_by_label("Seat 1 email (to invite them online)").fill("ann@example.org")
+    email = page.get_by_label("Seat 1 email (to invite them online)")
+    expect(email).to_be_hidden()  # not for one-phone play
+    page.get_by_label("Invite players by email, to play online on their own phones").check()
+    email.fill("ann@example.org")
     page.get_by_label("Seat 2 name", exact=True).fill("Bbo")
     page.get_by_label("Seat 2 plays as", exact=True).select_option("person")
     page.get_by_role("button", name=re.compile("Play online")).click()
