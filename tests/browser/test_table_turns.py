@@ -16,6 +16,10 @@ from table_helpers import person_step, state
 from test_accessibility import findings
 from test_table_online import PHONE, invite
 
+HIDE = """() => {
+  Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
 VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrations.push(p), true);"
 
 
@@ -76,6 +80,10 @@ def test_your_turn_is_said_on_your_phone_only(
     assert findings(mine) == []
     mine.wait_for_function("window.vibrations.length > 0")
     assert other.evaluate("window.vibrations") == []
+    for page in (mine, other):  # the page in the background: its tab's title says it
+        page.evaluate(HIDE)
+    assert mine.title().startswith("Your turn! · ")
+    assert not other.title().startswith("Your turn")
     mine.reload()  # remembered on the phone
     expect(mine.get_by_label("Vibrate")).to_be_checked()
     expect(mine.get_by_label("Play a sound")).not_to_be_checked()
