@@ -102,3 +102,32 @@ def test_the_play_screen_is_whole(page: Page, live_server: str, screen: str) -> 
         draw: Any = page.evaluate(PLACES, "draw")
         assert right <= draw[0] and draw[2] <= other[0], (right, draw, other)
         assert other[3] <= viewport["height"] + 1
+
+
+CLEARED = """() => {
+  const table = window.skyjoTable;
+  const before = table.state;
+  const after = structuredClone(before);
+  after.actor = 2;  // the turn moved on from the medium bot (seat 1) to the hard one
+  after.view.current = 2;
+  for (const row of after.view.grids[1]) row[0] = "__";  // its first column just went
+  before.actor = 1;
+  before.view.current = 1;
+  table.state = after;
+  table.render(before);
+  const name = document.querySelector("[data-other-name]").firstChild.textContent;
+  const gone = document.querySelectorAll("[data-other-grid] .cleared").length;
+  table.state = before;
+  return [name, gone];
+}"""
+
+
+def test_a_column_cleared_stays_in_view_until_the_turn_moves_on(
+    page: Page, live_server: str
+) -> None:
+    """Issue 24: "Medium bot … cleared a column" is not told over the next player's grid:
+    the player who cleared it stays in view, the column seen to go."""
+    new_table(page, live_server, [("Ann", "person"), ("", "medium"), ("", "hard")], seed=5)
+    my_turn(page)
+    name, gone = page.evaluate(CLEARED)
+    assert (name, gone) == ("Medium bot", 3)
