@@ -131,10 +131,12 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     ann_seat.get_by_role("button", name="New link").click()
     expect(host.get_by_role("heading", name="A new link for Ann?")).to_be_visible()
     assert findings(host) == []
+    shoot(host, "online-new-link-asked")
     host.get_by_role("button", name="Yes, make a new link").click()
     expect(host.get_by_role("heading", name="The new link for Ann")).to_be_visible()
     expect(host.locator(".fresh .qr-code svg")).to_have_count(1)
     assert findings(host) == []
+    shoot(host, "online-new-link")
     replaced = ann.locator("[data-replaced]")
     expect(replaced).to_be_visible(timeout=10_000)
     expect(replaced).to_contain_text("The host gave this seat a new link")
