@@ -117,3 +117,16 @@ def test_your_turn_is_told_to_the_seat_on_turn_only(app: Flask, client: FlaskCli
     assert other.startswith(f"{name}: ") and "Your turn" not in other
     spectator = state(client, table, table["spectator_token"])
     assert "Your turn" not in spectator["info"]["now"]
+
+
+def test_twelve_seats_links_fit_the_session_cookie(app: Flask, client: FlaskClient) -> None:
+    """The invitation page's tokens ride in the host's session cookie: 12 seats with long
+    names stay well under a browser's 4 KB per cookie."""
+    seats = [(f"Player number {n} with a long name", "person") for n in range(12)]
+    form = table_form(*seats, extended="y", confirm_online="1")
+    made = client.post("/tables/new", data=form)
+    assert made.status_code == 303, made.text[:300]
+    cookie = next(c for c in made.headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert len(cookie) < 3500, len(cookie)
+    page = client.get(made.headers["Location"])
+    assert len(set(LINK.findall(page.text))) == 14  # 12 seats, the spectators, the host
