@@ -142,7 +142,7 @@
       try {
         const answer = await fetch(this.root.dataset.stateUrl, { headers: this.headers() });
         if (answer.ok) this.update(await answer.json());
-        else if (answer.status === 401) this.replaced();
+        else if (this.online && answer.status === 401) this.replaced();
         return answer.ok;
       } catch (error) {
         return false; // offline: the stream's reconnection brings the table back
