@@ -38,16 +38,19 @@
     return node;
   }
 
-  // "Row 2, column 3, face down", "Row 1, column 1: 7, face up".
-  function cellWords(token, r, c) {
-    const where = { row: r + 1, column: c + 1 };
-    if (token === "__") return t("cell_gone", where);
-    if (token === "?") return t("cell_down", where);
-    return t("cell_up", { ...where, value: shown(parseInt(token, 10)) });
+  // "Row 2, column 3, face down", "Row 1, column 1: 7, face up"; another player's card
+  // named as theirs: "Ann's card, row 1, column 1: 5".
+  function cellWords(token, r, c, name = "") {
+    const where = { row: r + 1, column: c + 1, name };
+    const key = name ? "other_" : "";
+    if (token === "__") return t(`${key}cell_gone`, where);
+    if (token === "?") return t(`${key}cell_down`, where);
+    return t(`${key}cell_up`, { ...where, value: shown(parseInt(token, 10)) });
   }
 
-  // A 3×4 grid of card buttons; `tap(cell)` says whether a cell can be tapped now.
-  function fillGrid(box, grid, { tap = () => false, before = null, owner = "" } = {}) {
+  // A 3×4 grid of card buttons; `tap(cell)` says whether a cell can be tapped now (the
+  // others stay out of the tab order); `name`: whose cards, when they are not the reader's.
+  function fillGrid(box, grid, { tap = () => false, before = null, owner = "", name = "" } = {}) {
     box.replaceChildren();
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", owner);
@@ -56,10 +59,11 @@
         const button = el("button", "card-button");
         button.type = "button";
         button.dataset.cell = `${r},${c}`;
-        button.setAttribute("aria-label", cellWords(token, r, c));
+        button.setAttribute("aria-label", cellWords(token, r, c, name));
         const can = tap([r, c]);
         button.classList.toggle("tap", can);
         button.setAttribute("aria-disabled", can ? "false" : "true");
+        button.tabIndex = can ? 0 : -1;
         if (before && before[r][c] !== token) button.classList.add(token === "__" ? "cleared" : "changed");
         button.append(card(token));
         box.append(button);
@@ -85,6 +89,11 @@
       this.bind();
       this.render(null);
       if (this.online) this.listen();
+      else {
+        window.addEventListener("offline", () => this.banner(true));
+        window.addEventListener("online", () => this.banner(false));
+        this.banner(!navigator.onLine);
+      }
     }
 
     // Online: the event stream says "the version moved"; this page then asks for its own view.
@@ -95,10 +104,12 @@
         if (offline) offline.hidden = up;
         if (live) live.hidden = !up;
         this.root.classList.toggle("is-offline", !up);
+        this.banner(!up);
       };
       const source = new EventSource(this.root.dataset.eventsUrl);
       source.addEventListener("open", () => setOnline(true));
       source.addEventListener("error", () => {
+        if (source.readyState === EventSource.CLOSED) this.refresh(); // 401 (a replaced link) or 204 (over)
         if (this.state && this.state.status !== "playing") {
           // The table is over: the server ends its stream for good (204), nothing is missed.
           if (offline) offline.hidden = true;
@@ -113,7 +124,11 @@
         const version = JSON.parse(event.data).version;
         if (version !== this.state.version) this.refresh();
       });
-      window.addEventListener("online", () => this.refresh());
+      // The phone's own network events say it at once (the stream may take its time to fail).
+      window.addEventListener("offline", () => setOnline(false));
+      window.addEventListener("online", async () => {
+        if (await this.refresh()) setOnline(true);
+      });
       document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "visible") this.refresh();
       });
@@ -127,8 +142,28 @@
       try {
         const answer = await fetch(this.root.dataset.stateUrl, { headers: this.headers() });
         if (answer.ok) this.update(await answer.json());
+        else if (this.online && answer.status === 401) this.replaced();
+        return answer.ok;
       } catch (error) {
-        // offline: the stream's reconnection brings the table back
+        return false; // offline: the stream's reconnection brings the table back
+      }
+    }
+
+    // The table's own banner while the network is gone (not the score pad's words).
+    banner(down) {
+      const box = document.querySelector("[data-table-offline]");
+      if (box) box.hidden = !down || this.root.classList.contains("is-replaced");
+    }
+
+    // Online: this link was replaced by the host; the page says so and what to do.
+    replaced() {
+      this.root.classList.add("is-replaced");
+      for (const node of document.querySelectorAll("[data-live], [data-live-offline], [data-table-offline]")) node.hidden = true;
+      const box = document.querySelector("[data-replaced]");
+      if (box && box.hidden) {
+        box.hidden = false;
+        this.q("board").hidden = true;
+        box.focus();
       }
     }
 
@@ -210,14 +245,15 @@
     }
 
     async send(move) {
-      await this.post(this.root.dataset.moveUrl, { version: this.state.version, move });
+      await this.post(this.root.dataset.moveUrl, { version: this.state.version, move }, true);
     }
 
     async advance(all) {
       await this.post(this.root.dataset.advanceUrl, { version: this.state.version, all });
     }
 
-    async post(url, body) {
+    // `own`: the reader's move, after which the focus goes to the information line.
+    async post(url, body, own = false) {
       if (this.busy) return;
       this.busy = true;
       clearTimeout(this.timer);
@@ -234,7 +270,12 @@
           if (answer.ok) this.update(data);
           return this.refresh();
         }
-        if (answer.ok) return this.update(data);
+        if (answer.ok) {
+          this.update(data);
+          if (own && this.q("summary").hidden && this.q("handover").hidden) this.q("info").focus();
+          return;
+        }
+        if (this.online && answer.status === 401) return this.replaced();
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
         this.say(data.message || data.error || t("did_not_work")); // message: in the reader's language
@@ -317,6 +358,7 @@
     render(before) {
       const s = this.state;
       const v = s.view;
+      const focused = this.root.contains(document.activeElement) && document.activeElement !== this.root;
       const old = before && before.view.round === v.round ? before.view : null;
       this.q("then").textContent = s.info.then || "";
       this.q("now").textContent = s.info.now + (s.info.now.endsWith("…") ? "" : ".");
@@ -335,13 +377,22 @@
         tap: (cell) => cellMoves.has(cell.join(",")),
         before: old && old.grids[you],
         owner: s.watching ? t("their_cards", { name: name(you) }) : t("your_cards"),
+        name: s.watching ? name(you) : "",
       });
+      // A player who just cleared a column stays in view until the next turn moves on, so
+      // the column is seen to go.
+      const last = before && before.actor;
+      const gone = (grid) => grid.flat().filter((c) => c === "__").length;
+      if (old && last !== null && last !== you && s.actor !== last && gone(v.grids[last]) > gone(old.grids[last])) {
+        this.focus = { seat: last, actor: s.actor };
+      }
       const other = this.focusSeat();
       const otherName = this.q("other-name");
       otherName.replaceChildren(document.createTextNode(name(other)), el("span", "tag", tag(other)));
       fillGrid(this.q("other-grid"), v.grids[other], {
         before: old && old.grids[other],
         owner: t("their_cards", { name: name(other) }),
+        name: name(other),
       });
 
       // The piles and a card in hand.
@@ -350,6 +401,7 @@
       const discardable = canTap("take_discard") || canTap("discard");
       discard.classList.toggle("tap", discardable);
       discard.setAttribute("aria-disabled", discardable ? "false" : "true");
+      discard.tabIndex = discardable ? 0 : -1;
       discard.classList.toggle("changed", Boolean(old && old.discard[0] !== v.discard[0]));
       discard.setAttribute(
         "aria-label",
@@ -361,6 +413,7 @@
       draw.replaceChildren(pile);
       draw.classList.toggle("tap", canTap("draw"));
       draw.setAttribute("aria-disabled", canTap("draw") ? "false" : "true");
+      draw.tabIndex = canTap("draw") ? 0 : -1;
       draw.setAttribute("aria-label", t("draw_pile", { count: v.draw_count }));
       const held = v.held;
       if (!held || held.from === "flip") {
@@ -384,6 +437,11 @@
       const record = document.querySelector("[data-record-link]");
       if (record) record.hidden = s.status === "playing";
       this.markHint();
+      // A card that had the focus was drawn anew (or left the tab order): the focus goes to
+      // the information line, from where Tab reaches the next control in turn order.
+      const lost = !this.root.contains(document.activeElement) || document.activeElement.tabIndex < 0;
+      if (focused && lost && this.q("summary").hidden && this.q("handover").hidden) this.q("info").focus();
+      document.dispatchEvent(new CustomEvent("skyjo:table", { detail: s }));
       this.schedule();
     }
 
@@ -404,10 +462,11 @@
         if (s.bots[seat]) who.append(el("span", "tag", t("computer")));
         if (seat === s.you && !s.watching) who.append(el("span", "tag", t("you")));
         first.append(who);
-        // Totals before this round; once it is scored, the totals include it.
-        const over = v.phase === "round_over" || v.phase === "game_over";
-        const before = over && s.summary ? v.totals[seat] - s.summary.final[seat] : v.totals[seat];
-        row.append(first, el("td", "total", shown(before)), el("td", "", shown(s.tallies[seat])));
+        // Once the round is scored: the totals with it and its scores (doubled), as the
+        // round's panel says them; before that, the face-up cards so far.
+        const over = (v.phase === "round_over" || v.phase === "game_over") && s.summary;
+        const round = over ? s.summary.final[seat] : s.tallies[seat];
+        row.append(first, el("td", "total", shown(v.totals[seat])), el("td", "", shown(round)));
         body.append(row);
       });
       this.q("scores").hidden = false;

@@ -60,7 +60,7 @@ def instruction(screen: Screen) -> str:
     if screen.status == "abandoned":
         return _("The host abandoned this table")
     if seen.phase is not Phase.REVEAL:
-        return table_words.instruction(seen, screen.bots)
+        return table_words.told_to(seen, screen.bots, screen.seat)
     if screen.seat is not None and screen.moves:
         up = sum(1 for row in seen.grids[screen.seat] for c in row if isinstance(c, Card))
         left = seen.rules.reveal_count - up

@@ -96,4 +96,5 @@ def summary(
 def _now(screen: Screen) -> str:
     if screen.abandoned:
         return _("This table was abandoned: look back at it in the replay")
-    return table_words.instruction(screen.seen, screen.bots)
+    seat = None if screen.watching else screen.seat
+    return table_words.told_to(screen.seen, screen.bots, seat)

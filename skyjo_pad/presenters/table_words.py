@@ -317,6 +317,19 @@ def instruction(seen: View, bots: Sequence[str | None]) -> str:
     return hint
 
 
+def told_to(seen: View, bots: Sequence[str | None], seat: int | None) -> str:
+    """`instruction`, said to `seat`'s own phone when the turn is its own ("Your turn,
+    Ben: take the 6 or draw"); every other phone reads the plain line."""
+    if seat is None or seen.current != seat or bots[seat] is not None:
+        return instruction(seen, bots)
+    if seen.phase not in (Phase.TURN, Phase.FINAL_TURNS):
+        return instruction(seen, bots)
+    hint = _turn_hint(seen, seat, seen.players[seat])
+    if seen.phase is Phase.FINAL_TURNS:
+        return _("Your last turn, %(instruction)s", instruction=hint)
+    return _("Your turn, %(instruction)s", instruction=hint)
+
+
 def _turn_hint(seen: View, actor: int, name: str) -> str:
     """What the player on turn can do, as one sentence."""
     held = seen.held

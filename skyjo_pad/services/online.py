@@ -133,6 +133,18 @@ def parse_seats(data: object) -> list[Invitee]:
     return seats
 
 
+def check(
+    seats: Sequence[Invitee], rules: Mapping[str, Any] | None = None, seed: object = None
+) -> list[Invitee]:
+    """Everything `create` checks, with nothing written: the seats as they would be made
+    (emails tidied), for the host to look over before the links are made."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
+    checked = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]
+    tables.plan([tables.SeatChoice(s.name, s.bot) for s in checked], rules, seed)
+    return checked
+
+
 def create(
     seats: Sequence[Invitee],
     rules: Mapping[str, Any] | None = None,

@@ -84,6 +84,7 @@ def register(app: Flask) -> None:
         return url_for("static", filename=filename, v=fingerprint(filename))
 
     app.add_template_global(js_strings.catalogue, "js_strings")
+    app.add_template_filter(true_minus, "score")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
 
@@ -91,3 +92,8 @@ def register(app: Flask) -> None:
     def favicon() -> Response:
         """Browsers that ask for the old icon address get the app's icon."""
         return redirect(asset("icon.svg"), 301)
+
+
+def true_minus(value: object) -> str:
+    """A score as the sheet writes it: a true minus sign (−3), never a hyphen (-3)."""
+    return str(value).replace("-", "\u2212")

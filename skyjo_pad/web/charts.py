@@ -77,17 +77,20 @@ def totals_chart(
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(_summary(players, totals))}">'
     ]
+    shown = low <= target <= high
     for t in ticks:
+        label = "" if shown and t == target else str(t)  # the target's own label says it
         parts.append(
             f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '
             f'y2="{y(t):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(t) + 4:.1f}" '
-            f'text-anchor="end">{t}</text>'
+            f'text-anchor="end">{label}</text>'
         )
-    if low <= target <= high:
+    if shown:
+        # At the left, where every line starts from 0: never on the last round's points.
         parts.append(
             f'<line class="target" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(target):.1f}" '
-            f'y2="{y(target):.1f}"/><text class="axis target-label" x="{WIDTH - RIGHT}" '
-            f'y="{y(target) - 4:.1f}" text-anchor="end">{target}</text>'
+            f'y2="{y(target):.1f}"/><text class="axis target-label" x="{LEFT + 4}" '
+            f'y="{y(target) - 4:.1f}" text-anchor="start">{target}</text>'
         )
     step = max(1, rounds // 8)
     for r in range(0, rounds + 1, step):

@@ -1,4 +1,5 @@
-"""The words the page scripts (static/app.js, static/table.js) show, in the reader's language.
+"""The words the page scripts (static/app.js, table.js, table_signals.js) show, in the
+reader's language.
 
 Each page hands them to its script as a JSON block (`<script type="application/json"
 id="js-strings">`, data, not code: the CSP allows no inline script). A script looks a
@@ -14,6 +15,9 @@ STRINGS = {
     "cell_down": _l("Row %(row)s, column %(column)s, face down"),
     "cell_up": _l("Row %(row)s, column %(column)s: %(value)s, face up"),
     "cell_gone": _l("Row %(row)s, column %(column)s, removed"),
+    "other_cell_down": _l("%(name)s’s card, row %(row)s, column %(column)s, face down"),
+    "other_cell_up": _l("%(name)s’s card, row %(row)s, column %(column)s: %(value)s, face up"),
+    "other_cell_gone": _l("%(name)s’s card, row %(row)s, column %(column)s, removed"),
     "your_cards": _l("Your cards"),
     "their_cards": _l("%(name)s’s cards"),
     "your_cards_title": _l("%(name)s · your cards"),
@@ -72,6 +76,12 @@ STRINGS = {
     "replay_row": _l("%(name)s: %(raw)s, total %(total)s"),
     "replay_row_doubled": _l("%(name)s: %(raw)s → %(final)s, total %(total)s"),
     "watching_only": _l("You are watching: only the players move."),
+    # static/table_signals.js
+    "turn_title": _l("Your turn!"),
+    "seat_to_computer": _l(
+        "The host gave your seat to a computer player (%(level)s): it plays your cards now."
+        " To play again yourself, ask the host to press “Give back to a person” on their page."
+    ),
     # static/online.js
     "copied": _l("Copied."),
     "no_copy": _l("Copying is not allowed here: press on the link to copy it."),

@@ -3,14 +3,23 @@ the spectator's (docs/table.md, "Online tables"). Their JSON is in `api/online.p
 
 from __future__ import annotations
 
-from typing import Any
-
 import segno
-from flask import Blueprint, Request, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Request,
+    abort,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import mailer
+from ..i18n import LANGUAGES
+from ..i18n import gettext as _
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import online
@@ -19,17 +28,21 @@ from .table_forms import BOT_KINDS, NewTableForm
 
 bp = Blueprint("online", __name__)
 LIVE_COOKIE = "skyjo_live"
+INVITED = "invited"
+"""The session key of the last online table this browser made: its tokens, to show again."""
+FRESH = "fresh_link"
+"""The session key of the last seat link this browser's host page gave: shown again there."""
 
 
 @bp.get("/t/<token>")
-def page(token: str) -> Response | str:
+def page(token: str) -> Response | str | tuple[str, int]:
     """The page a secret link opens: a seat's play screen, the host's page, the spectator's."""
     try:
         access = online.open_link(token)
         online.opened(access.game_id, token)
         state = online_json(online.screen(access.game_id, token))
     except Unauthorized:
-        abort(404)
+        return _no_table(), 404
     urls = {
         "state": url_for("api.online_table", game_id=access.game_id),
         "move": url_for("api.online_move", game_id=access.game_id),
@@ -45,6 +58,18 @@ def page(token: str) -> Response | str:
     answer.headers["Referrer-Policy"] = "no-referrer"
     _live_cookie(answer, token, access.game_id)
     return answer
+
+
+def _no_table() -> str:
+    """What an unknown link opens: most often a seat's link the host replaced."""
+    return render_template(
+        "error.html",
+        title=_("This link opens no table now"),
+        text=_(
+            "The host may have given this seat a new link: the old one then stops working."
+            " Ask the host for the new link. A table that was deleted opens no more either."
+        ),
+    )
 
 
 def _live_cookie(answer: Response, token: str, game_id: str) -> None:
@@ -66,9 +91,33 @@ def qr_svg(address: str) -> Markup:
     return Markup(code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=False))
 
 
+def lineup(form: NewTableForm) -> str:
+    """The line-up of a new online table, to check and correct before any link is made
+    (seed 004: look at the line-up, correct any mistake, then confirm)."""
+    try:
+        seats = online.check(form.invitees(), form.rules(), form.seed.data)
+    except ServiceError as error:
+        form.problem = why(error)
+        from .table import render_new
+
+        return render_new(form)
+    languages = form.invitation_languages()
+    kept = [(k, v) for k, v in request.form.items(multi=True) if k not in ("online", "correct")]
+    return render_template(
+        "table/lineup.html",
+        seats=seats,
+        invite_languages=languages,
+        language_names=LANGUAGES,
+        form=form,
+        kept=kept,
+        bots=dict(BOT_KINDS),
+    )
+
+
 def start(form: NewTableForm) -> Response | str:
-    """Start an online table from the new-table form; its links, shown this once. A deal
-    number typed in is kept, and every seat's screen says it was chosen (docs/table.md)."""
+    """Start an online table once its line-up was confirmed; the invitation page is then
+    reached by a redirect (a reload shows the same table, never makes a second one). A
+    deal number typed in is kept, and every seat's screen says it was chosen."""
     try:
         invite = mailer.inviter(link, form.invitation_languages())
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
@@ -78,12 +127,30 @@ def start(form: NewTableForm) -> Response | str:
 
         return render_new(form)
     created = created_json(table, link)
+    for seat in created["seats"]:
+        seat.pop("link", None)
+    session[INVITED] = created  # the links are shown only to this browser, the host's
+    return redirect(url_for("online.invited", token=table.host_token), 303)
+
+
+@bp.get("/t/<token>/invited")
+def invited(token: str) -> Response:
+    """The invitations of a table just made: its links, kept for the browser that made it
+    (elsewhere, the host's page: a seat's lost link is replaced there)."""
+    access = _host(token)
+    created = session.get(INVITED)
+    if not isinstance(created, dict) or created.get("id") != access.game_id:
+        return redirect(url_for("online.page", token=token), 303)
+    seats = [
+        {**seat, "link": link(seat["token"])} if seat.get("token") else seat
+        for seat in created["seats"]
+    ]
     answer = Response(
         render_template(
             "table/invited.html",
-            table=created,
-            host_link=link(table.host_token),
-            spectator_link=link(table.spectator_token),
+            table={**created, "seats": seats},
+            host_link=link(created["host_token"]),
+            spectator_link=link(created["spectator_token"]),
             mail=mailer.configured_here(),
             qr=qr_svg,
         ),
@@ -96,13 +163,19 @@ def start(form: NewTableForm) -> Response | str:
 
 @bp.post("/t/<token>/seats/<int:seat>/link")
 def reissue(token: str, seat: int) -> Response | str:
-    """The host gives a seat a new link; the old one stops at once (CSRF checked)."""
+    """The host gives a seat a new link, once confirmed; the old one stops at once (CSRF
+    checked). The host's page then shows the new link (kept for this browser)."""
     access = _host(token)
+    if request.form.get("confirm") != "yes":
+        state = online_json(online.screen(access.game_id, token))
+        if 0 <= seat < len(state["seats"]):  # else the service refuses it, in words
+            return render_template("table/online_relink.html", token=token, state=state, seat=seat)
     try:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
         abort(error.status if error.status in (403, 409, 422) else 400, why(error))
-    return _host_page(token, access, fresh={"seat": seat, "link": link(fresh)})
+    session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
+    return redirect(url_for("online.page", token=token), 303)
 
 
 @bp.post("/t/<token>/seats/<int:seat>/player")
@@ -138,8 +211,12 @@ def _host(token: str) -> online.Access:
     return access
 
 
-def _host_page(token: str, access: online.Access, fresh: dict[str, Any] | None = None) -> Response:
+def _host_page(token: str, access: online.Access) -> Response:
     state = online_json(online.screen(access.game_id, token))
+    kept = session.get(FRESH)
+    fresh = None
+    if isinstance(kept, dict) and kept.get("id") == access.game_id:
+        fresh = {"seat": kept["seat"], "link": link(kept["token"])}
     seats = seats_json(online.seats(access.game_id, token))
     answer = Response(
         render_template(

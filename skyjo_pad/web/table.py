@@ -17,7 +17,7 @@ from ..presenters.table_screen import screen_json
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
-from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
+from .table_forms import BOT_KINDS, MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
 BOT_NAME = re.compile(r"(Easy|Medium|Hard) bot( \d+)?")
@@ -32,10 +32,12 @@ def new_table() -> str | Response:
         _prefill(form, request.args.get("again", ""))
         if request.args.get("deal") == "new":  # "New game, same seats": a fresh deal
             form.seed.data = None
-    elif _rearrange(form):
-        pass  # a no-JavaScript button added or removed a seat: show the form again
+    elif _rearrange(form) or "correct" in request.form:
+        pass  # a seat added or removed, or the online line-up to correct: the form again
     elif form.validate_on_submit():
         if "online" in request.form:
+            return online_pages.lineup(form)
+        if "confirm_online" in request.form:
             return online_pages.start(form)
         try:
             game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
@@ -55,7 +57,8 @@ def render_new(form: NewTableForm) -> str:
     while len(form.seat) < 3:
         form.seat.append_entry()
     known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
-    return render_template("table/new.html", form=form, known=known)
+    bot_names = dict(BOT_KINDS)  # a computer seat's name when left blank, as a placeholder
+    return render_template("table/new.html", form=form, known=known, bot_names=bot_names)
 
 
 @bp.route("/<game_id>")

@@ -95,8 +95,8 @@ def enter_round(
 
 
 def expect_totals(page: Page, expected: Sequence[int]) -> None:
-    """The sheet's totals row shows these numbers, in seat order."""
-    expect(page.locator("tr.totals td")).to_have_text([str(n) for n in expected])
+    """The sheet's totals row shows these numbers, in seat order (a true minus sign)."""
+    expect(page.locator("tr.totals td")).to_have_text([str(n).replace("-", "−") for n in expected])
 
 
 def api(base_url: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:

@@ -84,6 +84,8 @@ def invite_online(page: Page, base: str) -> list[Stop]:
         box.fill(name)
         page.get_by_label(f"Seat {index + 1} plays as", exact=True).select_option(kind)
     page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="Check the line-up")).to_be_visible()
+    page.get_by_role("button", name="Confirm and send the invitations").click()
     expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
     seat = page.locator("[data-invite] [data-link]").first.get_attribute("href") or ""
     host = page.locator("[data-host-link]").get_attribute("href") or ""

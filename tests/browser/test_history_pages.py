@@ -25,7 +25,7 @@ def test_a_finished_game_in_the_history_and_the_players_pages(page: Page, live_s
 
     page.get_by_role("link", name="History", exact=True).click()
     line = page.locator(".history-line", has_text="Hana, Ivo, Jun").first
-    expect(line).to_contain_text("Finished · 2 rounds · Pad")
+    expect(line).to_contain_text("Finished · Jun won · 2 rounds · Pad")  # named, not only a cup
     expect(line.locator(".won")).to_have_text("Jun")
     fits_the_phone(page)
     line.click()

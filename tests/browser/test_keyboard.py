@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from table_helpers import new_table, state, wait_for_change
+from table_helpers import new_table, state, tap_and_wait, wait_for_change
 
 FOCUSED_CELL = "document.activeElement.closest('[data-mine-grid] [data-cell]')"
 
@@ -79,3 +79,30 @@ def test_one_full_turn_with_the_keyboard_alone(page: Page, live_server: str) -> 
     assert after["actor"] != after["you"], "the turn passed on"
     expect(page.locator("[data-log]")).to_contain_text(re.compile(r"Kim drew an? "))
     expect(shown).to_have_count(3)
+
+
+def test_from_the_end_of_a_move_to_draw_in_three_tabs(page: Page, live_server: str) -> None:
+    """Issue 24: after a move the focus goes to the information line, the other player's
+    cards (named as theirs) and every card that cannot be played are out of the tab order,
+    so Draw at the next turn is at most 3 Tab presses away (it was 41)."""
+    new_table(page, live_server, [("Kim", "person"), ("Robo", "easy")], seed=21)
+    other = page.locator("[data-other-grid] button").first
+    expect(other).to_have_attribute("aria-label", re.compile(r"^Robo’s card, row 1, column 1"))
+    expect(other).to_have_attribute("tabindex", "-1")
+    for _ in range(2):
+        wait_for_my_turn(page)
+        tab_to_face_down_card(page)
+        press_enter_and_wait(page)
+    wait_for_my_turn(page)
+    tap_and_wait(page, "[data-draw]")
+    tab_to_face_down_card(page)
+    press_enter_and_wait(page)  # the end of the move
+    expect(page.locator("[data-info]")).to_be_focused()
+    wait_for_my_turn(page)
+    expect(page.locator("[data-now]")).to_contain_text("Your turn, Kim:")
+    presses = 0
+    while not page.evaluate("document.activeElement.matches('[data-draw]')"):
+        page.keyboard.press("Tab")
+        presses += 1
+        assert presses <= 3, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    assert page.locator("[data-mine-grid] [tabindex='0']").count() == 0  # none playable yet

@@ -32,6 +32,8 @@ def invite(page: Page, base: str) -> dict[str, str]:
     page.get_by_label("Game ends at").fill("1")
     page.get_by_label("Deal number").fill(str(SEED))
     page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="Check the line-up")).to_be_visible()
+    page.get_by_role("button", name="Confirm and send the invitations").click()
     expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
     expect(page.get_by_text("No mail server is set up")).to_be_visible()
     expect(page.locator(".qr-code svg")).to_have_count(2)

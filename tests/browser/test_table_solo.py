@@ -69,6 +69,15 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
         if "Game over" in panel.inner_text():
             break
         shoot(page, "table-round-over")
+        if rounds == 1:  # the cards looked at: the scores beside them are the panel's
+            scores = [row.inner_text().split("\t")[1:] for row in panel.locator("tbody tr").all()]
+            panel.get_by_role("button", name="Look at the cards").click()
+            expect(panel).to_be_hidden()
+            rows = page.locator("[data-scores-body] tr")
+            for row, (_cards, score, total) in zip(rows.all(), scores, strict=True):
+                expect(row.locator("td").nth(1)).to_have_text(total)
+                expect(row.locator("td").nth(2)).to_have_text(score.split(" ")[0])
+            page.get_by_role("button", name="Show the scores again").click()
         panel.get_by_role("button", name=re.compile(r"^Deal round \d+")).click()
         expect(panel).to_be_hidden()
     expect(panel.get_by_role("img", name="Winner:")).to_be_visible()

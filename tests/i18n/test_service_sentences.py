@@ -130,7 +130,7 @@ def test_an_import_refused(client: FlaskClient, language: str) -> None:
 
 TAKE_BACK = {
     "fr": "Seule la dernière manche (manche 2) peut être annulée.",
-    "sv": "Bara den sista omgången (omgång 2) kan tas tillbaka.",
+    "sv": "Bara den sista rundan (runda 2) kan tas tillbaka.",
 }
 
 

@@ -118,8 +118,9 @@ def test_without_a_mail_server_nothing_is_sent_and_the_page_says_so(app: Flask) 
             ("Ann", "person"),
             ("Bob", "person"),
             **{"seat-0-email": "ann@example.org", "seat-1-email": ""},
-            online="1",
+            confirm_online="1",
         ),
+        follow_redirects=True,
     )
     assert page.status_code == 200
     assert "No mail server is set up" in page.text
@@ -156,8 +157,15 @@ def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
         form |= {f"seat-{n}-name": name, f"seat-{n}-kind": "person", f"seat-{n}-email": address}
         if language:
             form[f"seat-{n}-language"] = language
-    page = client.post("/tables/new", data=form, headers={"Accept-Language": "en"})
-    assert page.status_code == 200 and page.text.count("/t/") >= 4  # the links, shown once
+    lineup = client.post("/tables/new", data=form, headers={"Accept-Language": "en"})
+    assert lineup.status_code == 200 and "Check the line-up" in lineup.text
+    assert "/t/" not in lineup.text and not inbox[0].messages  # nothing made or sent yet
+    form = {**form, "confirm_online": "1"}
+    del form["online"]
+    made = client.post("/tables/new", data=form, headers={"Accept-Language": "en"})
+    assert made.status_code == 303
+    page = client.get(made.headers["Location"], headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and page.text.count("/t/") >= 4  # the links
     by_address = {message["To"]: message for message in inbox[0].messages}
     assert set(by_address) == {"bob@example.org", "cy@example.org"}
 

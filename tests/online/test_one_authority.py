@@ -99,7 +99,7 @@ def test_the_host_cannot_reissue_the_link_of_a_seat_holding_a_drawn_card(
     assert kept(app, game_id) == before and revoked == []
     old = seat_tokens(table)[acting]
     assert state(client, table, old)["seat"] == acting  # the old link still works
-    page = client.post(f"/t/{table['host_token']}/seats/{acting}/link")
+    page = client.post(f"/t/{table['host_token']}/seats/{acting}/link", data={"confirm": "yes"})
     assert page.status_code == 409 and "wait until it is placed" in page.text
     # the other seat may get a new link; its old one stops and its streams are closed
     other = 1 - acting
@@ -133,8 +133,8 @@ def test_a_chosen_deal_is_told_to_every_seat(app: Flask, client: FlaskClient) ->
 def test_a_deal_number_typed_in_the_form_is_told_to_every_seat(
     app: Flask, client: FlaskClient
 ) -> None:
-    form = table_form(("Ann", "person"), ("Bob", "person"), seed="42", online="1")
-    page = client.post("/tables/new", data=form)
+    form = table_form(("Ann", "person"), ("Bob", "person"), seed="42", confirm_online="1")
+    page = client.post("/tables/new", data=form, follow_redirects=True)
     assert page.status_code == 200
     links = sorted(set(re.findall(r"/t/([A-Za-z0-9_-]{43})", page.text)))
     assert len(links) == 4  # two seats, the spectators, the host

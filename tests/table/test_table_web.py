@@ -51,6 +51,7 @@ def test_the_form_shows_every_rule_with_its_official_default(client: FlaskClient
         assert label in page, label
     assert page.count("Official") >= 10
     assert re.search(r'<option selected value="medium">', page)
+    assert 'placeholder="Medium bot"' in page  # a computer seat's name when left blank
 
 
 def test_a_table_starts_without_javascript(client: FlaskClient) -> None:

@@ -1,0 +1,192 @@
+"""Issue 24 in real Chromium, on an online table of Ann, Bob and a computer player: the
+phone whose turn it is says so in words ("Your turn, Ann: …") and may vibrate, the others
+do not; the badge says "offline" within 5 s of the network going and "Live" within 5 s of
+it coming back, with the table's own banner; a seat handed to the computer is told so;
+a link the host replaced says so, and what to do."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from browser_helpers import shoot
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from table_helpers import person_step, state
+from test_accessibility import findings
+from test_table_online import PHONE, invite
+
+HIDE = """() => {
+  Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrations.push(p), true);"
+
+
+@pytest.fixture()
+def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Three phones: the host's (Ann's too), Bob's, and one more for the host's page."""
+    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    for context in contexts:
+        context.add_init_script(VIBRATIONS)
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+def seated(phones: list[BrowserContext], base: str) -> tuple[Page, Page, dict[str, str]]:
+    """Ann's and Bob's phones at a new table, and its links."""
+    ann, bob = phones[0].new_page(), phones[1].new_page()
+    links = invite(ann, base)
+    ann.goto(links["ann"])
+    bob.goto(links["bob"])
+    for page in (ann, bob):
+        expect(page.locator("[data-live]")).to_be_visible()
+    return ann, bob, links
+
+
+def until_a_persons_turn(ann: Page, bob: Page) -> tuple[Page, Page, str]:
+    """Play the openings; the phone on turn, the other, and the name on turn."""
+    for _ in range(40):
+        for page in (ann, bob):
+            if state(page)["view"]["phase"] == "reveal" and state(page)["moves"]:
+                person_step(page)
+        s = state(ann)
+        if s["actor"] is not None and not s["bots"][s["actor"]]:
+            mine = ann if s["actor"] == s["you"] else bob
+            mine.wait_for_function("window.skyjoTable.state.moves.length > 0")
+            return mine, (bob if mine is ann else ann), s["view"]["players"][s["actor"]]
+        ann.wait_for_timeout(300)
+    raise AssertionError("no person's turn came")
+
+
+def test_your_turn_is_said_on_your_phone_only(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    ann, bob, _links = seated(phones, live_server)
+    for page in (ann, bob):  # both ask for a vibration on their turn (off until chosen)
+        box = page.get_by_label("Vibrate")
+        expect(box).not_to_be_checked()
+        box.check()
+        page.evaluate("window.vibrations = []")
+    mine, other, name = until_a_persons_turn(ann, bob)
+    now = mine.locator("[data-now]")
+    said = rf"^Your turn, {name}: (take the −?\d+ or draw|draw a card)\.$"
+    expect(now).to_have_text(re.compile(said))
+    expect(now.locator("..")).to_have_attribute("aria-live", "polite")
+    expect(other.locator("[data-now]")).to_contain_text(f"{name}:")
+    expect(other.locator("[data-now]")).not_to_contain_text("Your turn")
+    shoot(mine, "online-your-turn")
+    assert findings(mine) == []
+    mine.wait_for_function("window.vibrations.length > 0")
+    assert other.evaluate("window.vibrations") == []
+    for page in (mine, other):  # the page in the background: its tab's title says it
+        page.evaluate(HIDE)
+    assert mine.title().startswith("Your turn! · ")
+    assert not other.title().startswith("Your turn")
+    mine.reload()  # remembered on the phone
+    expect(mine.get_by_label("Vibrate")).to_be_checked()
+    expect(mine.get_by_label("Play a sound")).not_to_be_checked()
+
+
+def test_the_badge_tells_the_truth_within_5_seconds(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    ann, _bob, _links = seated(phones, live_server)
+    phones[0].set_offline(True)
+    expect(ann.locator("[data-live-offline]")).to_be_visible(timeout=5000)
+    expect(ann.locator("[data-live]")).to_be_hidden()
+    banner = ann.locator("[data-table-offline]")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("the table goes on without this phone")
+    expect(ann.locator("[data-offline]")).to_be_hidden()  # never the score pad's words
+    shoot(ann, "online-offline")
+    assert findings(ann) == []
+    phones[0].set_offline(False)
+    expect(ann.locator("[data-live]")).to_be_visible(timeout=5000)
+    expect(ann.locator("[data-live-offline]")).to_be_hidden()
+    expect(banner).to_be_hidden()
+
+
+def test_the_host_hands_a_seat_over_and_replaces_a_link(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    ann, bob, links = seated(phones, live_server)
+    host = phones[2].new_page()
+    host.goto(links["host"])
+    bob_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Bob", exact=True))
+    bob_seat.get_by_role("button", name="Give to a computer player").click()
+    told = bob.locator("[data-bot-seat]")
+    expect(told).to_be_visible(timeout=10_000)
+    expect(told).to_contain_text("A computer player has your seat")
+    expect(told).to_contain_text("ask the host to press “Give back to a person”")
+    expect(ann.locator("[data-bot-seat]")).to_be_hidden()
+    shoot(bob, "online-seat-to-computer")
+    assert findings(bob) == []
+    bob_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Bob", exact=True))
+    bob_seat.get_by_role("button", name="Give back to a person").click()
+    expect(told).to_be_hidden(timeout=10_000)
+
+    ann_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Ann", exact=True))
+    ann_seat.get_by_role("button", name="New link").click()
+    expect(host.get_by_role("heading", name="A new link for Ann?")).to_be_visible()
+    assert findings(host) == []
+    shoot(host, "online-new-link-asked")
+    host.get_by_role("button", name="Yes, make a new link").click()
+    expect(host.get_by_role("heading", name="The new link for Ann")).to_be_visible()
+    expect(host.locator(".fresh .qr-code svg")).to_have_count(1)
+    assert findings(host) == []
+    shoot(host, "online-new-link")
+    replaced = ann.locator("[data-replaced]")
+    expect(replaced).to_be_visible(timeout=10_000)
+    expect(replaced).to_contain_text("The host gave this seat a new link")
+    expect(replaced).to_contain_text("Ask the host for the new link")
+    expect(ann.locator("[data-board]")).to_be_hidden()
+    shoot(ann, "online-link-replaced")
+    assert findings(ann) == []
+    ann.reload()
+    expect(ann.get_by_role("heading", name="This link opens no table now")).to_be_visible()
+    expect(ann.locator("main")).to_contain_text("Ask the host for the new link")
+
+
+def test_the_invitation_page_reloaded_is_the_same_table(browser: Browser, live_server: str) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        links = invite(page, live_server)
+        address = page.url
+        assert "/invited" in address
+        page.reload()
+        expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+        again = [a.get_attribute("href") for a in page.locator("[data-invite] [data-link]").all()]
+        assert again == [links["ann"], links["bob"]]
+        assert page.locator("[data-host-link]").get_attribute("href") == links["host"]
+    finally:
+        context.close()
+
+
+def test_the_line_up_is_checked_before_the_links(page: Page, live_server: str) -> None:
+    page.goto(live_server + "/tables/new")
+    page.get_by_label("Seat 1 name", exact=True).fill("Ann")
+    email = page.get_by_label("Seat 1 email (to invite them online)")
+    expect(email).to_be_hidden()  # not for one-phone play
+    page.get_by_label("Invite players by email, to play online on their own phones").check()
+    email.fill("ann@example.org")
+    page.get_by_label("Seat 2 name", exact=True).fill("Bbo")
+    page.get_by_label("Seat 2 plays as", exact=True).select_option("person")
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.get_by_role("heading", name="Check the line-up")).to_be_visible()
+    lineup = page.locator("[data-lineup] li")
+    expect(lineup).to_have_count(2)
+    expect(lineup.nth(0)).to_contain_text("invited by email to ann@example.org, in English")
+    expect(lineup.nth(1)).to_contain_text("Bbo")
+    assert findings(page) == []
+    shoot(page, "online-lineup")
+    page.get_by_role("button", name="Correct").click()
+    expect(page.get_by_label("Seat 2 name", exact=True)).to_have_value("Bbo")
+    page.get_by_label("Seat 2 name", exact=True).fill("Bob")
+    page.get_by_role("button", name=re.compile("Play online")).click()
+    expect(page.locator("[data-lineup] li").nth(1)).to_contain_text("Bob")
+    page.get_by_role("button", name="Confirm and send the invitations").click()
+    expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+    expect(page.locator("[data-invite] h2")).to_have_text(["Ann", "Bob"])

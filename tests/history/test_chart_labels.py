@@ -1,0 +1,22 @@
+"""Issue 24: the totals chart's target label sits at the left of its dashed line, where
+every line starts from 0, never on the last round's points at the right."""
+
+from __future__ import annotations
+
+import re
+
+from skyjo_pad.web.charts import LEFT, totals_chart
+
+
+def test_the_target_label_keeps_clear_of_the_last_points() -> None:
+    svg = str(totals_chart(["Ann", "Bob"], [[40, 30], [80, 70], [104, 90]], 100))
+    label = re.search(r'<text class="axis target-label" x="([\d.]+)" y="([\d.]+)"', svg)
+    assert label is not None
+    x, y = float(label.group(1)), float(label.group(2))
+    assert x <= LEFT + 10  # at the left
+    last = [
+        (float(a), float(b))
+        for a, b in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="3"', svg)
+    ]
+    assert len(last) == 2 and all(abs(px - x) > 100 for px, _py in last), (x, y, last)
+    assert svg.count(">100</text>") == 1  # said once, by the target's label
