@@ -85,10 +85,11 @@ def _link(row: PadShareLink) -> Link:
 
 
 def pad_sheet(game_id: str) -> Sheet:
-    """The game's sheet, if it is a score pad game (NotFound, or Conflict for a table)."""
+    """The game's sheet, if it is a score pad game (NotFound otherwise: a table has no
+    sheet to share, and an online table's id must reveal nothing)."""
     sheet = read_sheet(game_id)
     if not sheet.typed:
-        raise Conflict(NOT_PAD)
+        raise NotFound(NOT_PAD)
     return sheet
 
 
@@ -104,9 +105,9 @@ def last_round(sheet: Sheet) -> RoundResult | None:
 @transaction
 def make(game_id: str, kind: str) -> Made:
     """Make a new link of `kind` (watch or keeper) to a score pad game."""
+    pad_sheet(game_id)
     if kind not in KINDS:
         raise Invalid(UNKNOWN_KIND, field="kind")
-    pad_sheet(game_id)
     count = db.session.scalar(
         select(func.count()).select_from(PadShareLink).where(PadShareLink.game_id == game_id)
     )
