@@ -188,7 +188,7 @@
       parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
         + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
-        + `<p class="dock-buttons"><button type="button" class="button primary" data-resolve="mine">${View.esc(word("send_mine"))}</button>`
+        + `<p class="conflict-actions"><button type="button" class="button primary" data-resolve="mine">${View.esc(word("send_mine"))}</button>`
         + `<button type="button" class="button quiet" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button></p></div>`);
     }
     if (game.refused) {

@@ -45,11 +45,11 @@ def enter_round_here(
     save_round(page, names, scores, closer)
 
 
-def save_round(
-    page: Page, names: Sequence[str], scores: Sequence[int], closer: str | None
-) -> None:
+def save_round(page: Page, names: Sequence[str], scores: Sequence[int], closer: str | None) -> None:
     """On a round's form: type the scores, choose the closer, save; back on the sheet."""
-    expect(page.get_by_role("heading", name=re.compile(r"^(Correct )?[Rr]ound \d+"))).to_be_visible()
+    expect(
+        page.get_by_role("heading", name=re.compile(r"^(Correct )?[Rr]ound \d+"))
+    ).to_be_visible()
     for name, score in zip(names, scores, strict=True):
         type_score(page, name, score)
     choose_closer(page, closer or "Nobody")
