@@ -60,6 +60,12 @@
     const form = main().querySelector("form");
     const list = form.querySelector("[data-players]");
     const values = () => Array.from(list.querySelectorAll("input"), (i) => i.value);
+    // A player already in the list is not offered again.
+    const syncChips = () => {
+      const taken = new Set(values().map((v) => v.trim().toLowerCase()));
+      form.querySelectorAll("[data-add]").forEach((chip) => { chip.hidden = taken.has(chip.dataset.add.toLowerCase()); });
+    };
+    form.addEventListener("input", syncChips);
     form.querySelector("[data-more]").addEventListener("click", () => {
       if (values().length < MAX_PLAYERS) list.innerHTML = rows([...values(), ""]);
     });
@@ -69,6 +75,7 @@
       const blank = now.findIndex((v) => !v.trim());
       if (blank >= 0) now[blank] = chip.dataset.add; else if (now.length < MAX_PLAYERS) now.push(chip.dataset.add);
       list.innerHTML = rows(now);
+      syncChips();
     }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -104,7 +111,7 @@
     let head;
     if (sheet.finished) {
       const who = View.names(game.players, sheet.winners);
-      head = `<section class="result" id="totals"><h1>🏆 ${esc(word(sheet.winners.length > 1 ? "share" : "wins", { name: who, names: who, total: sheet.totals[sheet.winners[0]] }))}</h1></section>`;
+      head = `<section class="result" id="totals"><h1>${View.TROPHY} ${esc(word(sheet.winners.length > 1 ? "share" : "wins", { name: who, names: who, total: sheet.totals[sheet.winners[0]] }))}</h1></section>`;
     } else {
       head = `<h1 class="sheet-title" id="totals">${esc(word("round_n", { round: next }))} <span class="sub">${esc(word("to_target", { target: sheet.rules.target }))}</span></h1>`;
     }
@@ -117,7 +124,7 @@
       : `<p class="muted empty">${esc(word("no_rounds"))}</p><ul class="seat-list">${game.players.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`;
     const dock = sheet.finished
       ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
-      : `<a class="button primary big" href="${base}/rounds/new">+ ${esc(word("enter_round", { round: next }))}</a>`;
+      : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
     draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
     Sync.showStatus(game.key);
@@ -235,7 +242,7 @@
       html += `<p class="field-error">${esc(word("ends_early", { number: early }))}</p>`;
     } else if (ends) {
       const who = View.names(players, after.winners);
-      html += `<p class="ends">🏆 ${esc(word(after.winners.length > 1 ? "ends_game_many" : "ends_game_one", { name: who, names: who }))}</p>`;
+      html += `<p class="ends">${View.TROPHY} ${esc(word(after.winners.length > 1 ? "ends_game_many" : "ends_game_one", { name: who, names: who }))}</p>`;
     }
     verdict.innerHTML = html;
     table.innerHTML = `<table class="preview-table"><thead><tr><th scope="col">${esc(word("player"))}</th><th scope="col">${esc(word("round"))}</th><th scope="col">${esc(word("total"))}</th></tr></thead><tbody>`

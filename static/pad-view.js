@@ -11,6 +11,11 @@
     return (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
   }
 
+  // The trophy of templates/_icons.html, for a winner.
+  const TROPHY = '<svg class="icon-trophy" viewBox="0 0 24 24" width="1em" height="1em" focusable="false" aria-hidden="true">'
+    + '<path fill="currentColor" d="M6 3h12v5.5a6 6 0 0 1-12 0zM10.6 14h2.8v4h-2.8zM7 18.5h10V21H7z"/>'
+    + '<path fill="none" stroke="currentColor" stroke-width="2" d="M6.5 5H3.5v1.5a4 4 0 0 0 3.6 4M17.5 5h3v1.5a4 4 0 0 1-3.6 4"/></svg>';
+
   const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const num = (n) => String(n).replace("-", "−");
 
@@ -53,5 +58,5 @@
       + `<tbody>${rows}</tbody></table></div>`;
   }
 
-  root.PadView = Object.freeze({ word, esc, num, names, inWords, table });
+  root.PadView = Object.freeze({ word, esc, num, names, inWords, table, TROPHY });
 })(window);

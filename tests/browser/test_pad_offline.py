@@ -46,6 +46,7 @@ def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     page.get_by_role("link", name="Correct round 2").tap()
     expect(page.get_by_role("textbox", name="Cy", exact=True)).to_have_value("7")
     page.get_by_role("textbox", name="Cy", exact=True).fill("9")
+    expect(page.locator("[data-preview] td.total")).to_have_text(["23", "52", "33"])
     page.get_by_role("button", name=re.compile("^Save the correction")).tap()
     expect(page.locator("tr.totals td")).to_have_text(["23", "52", "33"])
 
@@ -250,16 +251,30 @@ def test_a_four_player_game_to_100_offline_is_on_the_server_within_5_seconds(
     """The goal's figure: a whole 4-player game played offline (8 rounds to 112), then the
     network back: every round on the server, none twice, within 5 s."""
     conflicts = watch_for_conflicts(context, page)
-    installed(page, live_server)
+    pad_game(live_server, FOUR)  # they played before: in the address book
+    installed(page, live_server, "/games/new")  # the address book as last seen
+    page.goto(live_server + "/")
     context.set_offline(True)
     page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(FOUR):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    for name in FOUR:
+        page.get_by_role("button", name=name, exact=True).tap()
+    expect(page.get_by_label("Player 4", exact=True)).to_have_value("Dee")
+    shoot(page, "offline-new-game")
     page.get_by_role("button", name="Start the game").tap()
     played = [([10, 6, 14, 3], "Dee"), ([9, 7, 14, 2], "Ben")]
-    for number in range(8):
+    for number in range(7):
         scores, closer = played[number % 2]
         enter_round_here(page, FOUR, scores, closer)
+    page.get_by_role("link", name="Enter round 8").tap()
+    for name, score in zip(FOUR, played[1][0], strict=True):
+        type_score(page, name, score)
+    choose_closer(page, "Ben")
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Ben 7 → 14: closed but not the lowest alone")
+    expect(verdict).to_contain_text("This round ends the game: Dee wins.")
+    expect(page.locator("[data-preview] td.total")).to_have_text(["76", "80", "112", "20"])
+    shoot(page, "offline-round")
+    page.get_by_role("button", name="Save round 8 — ends the game").tap()
     expect(page.get_by_role("heading", name=re.compile("Dee wins with 20"))).to_be_visible()
     expect(page.locator("tr.totals td")).to_have_text(["76", "80", "112", "20"])
 
