@@ -42,6 +42,7 @@ def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     enter_round_here(page, ABC, [12, 4, 4], None)
     expect(page.locator("tr.totals td")).to_have_text(["23", "52", "31"])
     expect(page.locator("tr.waiting")).to_have_count(3)
+    shoot(page, "offline", docs=True)
 
     page.get_by_role("link", name="Correct round 2").tap()
     expect(page.get_by_role("textbox", name="Cy", exact=True)).to_have_value("7")
@@ -77,7 +78,7 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
     save_round(page, ABC, [6, -1, 10], "Ben")
     expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
     expect(page.locator("tr.waiting")).to_have_count(1)
-    shoot(page, "offline", docs=True)
+    shoot(page, "offline-one-waiting")
     page.reload()
     page.get_by_role("link", name="Enter round 3").tap()
     expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
@@ -127,7 +128,7 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["10", "2"])
     expect(conflict.locator("table").nth(1).locator("tr.totals td")).to_have_text(["8", "20"])
     assert server_rounds(live_server, game) == [([5, 2], 0)]
-    shoot(page, "offline-conflict")
+    shoot(page, "offline-conflict", docs=True)
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("tr.totals td")).to_have_text(["13", "13"])
