@@ -17,6 +17,7 @@ from offline_helpers import (
     watch_for_conflicts,
 )
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from test_accessibility import findings
 
 ABC = ["Ann", "Ben", "Cy"]
 
@@ -290,3 +291,54 @@ def test_a_four_player_game_to_100_offline_is_on_the_server_within_5_seconds(
     assert saved == [(list(played[n % 2][0]), 3 if n % 2 == 0 else 1) for n in range(8)]
     assert api(live_server, "GET", f"/games/{game}")["winners"] == [3]
     assert conflicts == []
+
+
+def test_the_pages_drawn_offline_pass_axe(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Home, a new game, the sheet with a waiting round, a round's form with its preview,
+    and a take-back, all drawn on the phone: no serious WCAG finding."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    assert findings(page) == [], "new game"
+    for index, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    enter_round_here(page, ["Ann", "Ben"], [4, -1], "Ben")
+    assert findings(page) == [], "sheet"
+    page.get_by_role("link", name="Enter round 2").tap()
+    for name, score in (("Ann", 3), ("Ben", 9)):
+        type_score(page, name, score)
+    choose_closer(page, "Ben")
+    expect(page.locator("[data-doubling]")).to_contain_text("Ben 9 → 18")
+    assert findings(page) == [], "round form"
+    page.go_back()
+    page.get_by_role("link", name="Take back round 1").tap()
+    expect(page.get_by_role("heading", name="Take back round 1?")).to_be_visible()
+    assert findings(page) == [], "take-back"
+    page.goto(live_server + "/")
+    expect(page.get_by_role("heading", name="Skyjo Pad")).to_be_visible()
+    expect(page.locator("[data-pad-shell]")).to_contain_text("Ann, Ben")
+    assert findings(page) == [], "home"
+
+
+def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A round kept offline, the app closed; opened again with the network on (any page):
+    the round is sent at once."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [2, 30], "Ann")
+    page.close()
+    context.set_offline(False)
+    assert server_rounds(live_server, game) == []
+    again = context.new_page()
+    again.goto(live_server + "/history")
+    deadline = time.monotonic() + 5
+    while not server_rounds(live_server, game) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server_rounds(live_server, game) == [([2, 30], 0)]
