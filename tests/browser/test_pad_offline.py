@@ -342,3 +342,24 @@ def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     while not server_rounds(live_server, game) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server_rounds(live_server, game) == [([2, 30], 0)]
+
+
+def test_a_round_saved_online_then_the_next_one_offline_is_no_conflict(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Issue 23, point 1: round 1 saved online, the network gone, "Enter round 2" opens
+    round 2's form (not a stale copy of round 1's); back online it is added, no notice."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    enter_round_here(page, ["Ann", "Ben"], [5, 9], "Ann")  # online, the server's own form
+    assert server_rounds(live_server, game) == [([5, 9], 0)]
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 2").tap()
+    expect(page.get_by_role("heading", name="Round 2", exact=True)).to_be_visible()
+    save_round(page, ["Ann", "Ben"], [7, 1], "Ben")
+    expect(page.locator("tr.totals td")).to_have_text(["12", "10"])
+    context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([7, 1], 1)]
+    assert conflicts == []
