@@ -151,7 +151,7 @@
       + `<label class="seat-name" for="seats-${seat}-score">${esc(name)}</label>`
       + `<label class="sign" title="${esc(word("negative"))}"><input type="checkbox" name="seats-${seat}-negative" data-sign><span aria-hidden="true">−</span><span class="visually-hidden">${esc(word("minus_for", { name }))}</span></label>`
       + `<input class="score" id="seats-${seat}-score" name="seats-${seat}-score" type="text" inputmode="numeric" autocomplete="off" enterkeyhint="${seat === players.length - 1 ? "done" : "next"}">`
-      + `</div></div>`).join("");
+      + `</div>${countCards(name, seat)}</div>`).join("");
     draw(`<p class="back"><a href="${base}">← ${esc(word("sheet"))}</a></p><h1>${esc(title)}</h1>`
       + `<form class="round-form ${players.length > 6 ? "many" : ""}" novalidate data-shell-round data-game="${esc(id)}">`
       + `<input type="hidden" name="version" value="">`
@@ -164,14 +164,20 @@
     const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
     if (number) fill(form, sheet.rounds[number - 1]);
     restore(form, draftKey);
+    const update = () => { keep(form, draftKey); preview(form, game, number, roundNo); };
     if (typeof root.setupSigns === "function") root.setupSigns(form); // app.js: the "−" by touch
+    if (typeof root.setupCount === "function") {
+      form.querySelectorAll("details[data-count]").forEach((d) => {
+        if (Array.from(d.querySelectorAll(".cell")).some((c) => c.value)) d.open = true;
+        root.setupCount(d, update);
+      });
+    }
     const scoresIn = Array.from(form.querySelectorAll(".score"));
     scoresIn.forEach((input, i) => input.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
       if (scoresIn[i + 1]) scoresIn[i + 1].focus(); else input.blur();
     }));
-    const update = () => { keep(form, draftKey); preview(form, game, number, roundNo); };
     form.addEventListener("input", update);
     form.addEventListener("change", update);
     preview(form, game, number, roundNo);
@@ -187,6 +193,13 @@
     });
   }
 
+  // "Count my cards": the server form's 12 cells, worked by app.js's setupCount.
+  function countCards(name, seat) {
+    const cells = Array.from({ length: 12 }, (_, i) => `<input class="cell" name="seats-${seat}-cards-${i}" inputmode="numeric" autocomplete="off" maxlength="2" aria-label="${esc(word("row_column", { row: Math.floor(i / 4) + 1, column: (i % 4) + 1 }))}">`).join("");
+    return `<details class="count" data-count><summary><span aria-hidden="true">${esc(word("cards"))}</span><span class="visually-hidden">${esc(word("count_my_cards"))}</span></summary>`
+      + `<div class="grid" role="group" aria-label="${esc(word("twelve_cards", { name }))}">${cells}</div><p class="hint">${esc(word("count_hint"))}</p></details>`;
+  }
+
   function fill(form, round) {
     round.raw.forEach((score, seat) => {
       form.querySelector(`#seats-${seat}-score`).value = String(Math.abs(score));
@@ -196,8 +209,13 @@
     form.querySelector(`input[name=closer][value="${closer}"]`).checked = true;
   }
 
-  // What was typed: {scores, closer}, or a sentence saying what is missing.
+  // What was typed: {scores, closer}, or a sentence saying what is missing (app.js's
+  // roundBody reads the form as the server's form is read, counted cards included).
   function read(form) {
+    if (typeof root.roundBody === "function") {
+      const body = root.roundBody(form);
+      return typeof body === "string" ? body : { scores: body.scores, closer: body.closer };
+    }
     const scores = [];
     for (const seat of form.querySelectorAll("[data-seat]")) {
       const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");

@@ -153,6 +153,13 @@ STRINGS = {
         "network. Open it again when the network is back."
     ),
     "nobody": _l("Nobody"),
+    "count_my_cards": _l("Count my cards"),
+    "twelve_cards": _l("%(name)s’s 12 cards"),
+    "row_column": _l("Row %(row)s, column %(column)s"),
+    "count_hint": _l(
+        "Each card −2 to 12; ✕ (or x) for a card already removed. Three equal cards in a "
+        "column are removed and do not count."
+    ),
     "negative": _l("Negative score"),
     "minus_for": _l("minus (negative score for %(name)s)"),
     "sheet": _l("Sheet"),

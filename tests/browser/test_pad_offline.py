@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from browser_helpers import api, choose_closer, pad_game, shoot, type_score
+from browser_helpers import api, choose_closer, pad_game, seat, shoot, type_score
 from offline_helpers import (
     enter_round_here,
     installed,
@@ -363,3 +363,31 @@ def test_a_round_saved_online_then_the_next_one_offline_is_no_conflict(
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([5, 9], 0), ([7, 1], 1)]
     assert conflicts == []
+
+
+def test_cards_are_counted_on_the_form_drawn_offline(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, Ann counts her 12 cards: the column of three 7s goes, the score and the
+    preview follow, and the round is kept with that score."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 1").tap()
+    ann = seat(page, "Ann")
+    ann.locator("summary").tap()
+    cells = ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+    expect(cells).to_have_count(12)
+    for index, value in enumerate([7, 1, 2, 3, 7, -1, 0, 4, 7, 5, 6, -2]):
+        cells.nth(index).tap()
+        ann.get_by_role("button", name=f"Card {value}", exact=True).tap()
+    expect(ann.get_by_role("textbox", name="Ann", exact=True)).to_have_value("18")
+    expect(ann).to_contain_text("Count: 18, 1 column removed")
+    type_score(page, "Ben", 20)
+    choose_closer(page, "Ann")
+    expect(page.locator("[data-verdict]")).to_contain_text("Ann closed with the lowest score")
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["18", "20"])
+    context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([18, 20], 0)]
