@@ -163,7 +163,10 @@
     const form = main().querySelector("form");
     const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
     if (number) fill(form, sheet.rounds[number - 1]);
-    restore(form, draftKey);
+    // What was typed here before, or on the server's form for this round (app.js's draft,
+    // the same field names): a save that got no answer comes back here with ?unsent=1.
+    const serverDraft = `skyjo:draft:${game.id}:${number ? `edit-${number}` : `new-${roundNo}`}`;
+    const fromServerForm = !restore(form, draftKey) && game.id && restore(form, serverDraft, game.server && String(game.server.version));
     const update = () => { keep(form, draftKey); preview(form, game, number, roundNo); };
     if (typeof root.setupSigns === "function") root.setupSigns(form); // app.js: the "−" by touch
     if (typeof root.setupCount === "function") {
@@ -188,9 +191,13 @@
       form.querySelector("[data-save]").disabled = true;
       if (number) await Sync.correct(game.key, number, typed.scores, typed.closer);
       else await Sync.addRound(game.key, typed.scores, typed.closer);
-      try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+      try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
       go(base);
     });
+    if (new URLSearchParams(root.location.search).has("unsent")) {
+      root.history.replaceState(null, "", root.location.pathname);
+      if (fromServerForm) form.requestSubmit();
+    }
   }
 
   // "Count my cards": the server form's 12 cells, worked by app.js's setupCount.
@@ -282,16 +289,23 @@
     try { localStorage.setItem(key, JSON.stringify(fields)); } catch (e) { /* full: the form still works */ }
   }
 
-  function restore(form, key) {
+  // Put a kept draft back into the form; `version`: the server form's draft, kept with the
+  // sheet version it was typed on (a correction's draft counts only on that version).
+  function restore(form, key, version) {
     let fields = null;
-    try { fields = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return; }
-    if (!fields) return;
+    try { fields = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return false; }
+    if (fields && version !== undefined) {
+      if (key.includes(":edit-") && fields.version !== version) return false;
+      fields = fields.fields;
+    }
+    if (!fields) return false;
     for (const el of form.elements) {
       if (!(el.name in fields)) continue;
       if (el.type === "radio") el.checked = fields[el.name] === el.value;
       else if (el.type === "checkbox") el.checked = fields[el.name] === true;
       else el.value = fields[el.name];
     }
+    return true;
   }
 
   // ---- Taking back the last round ----

@@ -232,14 +232,14 @@
     try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
     const state = document.querySelector("[data-sheet-state], form[data-round-form]");
     const key = state ? state.dataset.game : null;
+    const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
     if (key) showStatus(key);
-    root.addEventListener("skyjo:sent", async (event) => {
+    root.addEventListener("skyjo:sent", (event) => {
       if (!key) return;
       showStatus(key);
-      // A server sheet that was shown without the rounds just sent: draw it again.
+      // A server sheet shown without the changes just sent: drawn again, with them.
       if (document.querySelector("[data-sheet-state]") && event.detail.sent.includes(key) && pending.has(key)) root.location.reload();
     });
-    const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
     sendAll();
   }
 

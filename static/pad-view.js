@@ -17,7 +17,8 @@
     + '<path fill="none" stroke="currentColor" stroke-width="2" d="M6.5 5H3.5v1.5a4 4 0 0 0 3.6 4M17.5 5h3v1.5a4 4 0 0 1-3.6 4"/></svg>';
 
   const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const num = (n) => String(n).replace("-", "−");
+  // A number as the server's pages print it (so a sheet looks the same once sent).
+  const num = (n) => String(n);
 
   // "Ann, Bob and Cy" for the seats given.
   function names(players, seats) {

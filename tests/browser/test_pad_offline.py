@@ -391,3 +391,25 @@ def test_cards_are_counted_on_the_form_drawn_offline(
     context.set_offline(False)
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([18, 20], 0)]
+
+
+def test_a_save_into_a_dead_network_is_kept_from_the_servers_form(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The phone believes it is online but nothing answers (pages nor saves): the round
+    typed on the server's form is found in its draft, kept, shown waiting, and sent later."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}/rounds/new")
+    type_score(page, "Ann", 6)
+    type_score(page, "Ben", -2)
+    choose_closer(page, "Ben")
+    page.wait_for_timeout(300)  # the draft is kept as it is typed
+    context.route(re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/"), lambda r: r.abort())
+    page.get_by_role("button", name=re.compile("^Save round 1")).tap()
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    expect(page.locator("tr.totals td")).to_have_text(["6", "-2"])
+    assert server_rounds(live_server, game) == []
+    context.unroute(re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/"))
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([6, -2], 1)]
