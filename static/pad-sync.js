@@ -138,13 +138,15 @@
   }
 
   let sending = null;
+  let again = false;
   let delay = 1000;
   let timer = null;
 
   // Send every game's waiting changes, one game after another; one send at a time (across
   // the phone's tabs too, where the browser can lock). Tells the page what was sent.
   function sendAll() {
-    if (sending) return sending;
+    if (sending) { again = true; return sending; } // asked again meanwhile: once more after
+    clearTimeout(timer);
     const work = async () => {
       const sent = [];
       let offline = false;
@@ -164,7 +166,10 @@
       else delay = 1000;
       root.dispatchEvent(new CustomEvent("skyjo:sent", { detail: outcome }));
       return outcome;
-    }).finally(() => { sending = null; });
+    }).finally(() => {
+      sending = null;
+      if (again) { again = false; sendAll(); }
+    });
     return sending;
   }
 
