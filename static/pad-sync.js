@@ -27,6 +27,17 @@
     }
     const chips = document.querySelectorAll("[data-known] button");
     if (chips.length) await Store.keepBook(Array.from(chips, (chip) => chip.value));
+    await forgetOld();
+  }
+
+  // The phone keeps the KEEP games seen last; older ones go, unless something of theirs
+  // still waits to be sent (or to be looked at).
+  const KEEP = 60;
+  async function forgetOld() {
+    const games = (await Store.all()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
+    for (const game of games.slice(KEEP)) {
+      if (game.id && !game.ops.length && !game.conflict && !game.refused && !(game.setAside || []).length) await Store.remove(game.key);
+    }
   }
 
   async function newGame(players, rules) {
@@ -253,5 +264,5 @@
     if (!document.querySelector("[data-pad-shell]")) start(); // the shell starts itself
   });
 
-  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, showStatus, start });
+  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, showStatus, start, forgetOld, KEEP });
 })(window);

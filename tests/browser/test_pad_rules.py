@@ -95,3 +95,27 @@ Object.defineProperty(navigator, "wakeLock", {
   },
 });
 """
+
+
+FILL_THE_PHONE = """async () => {
+  for (let i = 0; i < window.PadSync.KEEP + 5; i++) {
+    const round = { op: "add", id: "o", clientId: "c0000000", scores: [1, 2], closer: 0 };
+    const waiting = i === 0 ? [round] : [];
+    await window.PadStore.put({ key: `g${i}`, id: `g${i}`, players: ["A", "B"], rules: {},
+      server: { rounds: [], version: 1 }, ops: waiting, setAside: [], seen: 1000 + i });
+  }
+  await window.PadSync.forgetOld();
+  return (await window.PadStore.all()).map((g) => g.key).sort();
+}"""
+
+
+def test_the_phone_forgets_old_games_but_never_one_with_changes_waiting(
+    page: Page, live_server: str
+) -> None:
+    """Beyond the KEEP games seen last, older ones go, except one whose round waits."""
+    page.goto(live_server + "/history")
+    kept = page.evaluate(FILL_THE_PHONE)
+    keep = page.evaluate("window.PadSync.KEEP")
+    assert len(kept) == keep + 1
+    assert "g0" in kept  # the oldest, but a round of it waits to be sent
+    assert not {"g1", "g2", "g3", "g4"} & set(kept)
