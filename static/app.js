@@ -252,7 +252,9 @@ function setupRoundForm(form) {
           seat.querySelector("[data-sign]").checked = raw < 0;
         }
       }
-    } catch (e) { /* offline: the save bar says so, and Save keeps the round on the phone */ }
+    } catch (e) { // offline: the preview from the sheet the phone keeps (static/pad-preview.js)
+      if (window.PadPreview && mine === seq) window.PadPreview.offline(form);
+    }
   };
   const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
   const restored = restoreDraft(form);

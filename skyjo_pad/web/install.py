@@ -19,6 +19,7 @@ SHELL_FILES = (
     "pad-rules.js",
     "pad-store.js",
     "pad-view.js",
+    "pad-preview.js",
     "pad-sync.js",
     "pad-shell.js",
     "icon.svg",

@@ -413,3 +413,21 @@ def test_a_save_into_a_dead_network_is_kept_from_the_servers_form(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([6, -2], 1)]
+
+
+def test_the_servers_round_form_previews_with_the_network_gone(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Issue 23, point 2: a form opened online, the network gone: the doubling, the new
+    totals and the end of the game still show beside Save, from the phone's rules."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([60, 9], 1)])
+    installed(page, live_server, f"/games/{game}/rounds/new")
+    context.set_offline(True)
+    type_score(page, "Ann", 40)
+    type_score(page, "Ben", 45)
+    choose_closer(page, "Ben")
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Ben 45 → 90: closed but not the lowest alone")
+    expect(verdict).to_contain_text("This round ends the game: Ben wins.")
+    expect(page.locator("[data-preview] td.total")).to_have_text(["100", "99"])
+    expect(page.get_by_role("button", name="Save round 2 — ends the game")).to_be_visible()
