@@ -12,6 +12,7 @@
   const Preview = root.PadPreview;
   const { word, esc, num } = View;
   const MAX_PLAYERS = 12;
+  const COUNT_ICON = '<svg class="count-icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M0 0h3v3H0zM4 0h3v3H4zM8 0h3v3H8zM12 0h3v3h-3zM0 4h3v3H0zM4 4h3v3H4zM8 4h3v3H8zM12 4h3v3h-3zM0 8h3v3H0zM4 8h3v3H4zM8 8h3v3H8zM12 8h3v3h-3z"/></svg>';
   const NAME_MAX = 40;
 
   // What the address asks for: [view, game id or key, round number].
@@ -161,6 +162,9 @@
       + `<div class="dock-buttons"><button type="submit" class="button primary big grow" data-save></button></div></div></form>`, title);
     document.body.classList.add("has-dock");
     const form = main().querySelector("form");
+    // Room under the last field for the save bar, however tall it grows (as app.js does).
+    const dock = form.querySelector("[data-dock]");
+    if (root.ResizeObserver) new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
     const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
     if (number) fill(form, sheet.rounds[number - 1]);
     // What was typed here before, or on the server's form for this round (app.js's draft,
@@ -203,7 +207,7 @@
   // "Count my cards": the server form's 12 cells, worked by app.js's setupCount.
   function countCards(name, seat) {
     const cells = Array.from({ length: 12 }, (_, i) => `<input class="cell" name="seats-${seat}-cards-${i}" inputmode="numeric" autocomplete="off" maxlength="2" aria-label="${esc(word("row_column", { row: Math.floor(i / 4) + 1, column: (i % 4) + 1 }))}">`).join("");
-    return `<details class="count" data-count><summary><span aria-hidden="true">${esc(word("cards"))}</span><span class="visually-hidden">${esc(word("count_my_cards"))}</span></summary>`
+    return `<details class="count" data-count><summary>${COUNT_ICON}<span aria-hidden="true">${esc(word("cards"))}</span><span class="visually-hidden">${esc(word("count_my_cards"))}</span></summary>`
       + `<div class="grid" role="group" aria-label="${esc(word("twelve_cards", { name }))}">${cells}</div><p class="hint">${esc(word("count_hint"))}</p></details>`;
   }
 
