@@ -334,7 +334,17 @@ async function queueRound(form, verdict, save) {
     return;
   }
   try { localStorage.removeItem(draftKey(form)); } catch (e) { /* nothing kept */ }
-  window.location.assign(form.dataset.sheetUrl);
+  // With a service worker the sheet opens offline, drawn on the phone; without one (plain
+  // HTTP) the form says the round is kept, and opens the sheet once it is sent.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    window.location.assign(form.dataset.sheetUrl);
+    return;
+  }
+  verdict.replaceChildren();
+  say(verdict, "p", "queued", t("kept_here"));
+  window.addEventListener("skyjo:sent", (event) => {
+    if (event.detail.sent.includes(form.dataset.game)) window.location.assign(form.dataset.sheetUrl);
+  });
 }
 
 // The offline banner.

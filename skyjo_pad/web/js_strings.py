@@ -99,6 +99,7 @@ STRINGS = {
     "move_up": _l("Move player %(n)s up"),
     "remove_player": _l("Remove player %(n)s"),
     # static/pad-view.js, pad-sync.js, pad-shell.js: the pad kept on the phone
+    "kept_here": _l("Kept on this phone: it is sent as soon as the network is back."),
     "not_kept": _l("This phone could not keep the round: try again, or save it online."),
     "round": _l("Round"),
     "round_n": _l("Round %(round)s"),

@@ -16,7 +16,7 @@ from offline_helpers import (
     server_rounds,
     watch_for_conflicts,
 )
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 ABC = ["Ann", "Ben", "Cy"]
 
@@ -322,3 +322,25 @@ def test_the_servers_round_form_previews_with_the_network_gone(
     expect(verdict).to_contain_text("This round ends the game: Ben wins.")
     expect(page.locator("[data-preview] td.total")).to_have_text(["100", "99"])
     expect(page.get_by_role("button", name="Save round 2 — ends the game")).to_be_visible()
+
+
+def test_without_a_service_worker_a_round_saved_offline_is_kept_on_its_form(
+    browser: Browser, live_server: str
+) -> None:
+    """Plain HTTP on a home network has no service worker: the round is kept, the form says
+    so, and the sheet opens once the round is sent."""
+    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    context.set_offline(True)
+    type_score(page, "Ann", 3)
+    type_score(page, "Ben", 8)
+    choose_closer(page, "Ann")
+    page.get_by_role("button", name=re.compile("^Save round 1")).click()
+    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
+    assert server_rounds(live_server, game) == []
+    context.set_offline(False)
+    expect(page.locator("tr.totals td")).to_have_text(["3", "8"])
+    assert server_rounds(live_server, game) == [([3, 8], 0)]
+    context.close()
