@@ -18,6 +18,8 @@ from .extensions import db
 
 GAME_ID_ALPHABET = string.ascii_lowercase + string.digits
 GAME_ID_LENGTH = 10
+CLIENT_ID_MAX = 64
+"""The longest id a client makes for a game or a round (API.md: 8 to 64 characters)."""
 NAME_MAX = 40
 NAME_KEY_MAX = 4 * NAME_MAX
 """Room for a name's key: case folding can lengthen a name (ß → ss, ΐ → three characters)."""
@@ -78,6 +80,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     """Anything the players want to remember about the game."""
     place: Mapped[str | None] = mapped_column(String(PLACE_MAX))
     """Where it was played (optional)."""
+    client_id: Mapped[str | None] = mapped_column(String(CLIENT_ID_MAX))
+    """The id the phone made for a game started offline: a retry finds the game again."""
 
     seats: Mapped[list[GameSeat]] = relationship(
         back_populates="game", order_by="GameSeat.seat", cascade="all, delete-orphan"
@@ -91,6 +95,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         Index("ix_games_finished_created", "finished", "created_at"),
         Index("ix_games_finished_at", "finished_at"),
         Index("ix_games_kind_created", "kind", "created_at"),
+        Index("uq_games_client_id", "client_id", unique=True),
     )
 
 
@@ -146,6 +151,8 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     closer: Mapped[int | None]
     doubled: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    client_id: Mapped[str | None] = mapped_column(String(CLIENT_ID_MAX))
+    """The id the phone made for a round saved offline: unique within its game."""
 
     game: Mapped[Game] = relationship(back_populates="rounds")
     scores: Mapped[list[RoundScore]] = relationship(
@@ -155,7 +162,10 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
         lazy="selectin",
     )
 
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_rounds_game_number"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "number", name="uq_rounds_game_number"),
+        UniqueConstraint("game_id", "client_id", name="uq_rounds_game_client"),
+    )
 
 
 class RoundScore(db.Model):  # type: ignore[name-defined,misc]

@@ -271,7 +271,9 @@ function setupRoundForm(form) {
           seat.querySelector("[data-sign]").checked = raw < 0;
         }
       }
-    } catch (e) { /* offline: the save bar says so, and Save keeps the round on the phone */ }
+    } catch (e) { // offline: the preview from the sheet the phone keeps (static/pad-preview.js)
+      if (window.PadPreview && mine === seq) window.PadPreview.offline(form);
+    }
   };
   const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
   const restored = restoreDraft(form);
@@ -292,7 +294,7 @@ function setupRoundForm(form) {
   }));
   // Offline, Save keeps the round on this phone; it is sent when the network returns.
   form.addEventListener("submit", (event) => {
-    if (!event.submitter || event.submitter.value !== "save" || navigator.onLine) return;
+    if (!event.submitter || event.submitter.value !== "save" || navigator.onLine || !window.PadSync) return;
     event.preventDefault();
     queueRound(form, verdict, save);
   });
@@ -337,18 +339,6 @@ function setupRoundForm(form) {
   }
 }
 
-// The outbox: rounds saved while offline, sent in order when the network returns with the
-// version of the sheet they were typed on, so the server refuses one made stale meanwhile.
-const OUTBOX = "skyjo:outbox";
-const UNSENT = "skyjo:unsent";
-
-function readList(key) {
-  try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
-}
-function writeList(key, list) {
-  try { if (list.length) localStorage.setItem(key, JSON.stringify(list)); else localStorage.removeItem(key); } catch (e) { /* full */ }
-}
-
 function say(parent, tag, className, text) {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -357,125 +347,45 @@ function say(parent, tag, className, text) {
   return el;
 }
 
-function queueRound(form, verdict, save) {
+// Offline, a round is kept on the phone (static/pad-sync.js sends it when the network is
+// back) and the sheet is shown as the phone has it, the new round marked as waiting.
+async function queueRound(form, verdict, save) {
   const body = roundBody(form);
   if (typeof body === "string") {
     verdict.replaceChildren();
     say(verdict, "p", "field-error", body);
     return;
   }
-  const editing = form.dataset.draft.startsWith("edit-");
-  const number = Number(form.dataset.draft.split("-")[1]);
-  const outbox = readList(OUTBOX);
-  outbox.push({
-    game: form.dataset.game,
-    draft: draftKey(form),
-    method: editing ? "PUT" : "POST",
-    url: `/api/games/${form.dataset.game}/rounds${editing ? "/" + number : ""}`,
-    label: editing ? t("queued_correction", { round: number }) : t("queued_round", { round: number }),
-    names: JSON.parse(form.dataset.names || "[]"),
-    sheet: form.dataset.sheetUrl,
-    body,
-  });
-  writeList(OUTBOX, outbox);
-  keepDraft(form);
-  form.dataset.queued = "1"; // the save bar now speaks of the outbox, not the preview
-  verdict.replaceChildren();
-  say(verdict, "p", "queued", editing ? t("kept_correction") : t("kept_round", { round: number }));
   save.disabled = true;
-  save.textContent = t("waiting");
-  showSync();
-}
-
-// "Ann 5, Bob −3 (closed)": a queued round in words, for a player to enter it again.
-function roundInWords(item) {
-  return item.body.scores.map((score, seat) => {
-    const name = item.names[seat] || t("player_n", { n: seat + 1 });
-    return `${name} ${String(score).replace("-", "−")}${item.body.closer === seat ? ` (${t("closed")})` : ""}`;
-  }).join(", ");
-}
-
-let flushing = false;
-// A send that failed is tried again soon, then less often (1 s, 2 s, 4 s … 15 s): a
-// network that just came back often refuses the first request.
-let retryDelay = 1000;
-let retryTimer = null;
-function retry() {
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(flushOutbox, retryDelay);
-  retryDelay = Math.min(retryDelay * 2, 15000);
-}
-
-async function flushOutbox() {
-  if (flushing || !navigator.onLine) return;
-  flushing = true;
-  const sent = [];
+  const editing = form.dataset.draft.startsWith("edit-");
   try {
-    let outbox = readList(OUTBOX);
-    while (outbox.length) {
-      const item = outbox[0];
-      let res;
-      try {
-        res = await fetch(item.url, {
-          method: item.method,
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(item.body),
-        });
-      } catch (e) { retry(); break; } // no network yet (it may be coming back): soon again
-      if (res.status >= 500) { retry(); break; }
-      retryDelay = 1000;
-      outbox = readList(OUTBOX).slice(1);
-      writeList(OUTBOX, outbox);
-      if (res.ok) {
-        try { localStorage.removeItem(item.draft); } catch (e) { /* gone already */ }
-        sent.push(item);
-      } else {
-        const answer = await res.json().catch(() => ({}));
-        const unsent = readList(UNSENT);
-        unsent.push({ ...item, error: answer.message || answer.error || t("refused") });
-        writeList(UNSENT, unsent);
-      }
-    }
-  } finally {
-    flushing = false;
+    await window.PadSync.capture();
+    if (editing) await window.PadSync.correct(form.dataset.game, Number(form.dataset.draft.split("-")[1]), body.scores, body.closer);
+    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer);
+  } catch (e) {
+    save.disabled = false;
+    verdict.replaceChildren();
+    say(verdict, "p", "field-error", t("not_kept"));
+    return;
   }
-  showSync();
-  if (sent.length) {
-    const form = document.querySelector("form[data-round-form]");
-    const state = document.querySelector("[data-sheet-state]");
-    if (form && sent.some((item) => item.draft === draftKey(form))) window.location.assign(form.dataset.sheetUrl);
-    else if (state && sent.some((item) => item.game === state.dataset.game)) window.location.reload();
+  try { localStorage.removeItem(draftKey(form)); } catch (e) { /* nothing kept */ }
+  // With a service worker the sheet opens offline, drawn on the phone; without one (plain
+  // HTTP) the form says the round is kept, and opens the sheet once it is sent.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    window.location.assign(form.dataset.sheetUrl);
+    return;
   }
+  verdict.replaceChildren();
+  say(verdict, "p", "queued", t("kept_here"));
+  window.addEventListener("skyjo:sent", (event) => {
+    if (event.detail.sent.includes(form.dataset.game)) window.location.assign(form.dataset.sheetUrl);
+  });
 }
 
-// The offline banner, the rounds waiting to be sent, and any the server refused.
+// The offline banner.
 function showSync() {
   const banner = document.querySelector("[data-offline]");
   if (banner) banner.hidden = navigator.onLine;
-  const box = document.querySelector("[data-sync]");
-  if (!box) return;
-  box.replaceChildren();
-  // The round form that queued a round says so in its own save bar.
-  const form = document.querySelector("form[data-round-form]");
-  const waiting = readList(OUTBOX).filter((item) => !form || item.draft !== draftKey(form));
-  if (waiting.length) {
-    say(box, "p", "queued", t(waiting.length > 1 ? "waiting_many" : "waiting_one", { labels: waiting.map((i) => i.label).join(", ") }));
-  }
-  readList(UNSENT).forEach((item, index) => {
-    const note = say(box, "div", "unsent", "");
-    note.setAttribute("role", "alert");
-    say(note, "p", "", t("unsent", { label: item.label, error: item.error }));
-    say(note, "p", "", t("it_was", { round: roundInWords(item) }));
-    const dismiss = say(note, "button", "button quiet", t("dismiss"));
-    dismiss.type = "button";
-    dismiss.addEventListener("click", () => {
-      const unsent = readList(UNSENT);
-      unsent.splice(index, 1);
-      writeList(UNSENT, unsent);
-      showSync();
-    });
-  });
-  box.hidden = !box.childElementCount;
 }
 
 // The screen stays awake on a game's pages while it is played (where the browser can).
@@ -569,11 +479,9 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
   keepAwake();
   showSync();
-  flushOutbox();
 });
-window.addEventListener("online", () => { showSync(); flushOutbox(); });
+window.addEventListener("online", showSync);
 window.addEventListener("offline", showSync);
-setInterval(() => { if (readList(OUTBOX).length) flushOutbox(); }, 15000);
 
 // Installable and usable offline: the service worker keeps the app's shell and the pages
 // last seen (served at the site's root so that its scope is the whole app).

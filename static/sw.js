@@ -52,6 +52,16 @@ async function fromCacheFirst(request) {
   return response;
 }
 
+// The pad's pages (home, a new game, a sheet, a round's form, a take-back) are drawn on the
+// phone when the network is gone: the one shell page (/offline, static/pad-shell.js) from
+// the games kept in IndexedDB, never a stale copy of the page (its round number and
+// version would be old). A game made on the phone (/games/c-…) has only that page.
+const PAD_PAGE = /^\/($|games\/(new|[^/]+(\/rounds\/(new|\d+\/(edit|delete)))?)\/?$)/;
+const LOCAL_GAME = /^\/games\/c-/;
+async function padShell() {
+  return (await caches.match("/offline")) || fetch("/offline");
+}
+
 // Pages: the network first (the sheet must be current), the last copy seen when offline.
 async function fromNetworkFirst(request) {
   try {
@@ -61,6 +71,10 @@ async function fromNetworkFirst(request) {
     }
     return response;
   } catch (error) {
+    if (request.mode === "navigate" && PAD_PAGE.test(new URL(request.url).pathname)) {
+      const shell = await caches.match("/offline");
+      if (shell) return shell;
+    }
     const cached = (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true }))
       || (request.mode === "navigate" && (await caches.match("/")));
     if (cached) return cached;
@@ -92,6 +106,7 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) event.respondWith(fromCacheFirst(request));
+  else if (request.mode === "navigate" && LOCAL_GAME.test(url.pathname)) event.respondWith(padShell());
   // A digital table is played on the server, a secret link opens it: never kept (NEVER_KEPT).
   else if (request.mode === "navigate" && !NEVER_KEPT.test(url.pathname)) event.respondWith(fromNetworkFirst(request));
   // Everything else (the API, live updates, previews) goes to the network as it is.

@@ -8,6 +8,7 @@ formed value outside what the pad can keep. Nothing here touches the database.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn, TypeGuard
 
@@ -24,7 +25,11 @@ NUMBER_LIMIT = SCORE_LIMIT
 """Any number in a body must lie within ± this (the pad's tighter limits apply after)."""
 
 ROUND_FIELDS = ("scores", "grids", "closer", "version")
-NEW_GAME_FIELDS = ("players", "rules")
+NEW_ROUND_FIELDS = (*ROUND_FIELDS, "client_id")
+NEW_GAME_FIELDS = ("players", "rules", "client_id")
+TAKE_BACK_FIELDS = ("version",)
+CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""A client-made id (API.md): 8 to 64 letters, digits, - or _; a UUID fits."""
 SCORE_FIELDS = ("grid",)
 WHOLE_RULES = ("target", "multiplier")
 BOOLEAN_RULES = ("tie_doubles", "double_only_positive")
@@ -83,9 +88,27 @@ def rules(data: object) -> dict[str, Any] | None:
     return data
 
 
-def round_entry(data: Mapping[str, Any]) -> tuple[RoundEntry, int | None]:
-    """The round a body describes, and the sheet version it was made against (if given)."""
-    _only_fields(data, ROUND_FIELDS, "a round")
+def client_id(data: Mapping[str, Any]) -> str | None:
+    """The optional `client_id` of a body: the key that makes a retry change nothing."""
+    value = data.get("client_id")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CLIENT_ID.fullmatch(value):
+        raise Malformed(
+            f"The client_id is {_show(value)}: it must be 8 to 64 letters, digits, - or _ "
+            "(a UUID is fine)."
+        )
+    return value
+
+
+def round_entry(
+    data: Mapping[str, Any], fields: Iterable[str] = ROUND_FIELDS
+) -> tuple[RoundEntry, int | None]:
+    """The round a body describes, and the sheet version it was made against (if given).
+
+    `fields`: the fields this request may carry (a new round may also carry a client_id).
+    """
+    _only_fields(data, fields, "a round")
     has_scores, has_grids = "scores" in data, "grids" in data
     if has_scores == has_grids:
         raise Malformed(
@@ -132,10 +155,15 @@ def grid(data: object, label: str) -> Grid:
 
 
 def version_arg() -> int | None:
-    """The optional `?version=` of a request, as a whole number."""
+    """The optional version of a take-back: `?version=` or a JSON body `{"version": n}`."""
     text = request.args.get("version")
     if text is None:
-        return None
+        if not request.get_data(cache=True).strip():
+            return None
+        data = json_object()
+        _only_fields(data, TAKE_BACK_FIELDS, "a take-back")
+        version = data.get("version")
+        return None if version is None else _whole(version, "The version", limit=False)
     try:
         return int(text.strip(), 10)
     except ValueError as error:

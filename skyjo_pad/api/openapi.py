@@ -86,6 +86,13 @@ VERSION = {
     "and nothing is saved.",
 }
 
+CLIENT_ID = {
+    "type": "string",
+    "pattern": "^[A-Za-z0-9_-]{8,64}$",
+    "description": "Optional: an id the client made (a UUID is fine). A second request with "
+    "the same id changes nothing and answers 200 with the game as it is now.",
+}
+
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -128,6 +135,7 @@ SCHEMAS: dict[str, Any] = {
                 "description": "Names in seat order (seats from 0), non-empty and distinct.",
             },
             "rules": {"oneOf": [_ref("Rules"), {"type": "null"}]},
+            "client_id": CLIENT_ID,
         },
     },
     "Grid": {
@@ -160,6 +168,11 @@ SCHEMAS: dict[str, Any] = {
             "version": VERSION,
         },
         "oneOf": [{"required": ["scores"]}, {"required": ["grids"]}],
+    },
+    "TakeBackBody": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"version": VERSION},
     },
     "Round": {
         "type": "object",
@@ -220,6 +233,11 @@ SCHEMAS: dict[str, Any] = {
             "removed_columns": {"type": "array", "items": {**WHOLE, "minimum": 0, "maximum": 3}},
         },
     },
+}
+SCHEMAS["NewRoundBody"] = {
+    **SCHEMAS["RoundBody"],
+    "description": f"{SCHEMAS['RoundBody']['description']} May carry the client's id for it.",
+    "properties": {**SCHEMAS["RoundBody"]["properties"], "client_id": CLIENT_ID},
 }
 
 TABLE_VERSION = {
@@ -351,7 +369,11 @@ PATHS: dict[str, Any] = {
             "summary": "Start a score pad game",
             "operationId": "createGame",
             "requestBody": _body("NewGame", {"players": ["Ann", "Bob", "Cy"], "rules": {}}),
-            "responses": {"201": _game("The new game."), **_errors(400, 422, 500)},
+            "responses": {
+                "201": _game("The new game."),
+                "200": _game("A game was already started with this `client_id`: that game."),
+                **_errors(400, 409, 422, 500),
+            },
         }
     },
     "/api/games/{game_id}": {
@@ -367,9 +389,10 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "Save a new round",
             "operationId": "addRound",
-            "requestBody": _body("RoundBody", ROUND_EXAMPLE),
+            "requestBody": _body("NewRoundBody", {**ROUND_EXAMPLE, "client_id": "r-1f3a9c2e"}),
             "responses": {
                 "201": _game("The game with the new round (and `warnings`, if any)."),
+                "200": _game("A round with this `client_id` was saved before: the game."),
                 **_errors(400, 404, 409, 422, 500),
             },
         },
@@ -390,6 +413,10 @@ PATHS: dict[str, Any] = {
         "delete": {
             "summary": "Take back the last round",
             "operationId": "removeRound",
+            "requestBody": {
+                "required": False,
+                "content": {JSON: {"schema": _ref("TakeBackBody"), "example": {"version": 3}}},
+            },
             "parameters": [
                 {
                     "name": "version",

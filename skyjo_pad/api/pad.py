@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from flask import Response, jsonify, url_for
 
 from ..engine.scoring import score_grid
-from ..services import pad
+from ..services import pad, pad_once
 from ..services.errors import Sentence
 from . import bodies
 from .blueprint import bp
@@ -18,11 +18,12 @@ from .blueprint import bp
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    """Start a score pad game: 201 and the game."""
-    names, rules = bodies.new_game(bodies.json_object())
-    sheet = pad.new_game(names, rules)
+    """Start a score pad game: 201 and the game (200: already started with its client_id)."""
+    data = bodies.json_object()
+    names, rules = bodies.new_game(data)
+    sheet, started = pad_once.new_game(names, rules, bodies.client_id(data))
     location = url_for(".show_game", game_id=sheet.id)
-    return game_json(sheet), 201, {"Location": location}
+    return game_json(sheet), 201 if started else 200, {"Location": location}
 
 
 @bp.get("/games/<game_id>")
@@ -33,9 +34,13 @@ def show_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
-    """Save a new round at the end of the sheet: 201 and the game."""
-    entry, version = bodies.round_entry(bodies.json_object())
-    sheet, outcome = pad.add_round(game_id, entry, expected_version=version)
+    """Save a new round at the end of the sheet: 201 and the game (200: a round with the
+    same client_id was saved before, and nothing changed)."""
+    data = bodies.json_object()
+    entry, version = bodies.round_entry(data, bodies.NEW_ROUND_FIELDS)
+    sheet, outcome = pad_once.add_round(game_id, entry, version, bodies.client_id(data))
+    if outcome is None:
+        return game_json(sheet), 200
     return game_json(sheet, outcome.warnings), 201
 
 

@@ -154,17 +154,21 @@ def _rule_field(message: str) -> str:
 
 
 @transaction
-def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) -> Sheet:
+def new_game(
+    names: Sequence[str], rules_data: Mapping[str, Any] | None = None, client_id: str | None = None
+) -> Sheet:
     """Start a score pad game for these players (2 to 12, distinct names).
 
     When another request adds one of the same new players at the same moment, the
     address book refuses the second copy; the game is then tried again with that player.
+    `client_id` (the phone's id for the game) is stored unique: a clash is a Conflict at
+    once (services/pad_once.py then answers with the game that holds it).
     """
     rules = pad_rules(rules_data)
     cleaned = player_book.check_names(names)
     attempt = 1
     while True:
-        game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS))
+        game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS), client_id=client_id)
         for seat, player in enumerate(player_book.find_or_add(cleaned)):
             game.seats.append(GameSeat(seat=seat, player=player))
         db.session.add(game)
@@ -173,7 +177,8 @@ def new_game(names: Sequence[str], rules_data: Mapping[str, Any] | None = None) 
             return read_sheet(game.id)
         except IntegrityError as error:
             db.session.rollback()
-            if attempt >= SAVE_ATTEMPTS:
+            taken = client_id is not None and pad_rows.game_with_client_id(client_id)
+            if attempt >= SAVE_ATTEMPTS or taken:
                 raise Conflict("The game could not be saved just now: please try again.") from error
             attempt += 1
 
@@ -198,9 +203,12 @@ def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Previ
 
 @transaction
 def add_round(
-    game_id: str, entry: RoundEntry, expected_version: int | None = None
+    game_id: str,
+    entry: RoundEntry,
+    expected_version: int | None = None,
+    client_id: str | None = None,
 ) -> tuple[Sheet, Preview]:
-    """Save a new round at the end of the sheet."""
+    """Save a new round at the end of the sheet (`client_id`: the phone's id for it)."""
     sheet = _typed_sheet(game_id)
     _check_version(sheet, expected_version)
     if sheet.finished:
@@ -208,7 +216,7 @@ def add_round(
     outcome = _preview(sheet, entry, None)
     added = _stored(len(sheet.rounds) + 1, outcome.result, entry)
     _bump(sheet, outcome.finished)
-    pad_rows.insert_round(sheet.id, added, utcnow())
+    pad_rows.insert_round(sheet.id, added, utcnow(), client_id)
     return _commit(sheet, [*stored_rounds(sheet), added.without_grids()]), outcome
 
 

@@ -60,8 +60,10 @@ def move_version(game_id: str, version: int, now: datetime, finished: bool | Non
     return bool(moved.rowcount == 1)
 
 
-def insert_round(game_id: str, stored: StoredRound, now: datetime) -> None:
-    """Insert a round and its scores."""
+def insert_round(
+    game_id: str, stored: StoredRound, now: datetime, client_id: str | None = None
+) -> None:
+    """Insert a round and its scores (`client_id`: the id the phone made for it)."""
     connection = _connection()
     inserted = connection.execute(
         insert(ROUNDS),
@@ -71,6 +73,7 @@ def insert_round(game_id: str, stored: StoredRound, now: datetime) -> None:
             "closer": stored.closer,
             "doubled": stored.doubled,
             "created_at": now,
+            "client_id": client_id,
         },
     )
     round_id = inserted.inserted_primary_key[0]  # type: ignore[index]
@@ -81,6 +84,20 @@ def insert_round(game_id: str, stored: StoredRound, now: datetime) -> None:
             for seat, raw, final, grid in stored.per_seat()
         ],
     )
+
+
+def game_with_client_id(client_id: str) -> str | None:
+    """The id of the game made with this client id, if there is one."""
+    found = _connection().execute(select(GAMES.c.id).where(GAMES.c.client_id == client_id))
+    return found.scalar_one_or_none()
+
+
+def has_round_with_client_id(game_id: str, client_id: str) -> bool:
+    """Whether the game holds a round saved with this client id."""
+    found = _connection().execute(
+        select(ROUNDS.c.id).where(ROUNDS.c.game_id == game_id, ROUNDS.c.client_id == client_id)
+    )
+    return found.first() is not None
 
 
 def replace_round(game_id: str, stored: StoredRound) -> None:

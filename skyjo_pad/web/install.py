@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from flask import Blueprint, current_app, jsonify, url_for
+from flask import Blueprint, current_app, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
 bp = Blueprint("install", __name__)
@@ -16,6 +16,12 @@ bp = Blueprint("install", __name__)
 SHELL_FILES = (
     "app.css",
     "app.js",
+    "pad-rules.js",
+    "pad-store.js",
+    "pad-view.js",
+    "pad-preview.js",
+    "pad-sync.js",
+    "pad-shell.js",
     "icon.svg",
     "icons/icon-192.png",
     "icons/apple-touch-icon.png",
@@ -67,7 +73,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, at the root so that it serves the whole app, with the addresses
     of the current shell written in (a new asset makes a new worker)."""
-    shell = [url_for("pad.home"), *(_asset(name) for name in SHELL_FILES)]
+    shell = [url_for("pad.home"), url_for(".offline"), *(_asset(name) for name in SHELL_FILES)]
     static = Path(current_app.static_folder or "static")
     source = (static / "sw.js").read_text(encoding="utf-8")
     version = hashlib.sha256((source + json.dumps(shell)).encode()).hexdigest()[:12]
@@ -77,3 +83,10 @@ def service_worker() -> Response:
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """The pad's pages drawn on the phone (static/pad-shell.js) from the games it keeps:
+    what the service worker shows for a pad page it cannot fetch."""
+    return render_template("offline.html")

@@ -90,9 +90,6 @@ STRINGS = {
     "count": _l("Count: %(value)s"),
     "count_gone_one": _l("Count: %(value)s, 1 column removed"),
     "count_gone_many": _l("Count: %(value)s, %(n)s columns removed"),
-    "waiting_one": _l("%(labels)s is kept on this phone, waiting for the network."),
-    "waiting_many": _l("%(labels)s are kept on this phone, waiting for the network."),
-    "unsent": _l("%(label)s, saved while offline, was not added: %(error)s"),
     "erase": _l("Erase card"),
     "removed": _l("Removed card"),
     "clear": _l("Clear"),
@@ -101,13 +98,7 @@ STRINGS = {
     "fill_cards": _l("Fill in all 12 cards, or clear them and type the score."),
     "whole_numbers": _l("Enter every score as a whole number before saving."),
     "choose_closer": _l("Choose who closed the round, or Nobody."),
-    "queued_round": _l("Round %(round)s"),
     "queued_correction": _l("The correction of round %(round)s"),
-    "kept_round": _l("Kept on this phone: round %(round)s is sent as soon as the network is back."),
-    "kept_correction": _l(
-        "Kept on this phone: the correction is sent as soon as the network is back."
-    ),
-    "waiting": _l("Waiting for the network…"),
     "player_n": _l("Player %(n)s"),
     "closed": _l("closed"),
     "refused": _l("The server refused it."),
@@ -117,6 +108,90 @@ STRINGS = {
     "dismiss": _l("Dismiss"),
     "move_up": _l("Move player %(n)s up"),
     "remove_player": _l("Remove player %(n)s"),
+    # static/pad-view.js, pad-sync.js, pad-shell.js: the pad kept on the phone
+    "kept_here": _l("Kept on this phone: it is sent as soon as the network is back."),
+    "not_kept": _l("This phone could not keep the round: try again, or save it online."),
+    "round": _l("Round"),
+    "round_n": _l("Round %(round)s"),
+    "correct_round": _l("Correct round %(round)s"),
+    "mark_new": _l("waiting"),
+    "mark_corrected": _l("corrected, waiting"),
+    "mark_waiting": _l("changes waiting to be sent"),
+    "conflict": _l(
+        "Another phone changed this game while this one was offline. Nothing is lost: "
+        "here are both versions. Send yours after theirs, or keep theirs and set yours aside."
+    ),
+    "conflict_theirs": _l("On the server (changed on another phone)"),
+    "conflict_mine": _l("On this phone"),
+    "send_mine": _l("Send mine after theirs"),
+    "keep_theirs": _l("Keep theirs, set mine aside"),
+    "not_sent": _l("Not sent: the server refused it: %(error)s"),
+    "set_aside_it": _l("Set it aside"),
+    "set_aside": _l("Set aside, not on the sheet: %(round)s"),
+    "a_new_round": _l("A new round"),
+    "queued_takeback": _l("Taking back round %(round)s"),
+    "new_game": _l("New game"),
+    "on_this_phone": _l("Games on this phone"),
+    "seat_order": _l("Players, in seat order"),
+    "another_player": _l("Another player"),
+    "tap_to_add": _l("Tap to add someone who played before:"),
+    "target_label": _l("Game ends at"),
+    "start_game": _l("Start the game"),
+    "two_players": _l("A game needs 2 to 12 players: give at least two names."),
+    "too_many_players": _l("A game needs 2 to 12 players: remove one."),
+    "same_name": _l("Two players have the same name: give each player a different name."),
+    "bad_target": _l("The game must end at a whole number from 1 to 9999."),
+    "to_target": _l("to %(target)s"),
+    "waiting_changes_one": _l(
+        "1 change is kept on this phone and sent when the network is back. "
+        "The totals already count it."
+    ),
+    "waiting_changes_many": _l(
+        "%(n)s changes are kept on this phone and sent, in order, when the network is "
+        "back. The totals already count them."
+    ),
+    "all_sent": _l("Everything on this sheet is on the server."),
+    "tap_to_correct": _l("Tap a round number to correct it."),
+    "take_back": _l("Take back round %(round)s"),
+    "take_back_q": _l("Take back round %(round)s?"),
+    "take_back_says": _l("The round is removed from the sheet and the totals go back."),
+    "keep_it": _l("Keep it"),
+    "no_rounds": _l("No rounds yet. Play a round, then tap “Enter round 1”."),
+    "enter_round": _l("Enter round %(round)s"),
+    "not_here_title": _l("Not on this phone"),
+    "not_here": _l(
+        "This game was never opened on this phone, so it cannot be shown without the "
+        "network. Open it again when the network is back."
+    ),
+    "nobody": _l("Nobody"),
+    "count_my_cards": _l("Count my cards"),
+    "twelve_cards": _l("%(name)s’s 12 cards"),
+    "row_column": _l("Row %(row)s, column %(column)s"),
+    "count_hint": _l(
+        "Each card −2 to 12; ✕ (or x) for a card already removed. Three equal cards in a "
+        "column are removed and do not count."
+    ),
+    "negative": _l("Negative score"),
+    "minus_for": _l("minus (negative score for %(name)s)"),
+    "sheet": _l("Sheet"),
+    "who_closed": _l("Who closed the round?"),
+    "new_totals": _l("New totals"),
+    "enter_every": _l("Enter every score and who closed to see the doubling and the new totals."),
+    "save_round": _l("Save round %(round)s"),
+    "save_round_ends": _l("Save round %(round)s — ends the game"),
+    "save_correction": _l("Save the correction"),
+    "save_correction_ends": _l("Save the correction — ends the game"),
+    "nobody_closed": _l("Nobody closed: nobody is doubled."),
+    "doubled_short": _l("closed but not the lowest alone, so the score is ×%(multiplier)s."),
+    "not_positive": _l("%(name)s closed with %(score)s: a score of 0 or less is never doubled."),
+    "multiplier_off": _l("%(name)s closed: with a multiplier of 1 nobody is doubled."),
+    "lowest_closer": _l("%(name)s closed with the lowest score: not doubled."),
+    "ends_early": _l(
+        "With this change the game would have ended after round %(number)s, "
+        "but later rounds follow: take them back first."
+    ),
+    "ends_game_one": _l("This round ends the game: %(name)s wins."),
+    "ends_game_many": _l("This round ends the game: %(names)s win."),
 }
 """Every message a script shows, by key."""
 

@@ -1,126 +1,138 @@
-"""The pad with no network: installable, rounds kept on the phone and sent later with the
-sheet's version, a conflict explained; and the browser's card count agreeing with the engine."""
+"""The pad with no network from the first tap: a game started, played, corrected and
+taken back offline, kept in IndexedDB, sent once and in order when the network returns;
+a conflict only when another phone really changed the sheet."""
 
 from __future__ import annotations
 
-import random
 import re
+import time
 
 from browser_helpers import api, choose_closer, pad_game, shoot, type_score
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from offline_helpers import (
+    enter_round_here,
+    installed,
+    save_round,
+    server_id,
+    server_rounds,
+    watch_for_conflicts,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from skyjo_pad.engine.scoring import score_grid
+ABC = ["Ann", "Ben", "Cy"]
 
 
-def open_round_online(page: Page, url: str) -> None:
-    """Open a round form with the network on, and wait until the service worker keeps the app."""
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-
-
-def test_a_round_saved_offline_arrives_when_the_network_returns(
+def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
-    """Offline: the page says so, Save keeps the round on the phone; back online, it is sent
-    and the sheet shows it."""
-    game = pad_game(live_server, ["Ann", "Ben", "Cy"], [([4, 9, 12], 0)])
-    open_round_online(page, f"{live_server}/games/{game}/rounds/new")
+    """New game, 3 rounds, a correction, a take-back and a reload, all offline; back online
+    the server holds exactly those rounds and no conflict was shown."""
+    conflicts = watch_for_conflicts(context, page)
+    installed(page, live_server)
     context.set_offline(True)
-    expect(page.locator("[data-offline]")).to_be_visible()
-    type_score(page, "Ann", 6)
-    type_score(page, "Ben", -1)
-    type_score(page, "Cy", 10)
-    choose_closer(page, "Ben")
-    page.get_by_role("button", name=re.compile("^Save round 2")).tap()
-    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
-    expect(page.get_by_role("button", name="Waiting for the network…")).to_be_disabled()
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    for index, name in enumerate(ABC):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name=re.compile(r"^Round 1\b"))).to_be_visible()
+    expect(page.locator("[data-waiting-note]")).to_contain_text("kept on this phone")
+
+    enter_round_here(page, ABC, [8, 50, 10], "Cy")  # Cy doubled: 20
+    enter_round_here(page, ABC, [3, -2, 7], "Ben")
+    enter_round_here(page, ABC, [12, 4, 4], None)
+    expect(page.locator("tr.totals td")).to_have_text(["23", "52", "31"])
+    expect(page.locator("tr.waiting")).to_have_count(3)
     shoot(page, "offline", docs=True)
-    assert len(api(live_server, "GET", f"/games/{game}")["rounds"]) == 1
+
+    page.get_by_role("link", name="Correct round 2").tap()
+    expect(page.get_by_role("textbox", name="Cy", exact=True)).to_have_value("7")
+    page.get_by_role("textbox", name="Cy", exact=True).fill("9")
+    expect(page.locator("[data-preview] td.total")).to_have_text(["23", "52", "33"])
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator("tr.totals td")).to_have_text(["23", "52", "33"])
+
+    page.get_by_role("link", name="Take back round 3").tap()
+    page.get_by_role("button", name="Take back round 3").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["11", "48", "29"])
+    page.reload()
+    expect(page.locator("tr.totals td")).to_have_text(["11", "48", "29"])
+    expect(page.locator("[data-waiting-note]")).to_contain_text("3 changes are kept")
 
     context.set_offline(False)
-    expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
-    saved = api(live_server, "GET", f"/games/{game}")["rounds"]
-    assert [r["raw"] for r in saved] == [[4, 9, 12], [6, -1, 10]]
-    expect(page.locator("[data-offline]")).to_be_hidden()
+    game = server_id(page)
+    expect(page.locator("tr.totals td")).to_have_text(["11", "48", "29"])
+    assert server_rounds(live_server, game) == [([8, 50, 10], 2), ([3, -2, 9], 1)]
+    assert conflicts == []
 
 
-def test_a_round_saved_offline_on_a_sheet_changed_meanwhile_is_not_merged(
+def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
-    """Another phone saved round 1 meanwhile: the round typed offline is refused by its
-    version, and the player is told what it was, to enter it again if need be."""
-    game = pad_game(live_server, ["Ann", "Ben"])
-    open_round_online(page, f"{live_server}/games/{game}/rounds/new")
+    """Saved offline, reloaded, the form opened again: it is round 3's, not a second copy of
+    round 2; and a send whose answer is lost is sent again and kept once, with no notice."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, ABC, [([4, 9, 12], 0)])
+    installed(page, live_server, f"/games/{game}")
+    page.get_by_role("link", name="Enter round 2").tap()
     context.set_offline(True)
-    type_score(page, "Ann", 3)
-    type_score(page, "Ben", 7)
-    choose_closer(page, "Ann")
-    page.get_by_role("button", name=re.compile("^Save round 1")).tap()
-    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
-    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [20, 1], "closer": 1})
+    save_round(page, ABC, [6, -1, 10], "Ben")
+    expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    shoot(page, "offline-one-waiting")
+    page.reload()
+    page.get_by_role("link", name="Enter round 3").tap()
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
+    page.go_back()
+    expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
+
+    lost: list[str] = []
+
+    def answer_lost(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server saves it; the phone never hears back
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.fallback()
+
+    context.route(re.compile(r"/api/games/\w+/rounds$"), answer_lost)
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
+    assert lost
+    assert server_rounds(live_server, game) == [([4, 9, 12], 0), ([6, -1, 10], 1)]
+    assert conflicts == []
+
+
+def test_a_real_conflict_shows_both_versions_and_loses_nothing(
+    page: Page, context: BrowserContext, live_server: str, browser: object
+) -> None:
+    """Another phone corrects round 1 while this one, offline, saves round 2: back online
+    both versions are shown; sending mine after theirs keeps both changes."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+    other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
+    phone = other.new_page()
+    phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
+    phone.get_by_role("button", name=re.compile("^Save the correction")).click()
+    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
+    other.close()
 
     context.set_offline(False)
-    notice = page.get_by_role("alert").filter(has_text="was not added")
-    expect(notice).to_contain_text("The sheet changed since you opened it")
-    expect(notice).to_contain_text("Ann 3 (closed), Ben 7")
-    assert [r["raw"] for r in api(live_server, "GET", f"/games/{game}")["rounds"]] == [[20, 1]]
-    notice.get_by_role("button", name="Dismiss").tap()
-    expect(notice).to_have_count(0)
-
-
-def test_the_app_is_installable(page: Page, live_server: str) -> None:
-    """A manifest with PNG icons, and a service worker in charge of the whole app."""
-    page.goto(live_server + "/")
-    manifest = page.evaluate(
-        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
-    )
-    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
-    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
-    assert {"192x192", "512x512"} <= sizes
-    for icon in manifest["icons"]:
-        assert page.request.get(live_server + icon["src"]).ok
-    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
-    assert scope == live_server + "/"
-
-
-def random_grid(rng: random.Random) -> list[int | None]:
-    """12 cards with the awkward cases made likely: equal columns, removed cards."""
-    cells: list[int | None] = [rng.randint(-2, 12) for _ in range(12)]
-    for column in range(4):
-        if rng.random() < 0.35:
-            value = rng.choice([-2, -1, 0, 5, 12])
-            for row in range(3):
-                cells[row * 4 + column] = value
-        if rng.random() < 0.2:
-            for row in range(3):
-                cells[row * 4 + column] = None
-        elif rng.random() < 0.2:
-            cells[rng.randrange(3) * 4 + column] = None
-    return cells
-
-
-def test_the_browsers_card_count_agrees_with_the_engine(page: Page, live_server: str) -> None:
-    """SkyjoPad.cardTotal (what the phone shows while counting) and the engine's score_grid
-    (what is saved) give the same score and removed columns for every grid."""
-    rng = random.Random(10)
-    grids: list[list[int | None]] = [
-        [-2] * 12,
-        [-2, 1, 2, 3, -2, 4, 5, 6, -2, 7, 8, 9],
-        [None, 5, 5, 0, None, 5, 5, 0, None, 5, 6, 0],
-        [None] * 12,
-        [7, None, 0, -1, 7, None, 0, -1, 7, None, 0, -1],
-        [12] * 12,
-        [-1, -2, 0, 3, None, -2, 0, 3, -1, -2, 0, 3],
-        *(random_grid(rng) for _ in range(200)),
-    ]
-    page.goto(live_server + "/")
-    answers = page.evaluate("grids => grids.map(g => window.SkyjoPad.cardTotal(g))", grids)
-    for cells, answer in zip(grids, answers, strict=True):
-        engine = score_grid(tuple(tuple(cells[r * 4 : r * 4 + 4]) for r in range(3)))
-        assert (answer["raw"], tuple(answer["removed"])) == (
-            engine.raw,
-            engine.removed_columns,
-        ), cells
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["10", "2"])
+    expect(conflict.locator("table").nth(1).locator("tr.totals td")).to_have_text(["8", "20"])
+    assert server_rounds(live_server, game) == [([5, 2], 0)]
+    shoot(page, "offline-conflict", docs=True)
+    conflict.get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["13", "13"])
+    assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 
 WAKE_LOCK_SPY = """
@@ -153,7 +165,7 @@ def test_a_save_that_gets_no_answer_is_kept_too(
     """The phone thinks it is online but the network is dead: the save's page comes back
     from the service worker with what was typed, kept to be sent later, and sent."""
     game = pad_game(live_server, ["Ann", "Ben"])
-    open_round_online(page, f"{live_server}/games/{game}/rounds/new")
+    installed(page, live_server, f"/games/{game}/rounds/new")
     page.reload()  # now under the service worker's control
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     type_score(page, "Ann", 4)
@@ -170,10 +182,165 @@ def test_a_save_that_gets_no_answer_is_kept_too(
 
     context.route(dead, no_answer)
     page.get_by_role("button", name=re.compile("^Save round 1")).tap()
-    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
-    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_have_value("11")
+    expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
     assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
     context.unroute(dead)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("tr.totals td")).to_have_text(["4", "11"])
     assert [r["raw"] for r in api(live_server, "GET", f"/games/{game}")["rounds"]] == [[4, 11]]
+
+
+def test_the_app_is_installable(page: Page, live_server: str) -> None:
+    """A manifest with PNG icons, and a service worker in charge of the whole app."""
+    page.goto(live_server + "/")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert page.request.get(live_server + icon["src"]).ok
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == live_server + "/"
+
+
+def test_corrections_and_a_take_back_of_saved_rounds_are_sent_once(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline on a game the server has: round 2 corrected, round 3 taken back; the
+    correction's answer is lost and it is sent again: no conflict, the server has both."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, ABC, [([1, 2, 3], 0), ([4, 5, 6], 0), ([7, 8, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 2").tap()
+    page.get_by_role("textbox", name="Ben", exact=True).fill("1")
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    # Ann closed on 4 but Ben has 1: Ann's 4 is doubled
+    expect(page.locator("tr.totals td")).to_have_text(["16", "11", "18"])
+    page.get_by_role("link", name="Take back round 3").tap()
+    page.get_by_role("button", name="Take back round 3").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
+    expect(page.locator("tr.waiting")).to_have_count(1)
+
+    lost: list[str] = []
+
+    def answer_lost(route: Route) -> None:
+        if route.request.method == "PUT" and not lost:
+            route.fetch()
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.fallback()
+
+    context.route(re.compile(r"/api/games/\w+/rounds/\d+$"), answer_lost)
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
+    assert lost
+    assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 1, 6], 0)]
+    assert conflicts == []
+
+
+def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A round kept offline, the app closed; opened again with the network on (any page):
+    the round is sent at once."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [2, 30], "Ann")
+    page.close()
+    context.set_offline(False)
+    assert server_rounds(live_server, game) == []
+    again = context.new_page()
+    again.goto(live_server + "/history")
+    deadline = time.monotonic() + 5
+    while not server_rounds(live_server, game) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server_rounds(live_server, game) == [([2, 30], 0)]
+
+
+def test_a_round_saved_online_then_the_next_one_offline_is_no_conflict(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Issue 23, point 1: round 1 saved online, the network gone, "Enter round 2" opens
+    round 2's form (not a stale copy of round 1's); back online it is added, no notice."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    enter_round_here(page, ["Ann", "Ben"], [5, 9], "Ann")  # online, the server's own form
+    assert server_rounds(live_server, game) == [([5, 9], 0)]
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 2").tap()
+    expect(page.get_by_role("heading", name="Round 2", exact=True)).to_be_visible()
+    save_round(page, ["Ann", "Ben"], [7, 1], "Ben")
+    expect(page.locator("tr.totals td")).to_have_text(["12", "10"])
+    context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([7, 1], 1)]
+    assert conflicts == []
+
+
+def test_a_save_into_a_dead_network_is_kept_from_the_servers_form(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The phone believes it is online but nothing answers (pages nor saves): the round
+    typed on the server's form is found in its draft, kept, shown waiting, and sent later."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}/rounds/new")
+    type_score(page, "Ann", 6)
+    type_score(page, "Ben", -2)
+    choose_closer(page, "Ben")
+    page.wait_for_timeout(300)  # the draft is kept as it is typed
+    context.route(re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/"), lambda r: r.abort())
+    page.get_by_role("button", name=re.compile("^Save round 1")).tap()
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    expect(page.locator("tr.totals td")).to_have_text(["6", "-2"])
+    assert server_rounds(live_server, game) == []
+    context.unroute(re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/"))
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([6, -2], 1)]
+
+
+def test_the_servers_round_form_previews_with_the_network_gone(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Issue 23, point 2: a form opened online, the network gone: the doubling, the new
+    totals and the end of the game still show beside Save, from the phone's rules."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([60, 9], 1)])
+    installed(page, live_server, f"/games/{game}/rounds/new")
+    context.set_offline(True)
+    type_score(page, "Ann", 40)
+    type_score(page, "Ben", 45)
+    choose_closer(page, "Ben")
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Ben 45 → 90: closed but not the lowest alone")
+    expect(verdict).to_contain_text("This round ends the game: Ben wins.")
+    expect(page.locator("[data-preview] td.total")).to_have_text(["100", "99"])
+    expect(page.get_by_role("button", name="Save round 2 — ends the game")).to_be_visible()
+
+
+def test_without_a_service_worker_a_round_saved_offline_is_kept_on_its_form(
+    browser: Browser, live_server: str
+) -> None:
+    """Plain HTTP on a home network has no service worker: the round is kept, the form says
+    so, and the sheet opens once the round is sent."""
+    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    context.set_offline(True)
+    type_score(page, "Ann", 3)
+    type_score(page, "Ben", 8)
+    choose_closer(page, "Ann")
+    page.get_by_role("button", name=re.compile("^Save round 1")).click()
+    expect(page.locator("[data-verdict]")).to_contain_text("Kept on this phone")
+    assert server_rounds(live_server, game) == []
+    context.set_offline(False)
+    expect(page.locator("tr.totals td")).to_have_text(["3", "8"])
+    assert server_rounds(live_server, game) == [([3, 8], 0)]
+    context.close()

@@ -1,7 +1,7 @@
 """secret links that show a score pad game on other phones (watch, keeper)
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-11-24 21:00:00.000000
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0011'
-down_revision = '0009'
+down_revision = '0010'
 branch_labels = None
 depends_on = None
 

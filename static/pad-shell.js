@@ -1,0 +1,306 @@
+// Skyjo Pad with no network: the pad's pages drawn in the browser from the phone's store.
+// The service worker answers a pad page it cannot fetch (and every page of a game made on
+// this phone, /games/c-…) with the one shell page, /offline; this script reads the address
+// and draws the home page, a new game, the sheet, a round's form or a take-back, exactly
+// as the phone knows the game: the server's last sheet and what waits to be sent.
+"use strict";
+
+(function (root) {
+  const Store = root.PadStore;
+  const Sync = root.PadSync;
+  const View = root.PadView;
+  const Preview = root.PadPreview;
+  const { word, esc, num } = View;
+  const MAX_PLAYERS = 12;
+  const COUNT_ICON = '<svg class="count-icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M0 0h3v3H0zM4 0h3v3H4zM8 0h3v3H8zM12 0h3v3h-3zM0 4h3v3H0zM4 4h3v3H4zM8 4h3v3H8zM12 4h3v3h-3zM0 8h3v3H0zM4 8h3v3H4zM8 8h3v3H8zM12 8h3v3h-3z"/></svg>';
+  const NAME_MAX = 40;
+
+  // What the address asks for: [view, game id or key, round number].
+  function route(path) {
+    const m = path.match(/^\/games\/([^/]+)(?:\/rounds\/(new|(\d+)\/(edit|delete)))?\/?$/);
+    if (path === "/games/new") return ["new"];
+    if (!m) return ["home"];
+    if (!m[2]) return ["sheet", m[1]];
+    if (m[2] === "new") return ["round", m[1], null];
+    return [m[4] === "edit" ? "round" : "takeback", m[1], Number(m[3])];
+  }
+
+  const main = () => document.querySelector("[data-pad-shell]");
+  const go = (url) => root.location.assign(url);
+
+  function draw(html, title) {
+    main().innerHTML = html;
+    document.title = `${title} · Skyjo Pad`;
+  }
+
+  // ---- Home ----
+  async function home() {
+    const games = (await Store.all()).filter((g) => g.players && !Store.localSheet(g).finished);
+    games.sort((a, b) => (b.seen || 0) - (a.seen || 0));
+    const items = games.map((g) => {
+      const sheet = Store.localSheet(g);
+      const waiting = g.ops.length || !g.id ? ` <span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
+      return `<li><a href="/games/${esc(g.id || g.key)}">${esc(g.players.join(", "))}</a> · ${esc(word("round_n", { round: sheet.rounds.length + 1 }))}${waiting}</li>`;
+    }).join("");
+    draw(`<h1>Skyjo Pad</h1><p><a class="button primary big" href="/games/new">${esc(word("new_game"))}</a></p>`
+      + (items ? `<h2>${esc(word("on_this_phone"))}</h2><ul class="game-list">${items}</ul>` : ""), "Skyjo Pad");
+  }
+
+  // ---- A new game ----
+  async function newGame() {
+    const known = await Store.book();
+    const rows = (values) => values.map((v, i) => `<li class="player-row"><label class="visually-hidden" for="player-${i}">${esc(word("player_n", { n: i + 1 }))}</label>`
+      + `<input id="player-${i}" name="player-${i}" value="${esc(v)}" placeholder="${esc(word("player_n", { n: i + 1 }))}" autocomplete="off" autocapitalize="words" maxlength="${NAME_MAX}"></li>`).join("");
+    draw(`<h1>${esc(word("new_game"))}</h1><form class="new-game" novalidate data-shell-new>`
+      + `<fieldset><legend>${esc(word("seat_order"))}</legend><p class="field-error" role="alert" data-problem hidden></p>`
+      + `<ol class="players" data-players>${rows(["", "", "", ""])}</ol>`
+      + `<button type="button" class="button" data-more>+ ${esc(word("another_player"))}</button>`
+      + (known.length ? `<p class="hint">${esc(word("tap_to_add"))}</p><div class="chips">${known.map((n) => `<button type="button" class="chip" data-add="${esc(n)}">${esc(n)}</button>`).join("")}</div>` : "")
+      + `</fieldset><div class="rule"><label for="target">${esc(word("target_label"))}</label> <input id="target" name="target" inputmode="numeric" value="100"></div>`
+      + `<button type="submit" class="button primary big">${esc(word("start_game"))}</button></form>`, word("new_game"));
+    const form = main().querySelector("form");
+    const list = form.querySelector("[data-players]");
+    const values = () => Array.from(list.querySelectorAll("input"), (i) => i.value);
+    // A player already in the list is not offered again.
+    const syncChips = () => {
+      const taken = new Set(values().map((v) => v.trim().toLowerCase()));
+      form.querySelectorAll("[data-add]").forEach((chip) => { chip.hidden = taken.has(chip.dataset.add.toLowerCase()); });
+    };
+    form.addEventListener("input", syncChips);
+    form.querySelector("[data-more]").addEventListener("click", () => {
+      if (values().length < MAX_PLAYERS) list.innerHTML = rows([...values(), ""]);
+    });
+    form.querySelectorAll("[data-add]").forEach((chip) => chip.addEventListener("click", () => {
+      const now = values();
+      if (now.some((v) => v.trim().toLowerCase() === chip.dataset.add.toLowerCase())) return;
+      const blank = now.findIndex((v) => !v.trim());
+      if (blank >= 0) now[blank] = chip.dataset.add; else if (now.length < MAX_PLAYERS) now.push(chip.dataset.add);
+      list.innerHTML = rows(now);
+      syncChips();
+    }));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const names = values().map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
+      const target = form.querySelector("#target").value.trim();
+      const problem = names.length < 2 ? word("two_players")
+        : names.length > MAX_PLAYERS ? word("too_many_players")
+          : new Set(names.map((n) => n.toLowerCase())).size < names.length ? word("same_name")
+            : !/^\d{1,4}$/.test(target) || Number(target) < 1 ? word("bad_target") : null;
+      if (problem) {
+        const box = form.querySelector("[data-problem]");
+        box.textContent = problem;
+        box.hidden = false;
+        return;
+      }
+      const key = await Sync.newGame(names, { target: Number(target) });
+      go(`/games/${key}`);
+    });
+  }
+
+  // ---- The sheet ----
+  async function sheetView(id) {
+    const game = await Store.find(id);
+    if (!game) return missing();
+    if (id.startsWith("c-") && game.id && !game.ops.length && !game.conflict && !game.refused) {
+      root.location.replace(`/games/${game.id}`); // sent: the server's own page now
+      return;
+    }
+    const sheet = Store.localSheet(game);
+    const base = `/games/${id}`;
+    const next = sheet.rounds.length + 1;
+    const waiting = game.ops.length + (game.id ? 0 : 1);
+    let head;
+    if (sheet.finished) {
+      const who = View.names(game.players, sheet.winners);
+      head = `<section class="result" id="totals"><h1>${View.TROPHY} ${esc(word(sheet.winners.length > 1 ? "share" : "wins", { name: who, names: who, total: sheet.totals[sheet.winners[0]] }))}</h1></section>`;
+    } else {
+      head = `<h1 class="sheet-title" id="totals">${esc(word("round_n", { round: next }))} <span class="sub">${esc(word("to_target", { target: sheet.rules.target }))}</span></h1>`;
+    }
+    const note = waiting
+      ? `<p class="queued" role="status" data-waiting-note>${esc(word(waiting === 1 ? "waiting_changes_one" : "waiting_changes_many", { n: waiting }))}</p>`
+      : `<p class="muted" data-waiting-note>${esc(word("all_sent"))}</p>`;
+    const rounds = sheet.rounds.length
+      ? View.table(sheet, (n) => `${base}/rounds/${n}/edit`)
+        + `<div class="sheet-actions"><p class="hint">${esc(word("tap_to_correct"))}</p><a class="button quiet" href="${base}/rounds/${sheet.rounds.length}/delete">${esc(word("take_back", { round: sheet.rounds.length }))}</a></div>`
+      : `<p class="muted empty">${esc(word("no_rounds"))}</p><ul class="seat-list">${game.players.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`;
+    const dock = sheet.finished
+      ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
+      : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
+    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
+    document.body.classList.add("has-dock");
+    Sync.showStatus(game.key);
+  }
+
+  function missing() {
+    draw(`<h1>${esc(word("not_here_title"))}</h1><p>${esc(word("not_here"))}</p><p><a class="button big" href="/">${esc(word("home"))}</a></p>`, word("not_here_title"));
+  }
+
+  // ---- A round: new, or a correction ----
+  async function roundView(id, number) {
+    const game = await Store.find(id);
+    if (!game) return missing();
+    const sheet = Store.localSheet(game);
+    const base = `/games/${id}`;
+    if (number !== null && !sheet.rounds[number - 1]) return go(base);
+    if (number === null && sheet.finished) return go(base);
+    const roundNo = number || sheet.rounds.length + 1;
+    const title = number ? word("correct_round", { round: number }) : word("round_n", { round: roundNo });
+    const players = game.players;
+    const closers = [...players.map((name, seat) => [String(seat), name]), ["none", word("nobody")]]
+      .map(([value, name]) => `<label class="chip-radio"><input type="radio" name="closer" value="${value}"><span>${esc(name)}</span></label>`).join("");
+    const seats = players.map((name, seat) => `<div class="seat" data-seat="${seat}"><div class="seat-line">`
+      + `<label class="seat-name" for="seats-${seat}-score">${esc(name)}</label>`
+      + `<label class="sign" title="${esc(word("negative"))}"><input type="checkbox" name="seats-${seat}-negative" data-sign><span aria-hidden="true">−</span><span class="visually-hidden">${esc(word("minus_for", { name }))}</span></label>`
+      + `<input class="score" id="seats-${seat}-score" name="seats-${seat}-score" type="text" inputmode="numeric" autocomplete="off" enterkeyhint="${seat === players.length - 1 ? "done" : "next"}">`
+      + `</div>${countCards(name, seat)}</div>`).join("");
+    draw(`<p class="back"><a href="${base}">← ${esc(word("sheet"))}</a></p><h1>${esc(title)}</h1>`
+      + `<form class="round-form ${players.length > 6 ? "many" : ""}" novalidate data-shell-round data-game="${esc(id)}">`
+      + `<input type="hidden" name="version" value="">`
+      + `<fieldset class="closer-pick"><legend>${esc(word("who_closed"))}</legend><div class="chips">${closers}</div></fieldset>`
+      + `<div class="seats">${seats}</div><section class="preview" data-preview aria-label="${esc(word("new_totals"))}"></section>`
+      + `<div class="dock save-bar" data-dock><div class="verdict" data-verdict aria-live="polite"></div>`
+      + `<div class="dock-buttons"><button type="submit" class="button primary big grow" data-save></button></div></div></form>`, title);
+    document.body.classList.add("has-dock");
+    const form = main().querySelector("form");
+    // Room under the last field for the save bar, however tall it grows (as app.js does).
+    const dock = form.querySelector("[data-dock]");
+    if (root.ResizeObserver) new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+    const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
+    if (number) fill(form, sheet.rounds[number - 1]);
+    // What was typed here before, or on the server's form for this round (app.js's draft,
+    // the same field names): a save that got no answer comes back here with ?unsent=1.
+    const serverDraft = `skyjo:draft:${game.id}:${number ? `edit-${number}` : `new-${roundNo}`}`;
+    const fromServerForm = !restore(form, draftKey) && game.id && restore(form, serverDraft, game.server && String(game.server.version));
+    const update = () => { keep(form, draftKey); Preview.show(form, game, number, roundNo); };
+    if (typeof root.setupSigns === "function") root.setupSigns(form); // app.js: the "−" by touch
+    if (typeof root.setupCount === "function") {
+      form.querySelectorAll("details[data-count]").forEach((d) => {
+        if (Array.from(d.querySelectorAll(".cell")).some((c) => c.value)) d.open = true;
+        root.setupCount(d, update);
+      });
+    }
+    const scoresIn = Array.from(form.querySelectorAll(".score"));
+    scoresIn.forEach((input, i) => input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (scoresIn[i + 1]) scoresIn[i + 1].focus(); else input.blur();
+    }));
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    Preview.show(form, game, number, roundNo);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const typed = Preview.read(form);
+      if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
+      form.querySelector("[data-save]").disabled = true;
+      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer);
+      else await Sync.addRound(game.key, typed.scores, typed.closer);
+      try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
+      go(base);
+    });
+    if (new URLSearchParams(root.location.search).has("unsent")) {
+      root.history.replaceState(null, "", root.location.pathname);
+      if (fromServerForm) form.requestSubmit();
+    }
+  }
+
+  // "Count my cards": the server form's 12 cells, worked by app.js's setupCount.
+  function countCards(name, seat) {
+    const cells = Array.from({ length: 12 }, (_, i) => `<input class="cell" name="seats-${seat}-cards-${i}" inputmode="numeric" autocomplete="off" maxlength="2" aria-label="${esc(word("row_column", { row: Math.floor(i / 4) + 1, column: (i % 4) + 1 }))}">`).join("");
+    return `<details class="count" data-count><summary>${COUNT_ICON}<span aria-hidden="true">${esc(word("cards"))}</span><span class="visually-hidden">${esc(word("count_my_cards"))}</span></summary>`
+      + `<div class="grid" role="group" aria-label="${esc(word("twelve_cards", { name }))}">${cells}</div><p class="hint">${esc(word("count_hint"))}</p></details>`;
+  }
+
+  function fill(form, round) {
+    round.raw.forEach((score, seat) => {
+      form.querySelector(`#seats-${seat}-score`).value = String(Math.abs(score));
+      form.querySelector(`[name=seats-${seat}-negative]`).checked = score < 0;
+    });
+    const closer = round.closer === null ? "none" : String(round.closer);
+    form.querySelector(`input[name=closer][value="${closer}"]`).checked = true;
+  }
+
+
+
+
+
+  function keep(form, key) {
+    const fields = {};
+    for (const el of form.elements) {
+      if (!el.name || el.name === "version") continue;
+      if (el.type === "radio") { if (el.checked) fields[el.name] = el.value; }
+      else if (el.type === "checkbox") fields[el.name] = el.checked;
+      else fields[el.name] = el.value;
+    }
+    try { localStorage.setItem(key, JSON.stringify(fields)); } catch (e) { /* full: the form still works */ }
+  }
+
+  // Put a kept draft back into the form; `version`: the server form's draft, kept with the
+  // sheet version it was typed on (a correction's draft counts only on that version).
+  function restore(form, key, version) {
+    let fields = null;
+    try { fields = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return false; }
+    if (fields && version !== undefined) {
+      if (key.includes(":edit-") && fields.version !== version) return false;
+      fields = fields.fields;
+    }
+    if (!fields) return false;
+    for (const el of form.elements) {
+      if (!(el.name in fields)) continue;
+      if (el.type === "radio") el.checked = fields[el.name] === el.value;
+      else if (el.type === "checkbox") el.checked = fields[el.name] === true;
+      else el.value = fields[el.name];
+    }
+    return true;
+  }
+
+  // ---- Taking back the last round ----
+  async function takeBackView(id, number) {
+    const game = await Store.find(id);
+    if (!game) return missing();
+    const sheet = Store.localSheet(game);
+    const base = `/games/${id}`;
+    if (number !== sheet.rounds.length) return go(base);
+    const r = sheet.rounds[number - 1];
+    const title = word("take_back_q", { round: number });
+    draw(`<section class="card"><h1>${esc(title)}</h1><p>${esc(game.players.map((n, s) => `${n} ${num(r.final[s])}`).join(", "))}.</p>`
+      + `<p>${esc(word("take_back_says"))}</p><p><button type="button" class="button danger big" data-take-back>${esc(word("take_back", { round: number }))}</button></p>`
+      + `<p><a class="button big" href="${base}">${esc(word("keep_it"))}</a></p></section>`, title);
+    main().querySelector("[data-take-back]").addEventListener("click", async () => {
+      await Sync.takeBack(game.key, number);
+      go(base);
+    });
+  }
+
+  async function show() {
+    const [view, id, number] = route(root.location.pathname);
+    document.body.classList.remove("has-dock");
+    if (view === "home") await home();
+    else if (view === "new") await newGame();
+    else if (view === "sheet") await sheetView(id);
+    else if (view === "round") await roundView(id, number);
+    else await takeBackView(id, number);
+    document.documentElement.dataset.shellReady = view;
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    if (!main()) return;
+    const banner = document.querySelector("[data-offline]");
+    const online = () => { if (banner) banner.hidden = navigator.onLine; };
+    online();
+    root.addEventListener("online", online);
+    root.addEventListener("offline", online);
+    await show();
+    // Sent meanwhile: a sheet on the phone is redrawn (or becomes the server's own page).
+    const redraw = () => { if (document.querySelector("[data-shell-sheet]")) show(); };
+    root.addEventListener("skyjo:sent", (event) => {
+      const [view, id] = route(root.location.pathname);
+      if (view === "sheet" && !id.startsWith("c-") && event.detail.sent.includes(id) && navigator.onLine) root.location.reload();
+      else redraw();
+    });
+    root.addEventListener("skyjo:changed", redraw);
+    Sync.sendAll();
+  });
+
+  root.PadShell = Object.freeze({ route });
+})(window);

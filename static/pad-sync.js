@@ -1,0 +1,268 @@
+// Skyjo Pad: what was saved on this phone reaches the server. Every pad page keeps the
+// sheet it shows in the phone's store (PadStore); games, rounds, corrections and
+// take-backs made offline wait there and are sent in order when the network is back (and
+// at once when the app opens online), each new game and round with its own id so that a
+// second send never makes a copy. A change is refused as a conflict only when the
+// server's sheet really changed meanwhile (another phone): both versions are then shown
+// and nothing typed is lost.
+"use strict";
+
+(function (root) {
+  const Store = root.PadStore;
+  const View = root.PadView;
+  const word = View.word;
+
+  // ---- Keeping what the pages show, and what is typed offline ----
+
+  // The game on a server page (its JSON block), kept as the server's last sheet.
+  async function capture() {
+    const block = document.getElementById("pad-game");
+    if (block) {
+      const data = JSON.parse(block.textContent);
+      await Store.update(data.id, (game) => {
+        const known = game || { key: data.id, id: data.id, clientId: null, ops: [], setAside: [] };
+        if (known.server && known.server.version > data.version) return undefined;
+        return { ...known, players: data.players, rules: data.rules, server: data, seen: Date.now() };
+      });
+    }
+    const chips = document.querySelectorAll("[data-known] button");
+    if (chips.length) await Store.keepBook(Array.from(chips, (chip) => chip.value));
+    await forgetOld();
+  }
+
+  // The phone keeps the KEEP games seen last; older ones go, unless something of theirs
+  // still waits to be sent (or to be looked at).
+  const KEEP = 60;
+  async function forgetOld() {
+    const games = (await Store.all()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
+    for (const game of games.slice(KEEP)) {
+      if (game.id && !game.ops.length && !game.conflict && !game.refused && !(game.setAside || []).length) await Store.remove(game.key);
+    }
+  }
+
+  async function newGame(players, rules) {
+    const clientId = Store.newId();
+    const key = `c-${clientId}`;
+    await Store.put({ key, id: null, clientId, players, rules, server: null, ops: [], setAside: [], seen: Date.now() });
+    return key;
+  }
+
+  // A new round: a waiting change of its own, with the id that makes it once only.
+  function addRound(key, scores, closer) {
+    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: Store.newId(), scores, closer }] }));
+  }
+
+  // A correction: of a round still waiting, it changes that round before it is sent.
+  function correct(key, number, scores, closer) {
+    return Store.update(key, (game) => {
+      const waiting = waitingRound(game, number);
+      const ops = waiting
+        ? game.ops.map((op) => (op === waiting ? { ...op, scores, closer } : op))
+        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "put", id: Store.newId(), number, scores, closer }];
+      return { ...game, ops };
+    });
+  }
+
+  // Taking back the last round: a round still waiting is simply never sent.
+  function takeBack(key, number) {
+    return Store.update(key, (game) => {
+      const waiting = waitingRound(game, number);
+      const ops = waiting
+        ? game.ops.filter((op) => op !== waiting)
+        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "del", id: Store.newId(), number }];
+      return { ...game, ops };
+    });
+  }
+
+  // The waiting "add" that made round `number` of the phone's sheet, if it is one.
+  function waitingRound(game, number) {
+    const sheet = Store.localSheet(game);
+    const round = sheet.rounds[number - 1];
+    return round && round.waiting === "new" ? game.ops.find((op) => op.clientId === round.op) : undefined;
+  }
+
+  // ---- Sending ----
+
+  async function call(method, url, body) {
+    const response = await fetch(url, {
+      method,
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+    const data = await response.json().catch(() => ({}));
+    return { status: response.status, ok: response.ok, data };
+  }
+
+  // Whether the server's sheet already holds what `op` does (its answer was lost).
+  function applied(op, server) {
+    if (op.op === "put") {
+      const round = server.rounds[op.number - 1];
+      return Boolean(round) && round.closer === op.closer && round.raw.join() === op.scores.join();
+    }
+    return op.op === "del" && server.rounds.length === op.number - 1;
+  }
+
+  const forget = (op) => (game) => ({ ...game, ops: game.ops.filter((o) => o.id !== op.id) });
+
+  // Send one game's waiting changes in order: "sent", "offline" (try again later) or
+  // "stopped" (a conflict or a refusal waits for the player).
+  async function sendGame(key) {
+    let game = await Store.get(key);
+    if (!game || game.conflict || game.refused) return game && (game.ops.length || !game.id) ? "stopped" : "sent";
+    if (!game.id) {
+      const answer = await call("POST", "/api/games", { players: game.players, rules: game.rules, client_id: game.clientId });
+      if (!answer.ok) return refusedOrOffline(key, answer, { op: "game" });
+      game = await Store.update(key, (g) => ({ ...g, id: answer.data.id, server: answer.data }));
+    }
+    while (game.ops.length) {
+      const op = game.ops[0];
+      const base = `/api/games/${game.id}/rounds`;
+      const version = game.server.version;
+      const answer = op.op === "add"
+        ? await call("POST", base, { scores: op.scores, closer: op.closer, client_id: op.clientId, version })
+        : op.op === "put"
+          ? await call("PUT", `${base}/${op.number}`, { scores: op.scores, closer: op.closer, version })
+          : await call("DELETE", `${base}/${op.number}`, { version });
+      if (answer.ok) {
+        game = await Store.update(key, (g) => ({ ...forget(op)(g), server: answer.data }));
+        continue;
+      }
+      if (answer.status !== 409) return refusedOrOffline(key, answer, op);
+      const now = await call("GET", `/api/games/${game.id}`);
+      if (!now.ok) return refusedOrOffline(key, now, op);
+      if (applied(op, now.data)) {
+        game = await Store.update(key, (g) => ({ ...forget(op)(g), server: now.data }));
+        continue;
+      }
+      await Store.update(key, (g) => ({ ...g, conflict: { server: now.data, message: answer.data.message || answer.data.error || "" } }));
+      return "stopped";
+    }
+    return "sent";
+  }
+
+  async function refusedOrOffline(key, answer, op) {
+    if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return "offline";
+    const message = answer.data.message || answer.data.error || word("refused");
+    await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message } }));
+    return "stopped";
+  }
+
+  let sending = null;
+  let again = false;
+  let delay = 1000;
+  let timer = null;
+
+  // Send every game's waiting changes, one game after another; one send at a time (across
+  // the phone's tabs too, where the browser can lock). Tells the page what was sent.
+  function sendAll() {
+    if (sending) { again = true; return sending; } // asked again meanwhile: once more after
+    clearTimeout(timer);
+    const work = async () => {
+      const sent = [];
+      let offline = false;
+      for (const game of await Store.all()) {
+        if (game.id && !game.ops.length) continue;
+        let result;
+        try { result = await sendGame(game.key); } catch (e) { result = "offline"; }
+        if (result === "offline") { offline = true; break; }
+        if (result === "sent") sent.push(game.key);
+      }
+      return { sent, offline };
+    };
+    const locked = navigator.locks ? navigator.locks.request("skyjo-pad-send", work) : work();
+    sending = locked.then((outcome) => {
+      clearTimeout(timer);
+      if (outcome.offline) { timer = setTimeout(sendAll, delay); delay = Math.min(delay * 2, 15000); }
+      else delay = 1000;
+      root.dispatchEvent(new CustomEvent("skyjo:sent", { detail: outcome }));
+      return outcome;
+    }).finally(() => {
+      sending = null;
+      if (again) { again = false; sendAll(); }
+    });
+    return sending;
+  }
+
+  // ---- What the page says about it ----
+
+  // A conflict, a refusal or rounds set aside, for this game, in the page's [data-sync].
+  async function showStatus(key) {
+    const box = document.querySelector("[data-sync]");
+    const game = key && (await Store.find(key));
+    if (!box) return;
+    box.replaceChildren();
+    if (!game) { box.hidden = true; return; }
+    const parts = [];
+    const waiting = game.ops.length + (game.id ? 0 : 1);
+    if (waiting && !document.querySelector("[data-pad-shell]") && !game.conflict && !game.refused) {
+      parts.push(`<p class="queued" role="status" data-waiting-note>${View.esc(word(waiting === 1 ? "waiting_changes_one" : "waiting_changes_many", { n: waiting }))}</p>`);
+    }
+    if (game.conflict) {
+      const theirs = Store.localSheet(game, game.conflict.server);
+      const mine = Store.localSheet(game);
+      parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>`
+        + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
+        + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
+        + `<p class="conflict-actions"><button type="button" class="button primary" data-resolve="mine">${View.esc(word("send_mine"))}</button>`
+        + `<button type="button" class="button quiet" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button></p></div>`);
+    }
+    if (game.refused) {
+      const op = game.ops.find((o) => o.id === game.refused.op);
+      const what = op && op.scores ? `<p>${View.esc(word("it_was", { round: View.inWords(game.players, op.scores, op.closer) }))}</p>` : "";
+      parts.push(`<div class="unsent" role="alert"><p>${View.esc(word("not_sent", { error: game.refused.message }))}</p>${what}`
+        + `<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button></div>`);
+    }
+    for (const [index, kept] of (game.setAside || []).entries()) {
+      parts.push(`<div class="unsent"><p>${View.esc(word("set_aside", { round: kept }))}</p>`
+        + `<button type="button" class="button quiet" data-dismiss="${index}">${View.esc(word("dismiss"))}</button></div>`);
+    }
+    box.innerHTML = parts.join("");
+    box.hidden = !parts.length;
+    box.querySelectorAll("[data-resolve]").forEach((b) => b.addEventListener("click", () => resolve(game.key, b.dataset.resolve)));
+    box.querySelectorAll("[data-dismiss]").forEach((b) => b.addEventListener("click", async () => {
+      await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));
+      showStatus(game.key);
+    }));
+  }
+
+  // The player's answer to a conflict or a refusal. Nothing typed is dropped unseen: what
+  // is not sent stays listed, in words, until dismissed.
+  async function resolve(key, choice) {
+    await Store.update(key, (game) => {
+      const inWords = (op) => (op.scores
+        ? `${op.op === "add" ? word("a_new_round") : word("queued_correction", { round: op.number })}: ${View.inWords(game.players, op.scores, op.closer)}`
+        : word("queued_takeback", { round: op.number }));
+      if (choice === "mine") return { ...game, server: game.conflict.server, conflict: null };
+      if (choice === "theirs") return { ...game, server: game.conflict.server, conflict: null, ops: [], setAside: [...(game.setAside || []), ...game.ops.map(inWords)] };
+      const op = game.ops.find((o) => o.id === game.refused.op);
+      return { ...game, refused: null, ops: game.ops.filter((o) => o !== op), setAside: [...(game.setAside || []), ...(op ? [inWords(op)] : [])] };
+    });
+    await sendAll();
+    root.dispatchEvent(new CustomEvent("skyjo:changed", { detail: { key } }));
+  }
+
+  // ---- Starting ----
+
+  async function start() {
+    try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
+    const state = document.querySelector("[data-sheet-state], form[data-round-form]");
+    const key = state ? state.dataset.game : null;
+    const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
+    if (key) showStatus(key);
+    root.addEventListener("skyjo:sent", (event) => {
+      if (!key) return;
+      showStatus(key);
+      // A server sheet shown without the changes just sent: drawn again, with them.
+      if (document.querySelector("[data-sheet-state]") && event.detail.sent.includes(key) && pending.has(key)) root.location.reload();
+    });
+    sendAll();
+  }
+
+  root.addEventListener("online", () => { delay = 1000; sendAll(); });
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!document.querySelector("[data-pad-shell]")) start(); // the shell starts itself
+  });
+
+  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, showStatus, start, forgetOld, KEEP });
+})(window);

@@ -1,0 +1,63 @@
+// Skyjo Pad: a sheet drawn in the browser, for the sheets kept on the phone (the offline
+// pages and a conflict's two versions). Markup like templates/_sheet_table.html.
+"use strict";
+
+(function (root) {
+  const strings = document.getElementById("js-strings");
+  const WORDS = JSON.parse(strings ? strings.textContent : "{}");
+
+  // A message in the page's language, its %(name)s filled in (as app.js does).
+  function word(key, vars = {}) {
+    return (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
+  }
+
+  // The trophy of templates/_icons.html, for a winner.
+  const TROPHY = '<svg class="icon-trophy" viewBox="0 0 24 24" width="1em" height="1em" focusable="false" aria-hidden="true">'
+    + '<path fill="currentColor" d="M6 3h12v5.5a6 6 0 0 1-12 0zM10.6 14h2.8v4h-2.8zM7 18.5h10V21H7z"/>'
+    + '<path fill="none" stroke="currentColor" stroke-width="2" d="M6.5 5H3.5v1.5a4 4 0 0 0 3.6 4M17.5 5h3v1.5a4 4 0 0 1-3.6 4"/></svg>';
+
+  const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // A number as the server's pages print it (so a sheet looks the same once sent).
+  const num = (n) => String(n);
+
+  // "Ann, Bob and Cy" for the seats given.
+  function names(players, seats) {
+    const list = seats.map((seat) => players[seat]);
+    if (list.length < 2) return list.join("");
+    return word("and", { first: list.slice(0, -1).join(", "), second: list[list.length - 1] });
+  }
+
+  // "Ann 5, Bob −3 (closed)": a round in words, for a player to check or enter it again.
+  function inWords(players, scores, closer) {
+    return scores.map((score, seat) => `${players[seat]} ${num(score)}${closer === seat ? ` (${word("closed")})` : ""}`).join(", ");
+  }
+
+  // The sheet's table: names and totals on top, a row per round; rounds still waiting to
+  // be sent are marked. `link(number)`: the address that corrects a round, or null.
+  function table(sheet, link) {
+    const head = sheet.players.map((name, seat) => {
+      const lead = sheet.leaders.includes(seat);
+      return `<th scope="col" class="${lead ? "leader" : ""}">${lead ? `<span class="badge" aria-hidden="true">★</span>` : ""}<span class="name">${esc(name)}</span></th>`;
+    }).join("");
+    const totals = sheet.totals.map((total, seat) =>
+      `<td class="${sheet.leaders.includes(seat) ? "leader" : ""}" data-total="${seat}">${num(total)}</td>`).join("");
+    const rows = sheet.rounds.map((r) => {
+      const href = link ? link(r.number) : null;
+      const label = esc(word("correct_round", { round: r.number }));
+      const number = href ? `<a href="${esc(href)}" aria-label="${label}">${r.number}<span class="edit-mark" aria-hidden="true">✎</span></a>` : String(r.number);
+      const mark = r.waiting ? ` <span class="waiting-mark">${esc(word(r.waiting === "new" ? "mark_new" : "mark_corrected"))}</span>` : "";
+      const cells = r.final.map((final, seat) => {
+        const closer = r.closer === seat;
+        const tag = closer ? `<span class="tag">${r.doubled ? `${num(r.raw[seat])}×${sheet.rules.multiplier}` : esc(word("closed"))}</span>` : "";
+        return `<td class="${closer ? "closer" : ""} ${closer && r.doubled ? "doubled" : ""}">${num(final)}${tag}</td>`;
+      }).join("");
+      return `<tr class="${r.waiting ? "waiting" : ""}" data-waiting="${r.waiting || ""}"><th scope="row" class="round-col">${number}${mark}</th>${cells}</tr>`;
+    }).join("");
+    return `<div class="sheet-scroll"><table class="sheet ${sheet.players.length > 6 ? "many" : ""}">`
+      + `<thead><tr class="names"><th scope="col" class="round-col"><span class="visually-hidden">${esc(word("round"))}</span></th>${head}</tr>`
+      + `<tr class="totals"><th scope="row" class="round-col">${esc(word("total"))}</th>${totals}</tr></thead>`
+      + `<tbody>${rows}</tbody></table></div>`;
+  }
+
+  root.PadView = Object.freeze({ word, esc, num, names, inWords, table, TROPHY });
+})(window);
