@@ -86,6 +86,7 @@ def shared_token(game_id: str) -> str | None:
 @bp.post("/games/<game_id>/shares")
 def make_share(game_id: str) -> tuple[Response, int]:
     """Make a watch or keeper link: 201, with its token this once."""
+    pad_shares.pad_sheet(game_id)  # a game that is no pad's (an online table's) is not found
     body = bodies.json_object()
     unknown = set(body) - {"kind"}
     if unknown:

@@ -121,8 +121,8 @@ def make(game_id: str, kind: str) -> Made:
 
 
 def links(game_id: str) -> list[Link]:
-    """The game's live links, the oldest first (NotFound for no such game)."""
-    read_sheet(game_id)
+    """The game's live links, the oldest first (NotFound for no such pad game)."""
+    pad_sheet(game_id)
     rows = db.session.scalars(
         select(PadShareLink).where(PadShareLink.game_id == game_id).order_by(PadShareLink.id)
     )
@@ -131,6 +131,7 @@ def links(game_id: str) -> list[Link]:
 
 def revoke(game_id: str, link_id: int) -> Link:
     """Revoke a link: it stops at once, its open streams included."""
+    pad_sheet(game_id)
     gone = _delete(game_id, link_id)
     live.revoke(game_id, gone.digest)
     return gone

@@ -64,6 +64,7 @@ def qr_svg(address: str) -> Markup:
 def share(game_id: str) -> Response:
     """The game's links: make one (shown this once), or see those in use."""
     fresh: dict[str, str] | None = None
+    sheet = _sheet(game_id)  # no pad game (an online table's id): 404 before anything
     if request.method == "POST":
         if not FlaskForm().validate_on_submit():
             flash(FORM_EXPIRED, "error")
@@ -82,11 +83,8 @@ def share(game_id: str) -> Response:
         }
     try:
         links = pad_shares.links(game_id)
-        sheet = pad_shares.pad_sheet(game_id)
     except NotFound:
         abort(404)
-    except ServiceError as error:
-        abort(409, why(error))
     html = render_template("sheet_share.html", sheet=sheet, links=links, fresh=fresh, qr=qr_svg)
     return Response(html, mimetype="text/html", headers=NO_STORE)
 
@@ -94,6 +92,7 @@ def share(game_id: str) -> Response:
 @bp.post("/games/<game_id>/share/<int:link_id>/revoke")
 def revoke(game_id: str, link_id: int) -> Response:
     """Revoke a link: the phones holding it stop following the sheet at once."""
+    _sheet(game_id)
     if not FlaskForm().validate_on_submit():
         flash(FORM_EXPIRED, "error")
     else:

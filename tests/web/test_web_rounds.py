@@ -190,8 +190,8 @@ class TestCorrections:
         assert [r.raw for r in sheet(app, game_id).rounds][1] == (-4, 3, 3)
         assert flashes(shown) == ["Ann, round 2: 1 → −4", "Bob, round 2: 15 → 3"]
         html = shown.get_data(as_text=True)
-        marked = re.findall(r'<td class="[^"]*\bchanged\b[^"]*" data-changed>\s*(-?\d+)', html)
-        assert marked == ["-4", "3"]  # Ann's and Bob's round 2; Cy's 3 is as it was
+        marked = re.findall(r'<td class="[^"]*\bchanged\b[^"]*" data-changed>\s*([−-]?\d+)', html)
+        assert marked == ["−4", "3"]  # Ann's and Bob's round 2; Cy's 3 is as it was
         again = client.get(f"/games/{game_id}")
         assert "data-changed" not in again.get_data(as_text=True) and not flashes(again)
 
