@@ -29,6 +29,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
+from .api import stream_answers
 from .api import streams as stream_views
 from .i18n import N_
 from .services import live, streams
@@ -127,7 +128,7 @@ class Server:
             await send({"type": "http.response.body", "body": body})
             return
         kept = [(k, v) for k, v in headers if k.lower() != b"content-length"]
-        await serve(slot[0], kept, receive, send)
+        await serve(slot[0], kept, receive, send, stream_answers.of(self.app))
 
     def _call_flask(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """The Flask app's whole answer to `environ` (run in a thread)."""
@@ -187,6 +188,7 @@ class Server:
         await asyncio.gather(*self.tasks, return_exceptions=True)
         self.tasks.clear()
         self.openers.shutdown(wait=False)
+        stream_answers.of(self.app).close()
 
     async def mark_online(self) -> None:
         """Every few seconds, one UPDATE marks the tokens of this process's open streams."""
@@ -276,9 +278,11 @@ async def serve(
     headers: list[tuple[bytes, bytes]],
     receive: Receive,
     send: Send,
+    answers: stream_answers.Answers,
 ) -> None:
     """Serve an opened stream from the event loop until it ends (its maximum age, its
-    table is over, its token revoked, or the client left)."""
+    table is over, its token revoked, or the client left). A stream that pushes answers
+    follows each `version` event with its `answer`, made in `answers`' threads."""
     subscription = opening.subscription
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -293,10 +297,16 @@ async def serve(
         await _say(send, stream_views.first(subscription))
         deadline = loop.time() + opening.seconds
         while True:
+            if stream_answers.due(subscription):
+                made = await asyncio.wrap_future(answers.submit(subscription))
+                text = stream_answers.said(subscription, made)
+                if text:
+                    await _say(send, text)
             woken.clear()
             said, ends = stream_views.pending(subscription)
             if said:
                 await _say(send, said)
+                continue  # its answer first, then whether it ends
             left = deadline - loop.time()
             if ends or left <= 0:
                 break

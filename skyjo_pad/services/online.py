@@ -322,7 +322,7 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     """
     fresh, old = _reissue(game_id, token, seat)
     if old is not None:
-        live.revoke(game_id, old)
+        live.revoke(game_id, old)  # again: a stream opened before the commit ends too
     return fresh
 
 
@@ -352,6 +352,8 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
         row.digest = digest(fresh)
         row.opened_at = None
         row.seen_at = None
+    if old is not None:
+        live.revoke_at_commit(game_id, old)
     return fresh, old
 
 

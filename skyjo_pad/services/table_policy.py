@@ -13,6 +13,7 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import select
 
@@ -213,7 +214,19 @@ def viewer(actor: Actor, position: Position, bots: Sequence[str | None]) -> int 
     return shown_seat(actor, position, bots) if actor.moves_cards else None
 
 
-def offered(actor: Actor, state: TableState, position: Position) -> tuple[tuple[Move, ...], bool]:
+class Seating(Protocol):
+    """What `offered` reads of a table: its status and its computer seats."""
+
+    @property
+    def status(self) -> str:
+        """playing, finished or abandoned."""
+
+    @property
+    def bots(self) -> Sequence[str | None]:
+        """The computer player of each seat, None for a person."""
+
+
+def offered(actor: Actor, state: Seating, position: Position) -> tuple[tuple[Move, ...], bool]:
     """The moves the screen offers this actor now, and whether it may deal the next round."""
     if state.status != PLAYING or not actor.moves_cards:
         return (), False
