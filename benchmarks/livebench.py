@@ -375,12 +375,17 @@ class Stream:
     path: str
     token: str | None
     on_event: Callable[[Stream, int, float], None] | None = None
+    on_answer: Callable[[Stream, dict[str, Any], float], None] | None = None
+    """Called with each `answer` event's data (a stream opened with `?answers=1`)."""
     opened: float | None = None
     broke: str | None = None
     events: int = 0
     heartbeats: int = 0
     last_seen: float = 0.0
     versions: list[tuple[float, int]] = field(default_factory=list)
+    answers: list[tuple[float, int]] = field(default_factory=list)
+    """When each pushed answer came, and its version."""
+    _event: bytes = b""
     _writer: asyncio.StreamWriter | None = None
     _lines: LineReader | None = None
 
@@ -415,8 +420,17 @@ class Stream:
         self.last_seen = now
         if line.startswith(b":"):
             self.heartbeats += 1
+        elif line.startswith(b"event:"):
+            self._event = line[6:].strip()
         elif line.startswith(b"data:"):
-            version = int(json.loads(line[5:])["version"])
+            said, self._event = self._event, b""
+            data = json.loads(line[5:])
+            if said == b"answer":
+                self.answers.append((now, int(data["version"])))
+                if self.on_answer is not None:
+                    self.on_answer(self, data, now)
+                return
+            version = int(data["version"])
             self.events += 1
             self.versions.append((now, version))
             if self.on_event is not None:
