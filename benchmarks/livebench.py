@@ -200,12 +200,26 @@ class Server:
                 continue
         return {"rss": rss / 1024, "pss": pss / 1024}
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by its processes, in seconds."""
+        return sum(process_cpu(pid) for pid in self.pids())
+
     def log_tail(self, lines: int = 5) -> str:
         """The last lines of the server's output."""
         try:
             return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return ""
+
+
+def process_cpu(pid: int | None = None) -> float:
+    """CPU seconds (user + system) of a process so far (this one when None; 0 if gone)."""
+    try:
+        stat = Path(f"/proc/{pid or 'self'}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- the HTTP client -------------------------------------------------------------------

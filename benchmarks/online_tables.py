@@ -104,8 +104,9 @@ class Table:
 class Run:
     """The server's port, the tables and everything measured."""
 
-    def __init__(self, port: int, timeout: float, ask: bool = False) -> None:
-        self.port, self.timeout, self.ask = port, timeout, ask
+    def __init__(self, server: lb.Server, timeout: float, ask: bool = False) -> None:
+        self.server = server
+        self.port, self.timeout, self.ask = server.port, timeout, ask
         self.errors = lb.Errors()
         self.asked_after_version = 0
         self.tables: list[Table] = []
@@ -267,6 +268,7 @@ class Run:
         """`rate` moves/s over all tables for `seconds` s; the figures of those moves."""
         interval = len(self.tables) / rate
         first, errors_before = len(self.moves), dict(self.errors.counts)
+        cpu_before = self.cpu()
         started = time.perf_counter()
         until = started + seconds
         await asyncio.gather(
@@ -281,6 +283,10 @@ class Run:
             await asyncio.sleep(0.1)
         made = self.moves[first:]
         figures = self.figures(made)
+        cpu = {k: v - cpu_before[k] for k, v in self.cpu().items()}
+        figures["cpu_ms_per_move"] = {
+            k: round(1000 * v / len(made), 2) if made else None for k, v in cpu.items()
+        }
         new_errors = {
             k: n - errors_before.get(k, 0)
             for k, n in self.errors.counts.items()
@@ -294,6 +300,10 @@ class Run:
             **figures,
             "errors": new_errors,
         }
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far by the server's processes and by this client."""
+        return {"server": self.server.cpu_seconds(), "client": lb.process_cpu()}
 
     def _untold(self, first: int) -> bool:
         """Whether a phone does not hold a move made since `first` yet."""
@@ -366,7 +376,7 @@ def passed(step: dict[str, Any], p99: float, gate: str) -> bool:
 
 async def measure(server: lb.Server, args: argparse.Namespace) -> dict[str, Any]:
     """The whole run against a started server; its figures."""
-    run = Run(server.port, args.timeout, args.ask)
+    run = Run(server, args.timeout, args.ask)
     began = time.perf_counter()
     print(f"  making {args.tables} tables of {args.phones} ...", flush=True)
     await run.make_tables(args.tables, args.phones)
@@ -461,6 +471,7 @@ def ramp_line(step: dict[str, Any]) -> str:
         f" p99 to every other phone: event {lb.ms(every['p99'])} ms, holding the move"
         f" {lb.ms(view['p99'])} ms ({lb.ms(step['view_every_phone_from_sent']['p99'])} ms"
         f" from the move sent); move answer p99 {lb.ms(step['move_answer']['p99'])} ms;"
+        f" server CPU {step['cpu_ms_per_move']['server']} ms per move;"
         f" {errors} errors: {'sustained' if step['passed'] else 'MISSED'}"
     )
 
@@ -487,6 +498,11 @@ def report(result: dict[str, Any]) -> None:
             f" ({human['moves']} moves in {human['seconds']} s)"
         )
         print(f"    move answer: p50 {lb.ms(answer['p50'])} ms, p99 {lb.ms(answer['p99'])} ms")
+        cpu = human.get("cpu_ms_per_move", {})
+        print(
+            f"    CPU per move: server {cpu.get('server')} ms, this client {cpu.get('client')}"
+            " ms (the same cores; PostgreSQL's not counted)"
+        )
         for name, words in (("event", "'s version event"), ("view", " holds the move")):
             each, every = human[f"{name}_each_phone"], human[f"{name}_every_phone"]
             sent = human[f"{name}_every_phone_from_sent"]
@@ -541,6 +557,13 @@ ROWS: list[lb.Row] = [
     pair("event_every_phone"),
     pair("view_every_phone"),
     pair("view_every_phone_from_sent"),
+    (
+        "CPU ms per move: server/client",
+        lambda r: "/".join(
+            str(r.get("human", {}).get("cpu_ms_per_move", {}).get(k, "-"))
+            for k in ("server", "client")
+        ),
+    ),
     (
         "human pace errors",
         lambda r: str(sum(r["human"]["errors"].values())) if r.get("human") else "-",

@@ -25,7 +25,8 @@ TURNS = (Phase.TURN, Phase.FINAL_TURNS)
 def online_json(screen: Screen) -> dict[str, Any]:
     """The answer of `GET /api/tables/<id>` for one token."""
     seen = screen.seen
-    log = [table_words.told(event, seen.players, seen.rules) for event in screen.log]
+    shown = screen.log[-LOG_SHOWN:]  # only what is shown is told in words
+    log = [table_words.told(event, seen.players, seen.rules) for event in shown]
     watching = screen.seat is None
     return {
         "id": screen.id,
@@ -47,7 +48,7 @@ def online_json(screen: Screen) -> dict[str, Any]:
         "pass_and_play": False,
         "bots": list(screen.bots),
         "info": {"now": instruction(screen), "then": log[-1] if log else None},
-        "log": log[-LOG_SHOWN:],
+        "log": log,
         "tallies": tallies(seen),
         "can_deal": screen.can_deal,
         "chosen_deal": screen.chosen_deal,

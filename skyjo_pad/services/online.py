@@ -346,6 +346,7 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
         )
     )
     old = None if row is None else row.digest
+    policy.forget_tokens()
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
