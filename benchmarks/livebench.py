@@ -165,24 +165,7 @@ class Server:
 
     def pids(self) -> list[int]:
         """The server's process and every descendant (Gunicorn's workers)."""
-        if self.process is None:
-            return []
-        children: dict[int, list[int]] = collections.defaultdict(list)
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            children[parent].append(int(entry.name))
-        found, todo = [], [self.process.pid]
-        while todo:
-            pid = todo.pop()
-            found.append(pid)
-            todo.extend(children.get(pid, []))
-        return found
+        return [] if self.process is None else descendants(self.process.pid)
 
     def memory(self) -> dict[str, float]:
         """Resident memory of all its processes in MiB: `rss` (summed: pages shared after
@@ -204,12 +187,49 @@ class Server:
         """CPU time (user + system) used so far by its processes, in seconds."""
         return sum(process_cpu(pid) for pid in self.pids())
 
+    def database_cpu_seconds(self) -> float | None:
+        """CPU seconds used so far by the PostgreSQL server of the run (its postmaster,
+        found by its port, and every backend); None on SQLite or when not found."""
+        if self.database != "postgresql":
+            return None
+        from sqlalchemy.engine import make_url
+
+        port = str(make_url(self.url).port)
+        for entry in Path("/proc").iterdir():
+            try:
+                args = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if args and args[0].endswith(b"postgres") and port.encode() in b" ".join(args):
+                return sum(process_cpu(pid) for pid in descendants(int(entry.name)))
+        return None
+
     def log_tail(self, lines: int = 5) -> str:
         """The last lines of the server's output."""
         try:
             return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return ""
+
+
+def descendants(root: int) -> list[int]:
+    """A process and every descendant of it (from /proc)."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children[parent].append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
 
 
 def process_cpu(pid: int | None = None) -> float:

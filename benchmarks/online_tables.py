@@ -303,7 +303,12 @@ class Run:
 
     def cpu(self) -> dict[str, float]:
         """CPU seconds used so far by the server's processes and by this client."""
-        return {"server": self.server.cpu_seconds(), "client": lb.process_cpu()}
+        database = self.server.database_cpu_seconds()
+        return {
+            "server": self.server.cpu_seconds(),
+            "client": lb.process_cpu(),
+            **({} if database is None else {"database": database}),
+        }
 
     def _untold(self, first: int) -> bool:
         """Whether a phone does not hold a move made since `first` yet."""
@@ -501,7 +506,7 @@ def report(result: dict[str, Any]) -> None:
         cpu = human.get("cpu_ms_per_move", {})
         print(
             f"    CPU per move: server {cpu.get('server')} ms, this client {cpu.get('client')}"
-            " ms (the same cores; PostgreSQL's not counted)"
+            f" ms, the database {cpu.get('database', '-')} ms (all on the same cores)"
         )
         for name, words in (("event", "'s version event"), ("view", " holds the move")):
             each, every = human[f"{name}_each_phone"], human[f"{name}_every_phone"]
@@ -558,10 +563,10 @@ ROWS: list[lb.Row] = [
     pair("view_every_phone"),
     pair("view_every_phone_from_sent"),
     (
-        "CPU ms per move: server/client",
+        "CPU ms per move: server/client/db",
         lambda r: "/".join(
             str(r.get("human", {}).get("cpu_ms_per_move", {}).get(k, "-"))
-            for k in ("server", "client")
+            for k in ("server", "client", "database")
         ),
     ),
     (

@@ -294,19 +294,23 @@ async def serve(
     watcher = asyncio.create_task(_watch(receive, subscription, woken))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await _say(send, stream_views.first(subscription))
+        said = stream_views.first(subscription)
         deadline = loop.time() + opening.seconds
         while True:
             if stream_answers.due(subscription):
-                made = await asyncio.wrap_future(answers.submit(subscription))
-                text = stream_answers.said(subscription, made)
-                if text:
-                    await _say(send, text)
+                made = answers.ready(subscription)  # the move was made here: at once
+                if made is None:  # another process's: read in a thread, once per table
+                    if said:
+                        await _say(send, said)  # the version meanwhile
+                        said = ""
+                    made = await asyncio.wrap_future(answers.submit(subscription))
+                said += stream_answers.said(subscription, made)
+            if said:
+                await _say(send, said)  # a version and its answer in one write
             woken.clear()
             said, ends = stream_views.pending(subscription)
             if said:
-                await _say(send, said)
-                continue  # its answer first, then whether it ends
+                continue  # said with its answer, then whether it ends
             left = deadline - loop.time()
             if ends or left <= 0:
                 break

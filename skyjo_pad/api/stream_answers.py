@@ -55,6 +55,19 @@ class Answers:
         """`made` for `subscription`, in a thread of this pool."""
         return self.pool.submit(self.made, subscription)
 
+    def ready(self, subscription: Subscription) -> Made | None:
+        """`made` when it needs no database (the table is kept in this process: it made
+        the move), so the event loop may make it at once; None otherwise."""
+        table = live_tables.TABLES.kept(subscription.game_id, subscription.seen)
+        if table is None:
+            return None
+        try:
+            with self.app.app_context():
+                return table.version, self._answer(table, subscription)
+        except Exception:
+            log.exception("Live updates: an answer could not be made; the phone asks for it.")
+            return None
+
     def made(self, subscription: Subscription) -> Made | None:
         """The stream's answer at its latest version told or later; None when there is
         none to push (the table is gone, or it could not be made: the phone asks)."""
