@@ -13,6 +13,7 @@ per process, however many streams push it.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -20,6 +21,7 @@ from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from babel import Locale
 from flask import Flask
 from flask_babel import force_locale
 
@@ -92,7 +94,7 @@ class Answers:
                 self._made.move_to_end(key)
                 return text
         actor = Actor(subscription.role, subscription.seat, subscription.digest)
-        with force_locale(subscription.locale):
+        with force_locale(_locale(subscription.locale)):
             text = event(online_json(screen_of(table, actor)))
         with self._lock:
             self.renders += 1
@@ -104,6 +106,12 @@ class Answers:
     def close(self) -> None:
         """Stop the pool (the server is stopping)."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+@functools.cache
+def _locale(code: str) -> Locale:
+    """A language's babel locale, parsed once."""
+    return Locale.parse(code)
 
 
 def of(app: Flask) -> Answers:

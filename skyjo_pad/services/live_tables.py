@@ -104,21 +104,27 @@ def read(game_id: str) -> Table | None:
     ).first()
     if row is None:
         return None
-    names = db.session.scalars(
-        select(Player.name)
-        .join(GameSeat, GameSeat.player_id == Player.id)
-        .where(GameSeat.game_id == game_id)
-        .order_by(GameSeat.seat)
-    ).all()
     return Table(
         id=game_id,
         version=int(row.version),
         status=row.status,
         bots=tuple(row.bots),
-        names=tuple(names),
+        names=names_of(game_id),
         log=tuple(row.log),
         chosen_deal=bool(row.chosen_deal),
         position=position_from_json(row.position),
+    )
+
+
+def names_of(game_id: str) -> tuple[str, ...]:
+    """The names at a table, seat by seat (one plain query)."""
+    return tuple(
+        db.session.scalars(
+            select(Player.name)
+            .join(GameSeat, GameSeat.player_id == Player.id)
+            .where(GameSeat.game_id == game_id)
+            .order_by(GameSeat.seat)
+        )
     )
 
 

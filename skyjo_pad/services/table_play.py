@@ -133,7 +133,7 @@ def _commit_and_announce(game: Game, state: TableState, position: Position) -> T
     at its new version (`position`), taken before the commit expires what was loaded; an
     online one is kept for the answers its streams push (`live_tables`)."""
     store.flush()  # the new version
-    table = table_of(game, state, position)
+    table = table_of(game, state, position, live_tables.names_of(game.id))
     closed, online = table.status != PLAYING, state.online
     live.announce_at_commit(table.id, table.version, closed=closed)
     store.commit()

@@ -71,14 +71,17 @@ class Table:
     position: Position
 
 
-def table_of(game: Game, state: TableState, position: Position) -> Table:
-    """The table as it is now in this transaction (`position`: its state's, decoded)."""
+def table_of(
+    game: Game, state: TableState, position: Position, names: tuple[str, ...] | None = None
+) -> Table:
+    """The table as it is now in this transaction (`position`: its state's, decoded;
+    `names`: its seats', when they were read already)."""
     return Table(
         id=game.id,
         version=game.version,
         status=state.status,
         bots=tuple(state.bots),
-        names=tuple(seat.player.name for seat in game.seats),
+        names=names if names is not None else tuple(seat.player.name for seat in game.seats),
         log=tuple(state.log),
         chosen_deal=state.chosen_deal,
         position=position,
