@@ -4,6 +4,7 @@ secret in it, made once per table version in a process, and none after a revoke.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -11,12 +12,15 @@ import time
 from typing import Any
 
 import pytest
+from coroutines import run as run_coroutine
+from databases import ON_POSTGRES
 from flask import Flask
 from flask.testing import FlaskClient
 from online_walk import assert_hidden, bearer, create, seat_tokens, state, truth
 
 from skyjo_pad.api import stream_answers
-from skyjo_pad.services import live_tables
+from skyjo_pad.extensions import db
+from skyjo_pad.services import live, live_reader, live_tables
 from skyjo_pad.services.live import Subscription
 
 
@@ -176,3 +180,29 @@ def test_an_answer_is_made_once_per_version_and_the_table_read_once(
     after = made.made(streams[0])
     assert after is not None and after[0] == streams[0].seen
     assert live_tables.TABLES.reads == reads + 1  # the move's own process kept the table
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="the loop's reader is PostgreSQL's")
+def test_the_loops_reader_reads_the_table_as_a_thread_would(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = create(client)
+    game = table["id"]
+    with app.app_context():
+        url = live.listener_url()
+        from_thread = live_tables.read(game)
+        db.session.remove()
+    assert url is not None and from_thread is not None
+    live_tables.TABLES.forget()
+
+    async def read() -> None:
+        reader = live_reader.Reader(url)
+        await asyncio.gather(*(reader.fetch(game, from_thread.version) for _ in range(3)))
+        await reader.fetch("no-such-table", 1)
+        await reader.close()
+
+    reads = live_tables.TABLES.reads
+    run_coroutine(read())
+    assert live_tables.TABLES.reads == reads + 1  # three streams, one read
+    assert live_tables.TABLES.kept(game, from_thread.version) == from_thread
+    assert live_tables.TABLES.kept("no-such-table", 0) is None
