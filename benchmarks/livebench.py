@@ -201,7 +201,9 @@ class Server:
             except OSError:
                 continue
             if args and args[0].endswith(b"postgres") and port.encode() in b" ".join(args):
-                return sum(process_cpu(pid) for pid in descendants(int(entry.name)))
+                postmaster = int(entry.name)  # and the backends that ended, which it reaped
+                gone = process_cpu(postmaster, children=True) - process_cpu(postmaster)
+                return gone + sum(process_cpu(pid) for pid in descendants(postmaster))
         return None
 
     def log_tail(self, lines: int = 5) -> str:
@@ -232,14 +234,18 @@ def descendants(root: int) -> list[int]:
     return found
 
 
-def process_cpu(pid: int | None = None) -> float:
-    """CPU seconds (user + system) of a process so far (this one when None; 0 if gone)."""
+def process_cpu(pid: int | None = None, children: bool = False) -> float:
+    """CPU seconds (user + system) of a process so far (this one when None; 0 if gone),
+    with `children` those of its children that ended too."""
     try:
         stat = Path(f"/proc/{pid or 'self'}/stat").read_text()
     except OSError:
         return 0.0
     fields = stat.rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # --- the HTTP client -------------------------------------------------------------------
