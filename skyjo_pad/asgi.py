@@ -288,7 +288,9 @@ async def serve(
 ) -> None:
     """Serve an opened stream from the event loop until it ends (its maximum age, its
     table is over, its token revoked, or the client left). A stream that pushes answers
-    follows each `version` event with its `answer`, made in `answers`' threads."""
+    follows each `version` event with its `answer`: made here at once from the table its
+    process kept, else once the table was read (`reader` on PostgreSQL, else a thread of
+    `answers`)."""
     subscription = opening.subscription
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
