@@ -20,7 +20,9 @@ from online_walk import assert_hidden, bearer, create, seat_tokens, state, truth
 
 from skyjo_pad.api import stream_answers
 from skyjo_pad.extensions import db
-from skyjo_pad.services import live, live_reader, live_tables
+from skyjo_pad.services import live, live_reader, live_tables, online
+from skyjo_pad.services import table_policy as policy
+from skyjo_pad.services.errors import Unauthorized
 from skyjo_pad.services.live import Subscription
 
 
@@ -206,3 +208,19 @@ def test_the_loops_reader_reads_the_table_as_a_thread_would(
     assert live_tables.TABLES.reads == reads + 1  # three streams, one read
     assert live_tables.TABLES.kept(game, from_thread.version) == from_thread
     assert live_tables.TABLES.kept("no-such-table", 0) is None
+
+
+def test_a_token_looked_up_once_per_session_stops_when_replaced(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = create(client)
+    game, bob = table["id"], seat_tokens(table)[1]
+    with app.app_context():
+        assert policy.by_token(game, bob).seat == 1
+        assert policy.by_token(game, bob).seat == 1  # looked up once in this session
+        online.reissue(game, table["host_token"], 1)
+        with pytest.raises(Unauthorized):
+            policy.by_token(game, bob)  # the same session: no stale answer
+        with pytest.raises(Unauthorized):
+            policy.by_token("another", seat_tokens(table)[0])
+        db.session.remove()
