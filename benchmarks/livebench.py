@@ -165,24 +165,7 @@ class Server:
 
     def pids(self) -> list[int]:
         """The server's process and every descendant (Gunicorn's workers)."""
-        if self.process is None:
-            return []
-        children: dict[int, list[int]] = collections.defaultdict(list)
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            children[parent].append(int(entry.name))
-        found, todo = [], [self.process.pid]
-        while todo:
-            pid = todo.pop()
-            found.append(pid)
-            todo.extend(children.get(pid, []))
-        return found
+        return [] if self.process is None else descendants(self.process.pid)
 
     def memory(self) -> dict[str, float]:
         """Resident memory of all its processes in MiB: `rss` (summed: pages shared after
@@ -200,12 +183,69 @@ class Server:
                 continue
         return {"rss": rss / 1024, "pss": pss / 1024}
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by its processes, in seconds."""
+        return sum(process_cpu(pid) for pid in self.pids())
+
+    def database_cpu_seconds(self) -> float | None:
+        """CPU seconds used so far by the PostgreSQL server of the run (its postmaster,
+        found by its port, and every backend); None on SQLite or when not found."""
+        if self.database != "postgresql":
+            return None
+        from sqlalchemy.engine import make_url
+
+        port = str(make_url(self.url).port)
+        for entry in Path("/proc").iterdir():
+            try:
+                args = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if args and args[0].endswith(b"postgres") and port.encode() in b" ".join(args):
+                postmaster = int(entry.name)  # and the backends that ended, which it reaped
+                gone = process_cpu(postmaster, children=True) - process_cpu(postmaster)
+                return gone + sum(process_cpu(pid) for pid in descendants(postmaster))
+        return None
+
     def log_tail(self, lines: int = 5) -> str:
         """The last lines of the server's output."""
         try:
             return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return ""
+
+
+def descendants(root: int) -> list[int]:
+    """A process and every descendant of it (from /proc)."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children[parent].append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def process_cpu(pid: int | None = None, children: bool = False) -> float:
+    """CPU seconds (user + system) of a process so far (this one when None; 0 if gone),
+    with `children` those of its children that ended too."""
+    try:
+        stat = Path(f"/proc/{pid or 'self'}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # --- the HTTP client -------------------------------------------------------------------
@@ -375,12 +415,17 @@ class Stream:
     path: str
     token: str | None
     on_event: Callable[[Stream, int, float], None] | None = None
+    on_answer: Callable[[Stream, dict[str, Any], float], None] | None = None
+    """Called with each `answer` event's data (a stream opened with `?answers=1`)."""
     opened: float | None = None
     broke: str | None = None
     events: int = 0
     heartbeats: int = 0
     last_seen: float = 0.0
     versions: list[tuple[float, int]] = field(default_factory=list)
+    answers: list[tuple[float, int]] = field(default_factory=list)
+    """When each pushed answer came, and its version."""
+    _event: bytes = b""
     _writer: asyncio.StreamWriter | None = None
     _lines: LineReader | None = None
 
@@ -415,8 +460,17 @@ class Stream:
         self.last_seen = now
         if line.startswith(b":"):
             self.heartbeats += 1
+        elif line.startswith(b"event:"):
+            self._event = line[6:].strip()
         elif line.startswith(b"data:"):
-            version = int(json.loads(line[5:])["version"])
+            said, self._event = self._event, b""
+            data = json.loads(line[5:])
+            if said == b"answer":
+                self.answers.append((now, int(data["version"])))
+                if self.on_answer is not None:
+                    self.on_answer(self, data, now)
+                return
+            version = int(data["version"])
             self.events += 1
             self.versions.append((now, version))
             if self.on_event is not None:

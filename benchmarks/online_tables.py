@@ -6,16 +6,21 @@
 
 It starts `skyjo-pad serve` itself (as stream_hold.py does), makes `--tables` online tables
 of `--phones` people (default 1,000 x 4), and connects every phone as the page does: its
-view (`GET /api/tables/<id>`), then its event stream, held for the whole run. Told by its
-stream that the version moved past the view it has, a phone asks for its view again.
+view (`GET /api/tables/<id>`), then its event stream (`?answers=1`), held for the whole
+run. The stream pushes the phone's own answer after each version; a phone told a version
+whose answer does not come within `ANSWER_WAIT` s asks for its view, as the page does.
+`--ask` is the page before answers were pushed: every phone told that the version moved
+asks for its view at once (the servers before this change push no answers either).
 
 Human pace (`--seconds`, default 60): each table plays one move every `--interval` s
 (default 5, +-`--jitter`): a phone whose view is current and may move posts one of its
 moves (`{"version", "move"}`). It prints the moves/s asked and made, the move's answer
-time, and from a move's answer to each other phone's `version` event (per phone, and until
-every other phone of the table has it) p50/p99, and every error by kind (a 409 is one too:
-this client never plays on a stale view). From the move's answer is the goal's measure (an
-event often comes first: 0 ms); from the move sent to every other phone is printed too.
+time, and from a move's answer to each other phone's `version` event and to its pushed
+answer (per phone, and until every other phone of the table has it) p50/p99, and every
+error by kind (a 409 is one too: this client never plays on a stale view). From the move's
+answer is the goal's measure (an event often comes first: 0 ms), until every other phone
+holds the move: its pushed answer (with `--ask`: its `version` event, as before); from the
+move sent to every other phone is printed too.
 
 `--ramp` then raises the rate, `--ramp-seconds` s per step (from `--ramp-start` moves/s,
 x`--ramp-factor` each step) over the same tables, until a step misses: p99 until every
@@ -34,6 +39,7 @@ import bisect
 import random
 import sys
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import livebench as lb  # the benchmarks folder is not a package
 
+ANSWER_WAIT = 2.0
+"""A phone told a version asks for its view when no answer came within this (the page's)."""
 READY_WAIT = 5.0
 """How long a table waits for a phone with a current view before a move is missed."""
 GRACE = 5.0
@@ -67,6 +75,8 @@ class Phone:
     seat: int
     token: str
     state: dict[str, Any] | None = None
+    views: list[tuple[float, int]] = field(default_factory=list)
+    """When the phone held each newer version (pushed or asked for), and the version."""
     stream: lb.Stream | None = None
     asking: bool = False
     again: bool = False
@@ -94,9 +104,11 @@ class Table:
 class Run:
     """The server's port, the tables and everything measured."""
 
-    def __init__(self, port: int, timeout: float) -> None:
-        self.port, self.timeout = port, timeout
+    def __init__(self, server: lb.Server, timeout: float, ask: bool = False) -> None:
+        self.server = server
+        self.port, self.timeout, self.ask = server.port, timeout, ask
         self.errors = lb.Errors()
+        self.asked_after_version = 0
         self.tables: list[Table] = []
         self.moves: list[Move] = []
         self.views: list[float] = []
@@ -126,6 +138,8 @@ class Run:
                     return
                 self.views.append(answer.seconds)
                 view = answer.json()
+                if phone.state is None or view["version"] > phone.state["version"]:
+                    phone.views.append((time.perf_counter(), view["version"]))
                 if phone.state is None or view["version"] >= phone.state["version"]:
                     phone.state = view
                 phone.table.latest = max(phone.table.latest, view["version"])
@@ -135,13 +149,32 @@ class Run:
             phone.asking = False
 
     def told(self, stream: lb.Stream, version: int, when: float) -> None:
-        """A phone's stream told a version: ask the view when it is newer than its own."""
+        """A phone's stream told a version: when it is newer than its own view, wait for
+        its answer (with `--ask`: ask the view at once)."""
         phone: Phone = stream.owner  # type: ignore[attr-defined]
         phone.table.latest = max(phone.table.latest, version)
         if phone.state is None or version > phone.state["version"]:
-            task = asyncio.get_running_loop().create_task(self.ask_view(phone))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self.spawn(self.ask_view(phone) if self.ask else self.await_answer(phone, version))
+
+    def pushed(self, stream: lb.Stream, answer: dict[str, Any], when: float) -> None:
+        """A phone's stream pushed its answer: the phone's view, when newer."""
+        phone: Phone = stream.owner  # type: ignore[attr-defined]
+        phone.table.latest = max(phone.table.latest, answer["version"])
+        if phone.state is None or answer["version"] > phone.state["version"]:
+            phone.state = answer
+            phone.views.append((when, answer["version"]))
+
+    async def await_answer(self, phone: Phone, version: int) -> None:
+        """Ask for the view if no answer of `version` came within ANSWER_WAIT s."""
+        await asyncio.sleep(ANSWER_WAIT)
+        if phone.state is None or phone.state["version"] < version:
+            self.asked_after_version += 1
+            await self.ask_view(phone)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -184,7 +217,8 @@ class Run:
         await asyncio.gather(*(view(p) for p in phones))
         streams = []
         for phone in phones:
-            phone.stream = lb.Stream(f"/api/tables/{phone.table.id}/events", phone.token, self.told)
+            path = f"/api/tables/{phone.table.id}/events{'' if self.ask else '?answers=1'}"
+            phone.stream = lb.Stream(path, phone.token, self.told, self.pushed)
             phone.stream.owner = phone  # type: ignore[attr-defined]
             streams.append(phone.stream)
         return await lb.open_streams(streams, self.port, open_timeout, self.errors)
@@ -234,6 +268,7 @@ class Run:
         """`rate` moves/s over all tables for `seconds` s; the figures of those moves."""
         interval = len(self.tables) / rate
         first, errors_before = len(self.moves), dict(self.errors.counts)
+        cpu_before = self.cpu()
         started = time.perf_counter()
         until = started + seconds
         await asyncio.gather(
@@ -248,6 +283,10 @@ class Run:
             await asyncio.sleep(0.1)
         made = self.moves[first:]
         figures = self.figures(made)
+        cpu = {k: v - cpu_before[k] for k, v in self.cpu().items()}
+        figures["cpu_ms_per_move"] = {
+            k: round(1000 * v / len(made), 2) if made else None for k, v in cpu.items()
+        }
         new_errors = {
             k: n - errors_before.get(k, 0)
             for k, n in self.errors.counts.items()
@@ -262,53 +301,107 @@ class Run:
             "errors": new_errors,
         }
 
+    async def catch_up(self, limit: float = 300) -> float:
+        """Wait until the server answers a view within 0.5 s again (what it was sent and
+        the client gave up on is done), then have every phone behind ask for its view;
+        the seconds it took (at most `limit` for the wait)."""
+        began = time.perf_counter()
+        phone = self.tables[0].phones[0]
+        while time.perf_counter() - began < limit:
+            try:
+                answer = await lb.request(
+                    self.port, "GET", f"/api/tables/{phone.table.id}", phone.token, None, 5
+                )
+                if answer.status == 200 and answer.seconds < 0.5:
+                    break
+            except (OSError, lb.Refused, TimeoutError):
+                pass
+            await asyncio.sleep(2)
+        gate = asyncio.Semaphore(16)
+
+        async def again(one: Phone) -> None:
+            async with gate:
+                await self.ask_view(one)
+
+        behind = [
+            p
+            for t in self.tables
+            for p in t.phones
+            if p.state is None or p.state["version"] < t.latest
+        ]
+        await asyncio.gather(*(again(p) for p in behind))
+        return round(time.perf_counter() - began, 1)
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far by the server's processes and by this client."""
+        database = self.server.database_cpu_seconds()
+        return {
+            "server": self.server.cpu_seconds(),
+            "client": lb.process_cpu(),
+            **({} if database is None else {"database": database}),
+        }
+
     def _untold(self, first: int) -> bool:
-        """Whether a phone was not yet told of a move made since `first`."""
+        """Whether a phone does not hold a move made since `first` yet."""
         for made in self.moves[first:]:
             for phone in made.table.phones:
                 stream = phone.stream
                 if phone.seat == made.seat or not stream or not stream.opened or stream.broke:
                     continue
-                if not stream.versions or stream.versions[-1][1] < made.version:
+                if not phone.views or phone.views[-1][1] < made.version:
                     return True
         return False
 
     def figures(self, made: list[Move]) -> dict[str, Any]:
-        """Answer times, and from each move's answer to each other phone's event."""
+        """Answer times; from each move's answer to each other phone's `version` event, and
+        until it holds the move (its pushed answer, or the view it asked for)."""
+        return {
+            "move_answer": lb.percentiles(m.seconds for m in made),
+            **self.delays(
+                made, "event", lambda phone: phone.stream.versions if phone.stream else []
+            ),
+            **self.delays(made, "view", lambda phone: phone.views),
+        }
+
+    def delays(
+        self, made: list[Move], name: str, seen: Callable[[Phone], list[tuple[float, int]]]
+    ) -> dict[str, Any]:
+        """From each move's answer to the first of `seen(phone)` (when, version) at its
+        version or later, for each other phone and until every other one had it."""
         each, every, every_sent = [], [], []
         for move in made:
             slowest = slowest_sent = 0.0
             for phone in move.table.phones:
-                if phone.seat == move.seat:
+                if phone.seat == move.seat or phone.stream is None:
                     continue
-                versions = phone.stream.versions if phone.stream else []
-                # the first event telling this version or a later one (a stream told of
-                # two quick moves at once may say only the later version)
-                at = bisect.bisect_left(versions, move.version, key=lambda tv: tv[1])
-                if at == len(versions):
-                    self.errors.add("event", "a phone was never told of a move")
+                times = seen(phone)
+                # the first telling this version or a later one (a phone told of two quick
+                # moves at once may hear only the later version)
+                at = bisect.bisect_left(times, move.version, key=lambda tv: tv[1])
+                if at == len(times):
+                    self.errors.add(name, f"a phone never had a move ({name})")
                     slowest = float("inf")
                     continue
-                # an event may come before the move's own answer has arrived: 0 then
-                delay = max(0.0, versions[at][0] - move.answered)
+                # it may come before the move's own answer has arrived: 0 then
+                delay = max(0.0, times[at][0] - move.answered)
                 each.append(delay)
                 slowest = max(slowest, delay)
-                slowest_sent = max(slowest_sent, versions[at][0] - move.answered + move.seconds)
+                slowest_sent = max(slowest_sent, times[at][0] - move.answered + move.seconds)
             if slowest != float("inf"):
                 every.append(slowest)
                 every_sent.append(slowest_sent)
         return {
-            "move_answer": lb.percentiles(m.seconds for m in made),
-            "event_each_phone": lb.percentiles(each),
-            "event_every_phone": lb.percentiles(every),
-            "event_every_phone_from_sent": lb.percentiles(every_sent),
+            f"{name}_each_phone": lb.percentiles(each),
+            f"{name}_every_phone": lb.percentiles(every),
+            f"{name}_every_phone_from_sent": lb.percentiles(every_sent),
         }
 
 
 def passed(step: dict[str, Any], p99: float, gate: str) -> bool:
-    """A ramp step is sustained: no error, p99 to every phone within `p99` ms (from the
-    move's answer, or with `gate` "sent" from the move sent), 90% of the moves made."""
-    every = step["event_every_phone_from_sent" if gate == "sent" else "event_every_phone"]["p99"]
+    """A ramp step is sustained: no error, p99 until every other phone holds the move
+    within `p99` ms (from the move's answer, or with `gate` "sent" from the move sent),
+    90% of the moves made."""
+    every = step["view_every_phone_from_sent" if gate == "sent" else "view_every_phone"]["p99"]
     return (
         not step["errors"]
         and every is not None
@@ -319,7 +412,7 @@ def passed(step: dict[str, Any], p99: float, gate: str) -> bool:
 
 async def measure(server: lb.Server, args: argparse.Namespace) -> dict[str, Any]:
     """The whole run against a started server; its figures."""
-    run = Run(server.port, args.timeout)
+    run = Run(server, args.timeout, args.ask)
     began = time.perf_counter()
     print(f"  making {args.tables} tables of {args.phones} ...", flush=True)
     await run.make_tables(args.tables, args.phones)
@@ -353,6 +446,12 @@ async def measure(server: lb.Server, args: argparse.Namespace) -> dict[str, Any]
         result["human"] = await run.play(rate, args.seconds, args.jitter, 1)
         result["interval"] = args.interval
     if args.ramp:
+        human = result.get("human")
+        if human and (human["errors"] or human["rate_made"] < 0.9 * human["rate_asked"]):
+            print(
+                "  the human pace overran the server: the ramp waits until it caught up", flush=True
+            )
+            result["drained_seconds"] = await run.catch_up()
         steps = await ramp(run, args)
         sustained = [s["rate_made"] for s in steps if s["passed"]]
         result["ramp"] = steps
@@ -365,6 +464,8 @@ async def measure(server: lb.Server, args: argparse.Namespace) -> dict[str, Any]
     for task in followers:
         task.cancel()
     await asyncio.gather(*followers, *run.tasks, return_exceptions=True)
+    result["ask"] = args.ask
+    result["asked_after_version"] = run.asked_after_version
     result["errors"] = dict(run.errors.counts)
     result["errors_said"] = run.errors.said
     result["errors_text"] = run.errors.describe()
@@ -405,14 +506,15 @@ async def ramp(run: Run, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def ramp_line(step: dict[str, Any]) -> str:
     """One ramp step in a line."""
-    every, each = step["event_every_phone"], step["event_each_phone"]
+    every, view = step["event_every_phone"], step["view_every_phone"]
     errors = sum(step["errors"].values())
     return (
         f"{step['rate_asked']:.0f} moves/s asked, {step['rate_made']:.1f} made;"
-        f" event p99 {lb.ms(each['p99'])} ms per phone, {lb.ms(every['p99'])} ms to every"
-        f" phone ({lb.ms(step['event_every_phone_from_sent']['p99'])} ms from the move sent);"
-        f" move answer p99 {lb.ms(step['move_answer']['p99'])} ms; {errors} errors:"
-        f" {'sustained' if step['passed'] else 'MISSED'}"
+        f" p99 to every other phone: event {lb.ms(every['p99'])} ms, holding the move"
+        f" {lb.ms(view['p99'])} ms ({lb.ms(step['view_every_phone_from_sent']['p99'])} ms"
+        f" from the move sent); move answer p99 {lb.ms(step['move_answer']['p99'])} ms;"
+        f" server CPU {step['cpu_ms_per_move']['server']} ms per move;"
+        f" {errors} errors: {'sustained' if step['passed'] else 'MISSED'}"
     )
 
 
@@ -420,7 +522,8 @@ def report(result: dict[str, Any]) -> None:
     """Print the figures of one run."""
     print(
         f"online tables: {result['tables']} tables x {result['phones']} phones,"
-        f" {result['setup']}, server {result['server']}"
+        f" {result['setup']}, server {result['server']},"
+        f" {'phones ask their view' if result.get('ask') else 'answers pushed'}"
     )
     print(
         f"  streams: {result['streams_held']} held to the end of {result['streams_asked']}"
@@ -430,38 +533,42 @@ def report(result: dict[str, Any]) -> None:
     )
     human = result.get("human")
     if human:
-        answer, each, every = (
-            human["move_answer"],
-            human["event_each_phone"],
-            human["event_every_phone"],
-        )
+        answer = human["move_answer"]
         print(
             f"  human pace (one move per table every {result['interval']} s):"
             f" {human['rate_asked']} moves/s asked, {human['rate_made']} made"
             f" ({human['moves']} moves in {human['seconds']} s)"
         )
         print(f"    move answer: p50 {lb.ms(answer['p50'])} ms, p99 {lb.ms(answer['p99'])} ms")
+        cpu = human.get("cpu_ms_per_move", {})
         print(
-            f"    move answer -> each other phone's event: p50 {lb.ms(each['p50'])} ms,"
-            f" p99 {lb.ms(each['p99'])} ms ({each['count']} events);"
-            f" -> every other phone: p50 {lb.ms(every['p50'])} ms, p99 {lb.ms(every['p99'])} ms"
+            f"    CPU per move: server {cpu.get('server')} ms, this client {cpu.get('client')}"
+            f" ms, the database {cpu.get('database', '-')} ms (all on the same cores)"
         )
-        sent = human["event_every_phone_from_sent"]
-        print(
-            f"    from the move sent -> every other phone: p50 {lb.ms(sent['p50'])} ms,"
-            f" p99 {lb.ms(sent['p99'])} ms"
-        )
+        for name, words in (("event", "'s version event"), ("view", " holds the move")):
+            each, every = human[f"{name}_each_phone"], human[f"{name}_every_phone"]
+            sent = human[f"{name}_every_phone_from_sent"]
+            print(
+                f"    move answer -> each other phone{words}: p50 {lb.ms(each['p50'])} ms,"
+                f" p99 {lb.ms(each['p99'])} ms ({each['count']});"
+                f" every other phone: p50 {lb.ms(every['p50'])} ms, p99 {lb.ms(every['p99'])}"
+                f" ms (from the move sent: p99 {lb.ms(sent['p99'])} ms)"
+            )
         print(f"    errors: {sum(human['errors'].values())}")
     if "ramp" in result:
         best = result["ramp_best"]
         print(
-            f"  ramp: highest rate sustained with p99 <= {result['p99_goal_ms']:.0f} ms to every"
-            f" phone (from the move {'sent' if result.get('gate') == 'sent' else 'answer'}),"
+            f"  ramp: highest rate sustained with p99 <= {result['p99_goal_ms']:.0f} ms until"
+            " every other phone holds the move (from the move"
+            f" {'sent' if result.get('gate') == 'sent' else 'answer'}),"
             f" no error, 90% of the moves asked made:"
             f" {'none' if best is None else f'{best} moves/s'}"
             + (" (at least: the ramp stopped at --ramp-max)" if result["ramp_capped"] else "")
         )
-    print(f"  errors (whole run): {result['errors_text']}")
+    print(
+        f"  views asked after a version event: {result.get('asked_after_version', 0)};"
+        f" errors (whole run): {result['errors_text']}"
+    )
 
 
 def pace_cell(result: dict[str, Any]) -> str:
@@ -472,33 +579,31 @@ def pace_cell(result: dict[str, Any]) -> str:
     return f"{human['rate_made']}/{human['rate_asked']} moves/s"
 
 
+def pair(name: str) -> lb.Row:
+    """A row of p50/p99 ms of one human-pace figure (`-` when the run has none)."""
+
+    def cell(r: dict[str, Any]) -> str:
+        found = r.get("human", {}).get(name)
+        return "/".join(lb.ms(found[p]) for p in ("p50", "p99")) if found else "-"
+
+    return (f"{name.replace('_', ' ')} p50/p99 ms", cell)
+
+
 ROWS: list[lb.Row] = [
     ("server", lb.server_cell),
     ("tables x phones", lambda r: f"{r['tables']} x {r['phones']}"),
+    ("answers pushed", lambda r: "no" if r.get("ask", True) else "yes"),
     ("streams held / asked", lambda r: f"{r['streams_held']} / {r['streams_asked']}"),
     ("human pace: made/asked", pace_cell),
+    pair("event_each_phone"),
+    pair("event_every_phone"),
+    pair("view_every_phone"),
+    pair("view_every_phone_from_sent"),
     (
-        "event p50/p99 ms, each phone",
-        lambda r: (
-            "/".join(lb.ms(r["human"]["event_each_phone"][p]) for p in ("p50", "p99"))
-            if r.get("human")
-            else "-"
-        ),
-    ),
-    (
-        "event p50/p99 ms, every phone",
-        lambda r: (
-            "/".join(lb.ms(r["human"]["event_every_phone"][p]) for p in ("p50", "p99"))
-            if r.get("human")
-            else "-"
-        ),
-    ),
-    (
-        "from sent, every phone p99 ms",
-        lambda r: (
-            lb.ms(r["human"].get("event_every_phone_from_sent", {}).get("p99"))
-            if r.get("human")
-            else "-"
+        "CPU ms per move: server/client/db",
+        lambda r: "/".join(
+            str(r.get("human", {}).get("cpu_ms_per_move", {}).get(k, "-"))
+            for k in ("server", "client", "database")
         ),
     ),
     (
@@ -518,6 +623,9 @@ def main() -> None:
     parser.add_argument("--jitter", type=float, default=0.5, help="+- this share of it")
     parser.add_argument("--seconds", type=float, default=60, help="at human pace (0: skip)")
     parser.add_argument("--ramp", action="store_true", help="then find the highest rate")
+    parser.add_argument(
+        "--ask", action="store_true", help="phones ask their view on each version (no answers)"
+    )
     parser.add_argument("--ramp-start", type=float, default=10, help="moves/s")
     parser.add_argument("--ramp-factor", type=float, default=1.5)
     parser.add_argument("--ramp-seconds", type=float, default=15, help="per step")

@@ -29,9 +29,10 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
+from .api import stream_answers
 from .api import streams as stream_views
 from .i18n import N_
-from .services import live, streams
+from .services import live, live_reader, streams
 from .web import access
 from .web.security import LARGE_BODY_ENDPOINTS, TOO_LARGE
 
@@ -65,6 +66,8 @@ class Server:
         self.openers = ThreadPoolExecutor(OPENING_THREADS, thread_name_prefix="stream-open")
         self.adapter = app.url_map.bind("localhost")
         self.tasks: list[asyncio.Task[None]] = []
+        self.reader: live_reader.Reader | None = None
+        """Reads tables for the streams' answers on the loop (PostgreSQL only)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Route one connection's scope (http, lifespan; websockets are refused)."""
@@ -130,7 +133,7 @@ class Server:
             await send({"type": "http.response.body", "body": body})
             return
         kept = [(k, v) for k, v in headers if k.lower() != b"content-length"]
-        await serve(slot[0], kept, receive, send)
+        await serve(slot[0], kept, receive, send, stream_answers.of(self.app), self.reader)
 
     def _call_flask(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """The Flask app's whole answer to `environ` (run in a thread)."""
@@ -175,6 +178,7 @@ class Server:
             url = live.listener_url()
             streams.release()
         if url is not None:
+            self.reader = live_reader.Reader(url)
             ready = asyncio.Event()
             self.tasks.append(asyncio.create_task(live.listen(url, ready=ready)))
             try:
@@ -189,7 +193,10 @@ class Server:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         self.tasks.clear()
+        if self.reader is not None:
+            await self.reader.close()
         self.openers.shutdown(wait=False)
+        stream_answers.of(self.app).close()
 
     async def mark_online(self) -> None:
         """Every few seconds, one UPDATE marks the tokens of this process's open streams."""
@@ -279,9 +286,14 @@ async def serve(
     headers: list[tuple[bytes, bytes]],
     receive: Receive,
     send: Send,
+    answers: stream_answers.Answers,
+    reader: live_reader.Reader | None = None,
 ) -> None:
     """Serve an opened stream from the event loop until it ends (its maximum age, its
-    table is over, its token revoked, or the client left)."""
+    table is over, its token revoked, or the client left). A stream that pushes answers
+    follows each `version` event with its `answer`: made here at once from the table its
+    process kept, else once the table was read (`reader` on PostgreSQL, else a thread of
+    `answers`)."""
     subscription = opening.subscription
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -293,13 +305,27 @@ async def serve(
     watcher = asyncio.create_task(_watch(receive, subscription, woken))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await _say(send, stream_views.first(subscription))
+        said = stream_views.first(subscription)
         deadline = loop.time() + opening.seconds
         while True:
+            if stream_answers.due(subscription):
+                made = answers.ready(subscription)  # the move was made here: at once
+                if made is None:  # another process's: read once per table, then made
+                    if said:
+                        await _say(send, said)  # the version meanwhile
+                        said = ""
+                    if reader is not None:  # on the loop (PostgreSQL)
+                        await reader.fetch(subscription.game_id, subscription.seen)
+                        made = answers.ready(subscription)
+                if made is None:  # else in a thread
+                    made = await asyncio.wrap_future(answers.submit(subscription))
+                said += stream_answers.said(subscription, made)
+            if said:
+                await _say(send, said)  # a version and its answer in one write
             woken.clear()
             said, ends = stream_views.pending(subscription)
             if said:
-                await _say(send, said)
+                continue  # said with its answer, then whether it ends
             left = deadline - loop.time()
             if ends or left <= 0:
                 break

@@ -50,10 +50,18 @@ def secret_key(instance_path: str) -> str:
     return path.read_text(encoding="ascii").strip()
 
 
+POOL_KEPT = 16
+"""Connections to a database server each process keeps open (up to twice as many at once):
+as many as its threads use at a time, so a busy process does not open and close one per
+request (each costs the server a new backend)."""
+
+
 def engine_options(url: str) -> dict[str, Any]:
-    """A database server's connections are checked before use (it may have restarted);
-    an embedded SQLite file's need no check."""
-    return {} if url.startswith("sqlite") else {"pool_pre_ping": True}
+    """A database server's connections are checked before use (it may have restarted) and
+    kept (`POOL_KEPT`); an embedded SQLite file's need neither."""
+    if url.startswith("sqlite"):
+        return {}
+    return {"pool_pre_ping": True, "pool_size": POOL_KEPT, "max_overflow": POOL_KEPT}
 
 
 def load(instance_path: str) -> dict[str, Any]:

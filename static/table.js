@@ -5,6 +5,7 @@
 
 (() => {
   const STEP_MS = 1000; // a computer step, slow enough to follow
+  const ANSWER_WAIT_MS = 2000; // a version told without its answer: ask for it then
   const SHOW_CARDS_MS = 1800; // the turned-up cards, before the round's scores cover them
   // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
   const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
@@ -119,10 +120,21 @@
         }
         setOnline(false); // EventSource reconnects by itself
       });
+      // The stream pushes this page's own answer after each version (`?answers=1`): asked
+      // for only when it does not come.
       source.addEventListener("version", (event) => {
         setOnline(true);
         const version = JSON.parse(event.data).version;
-        if (version !== this.state.version) this.refresh();
+        if (version === this.state.version) return;
+        setTimeout(() => {
+          if (this.state.version < version) this.refresh();
+        }, ANSWER_WAIT_MS);
+      });
+      source.addEventListener("answer", (event) => {
+        const state = JSON.parse(event.data);
+        if (state.version <= this.state.version) return;
+        if (this.busy) this.again = true; // a move is on its way: ask once it is answered
+        else this.update(state);
       });
       // The phone's own network events say it at once (the stream may take its time to fail).
       window.addEventListener("offline", () => setOnline(false));

@@ -96,5 +96,20 @@ def test_online_tables_tells_every_other_phone_of_each_move(tmp_path: Path) -> N
     # each move is told to the 3 other phones of its table
     assert human["event_each_phone"]["count"] == 3 * human["moves"]
     assert human["event_every_phone"]["p99"] < 1000
+    # and each of them holds it from the answer its stream pushed, asking for none
+    assert human["view_each_phone"]["count"] == 3 * human["moves"]
+    assert human["view_every_phone"]["p99"] < 1000
+    assert result["asked_after_version"] == 0 and not result["ask"]
     assert result["errors"] == {}
     assert "human pace (one move per table every 0.4 s)" in output
+
+
+def test_online_tables_can_play_the_page_of_before_asking_every_view(tmp_path: Path) -> None:
+    result, _output = run_benchmark(
+        "online_tables.py", tmp_path, "--tables", "2", "--seconds", "2", "--interval", "0.4",
+        "--ask",
+    )  # fmt: skip
+    human = result["human"]
+    assert result["ask"] and human["moves"] >= 4
+    assert human["view_each_phone"]["count"] == 3 * human["moves"]
+    assert result["errors"] == {}

@@ -778,7 +778,18 @@ PATHS.update(
                 "version now) and then every time the table moves; comment lines keep it "
                 "open. The page's stream may carry the token in its cookie instead. It ends "
                 "after the table's last version, or within a second when its link is "
-                "replaced.",
+                "replaced. With answers=1, each `version` event is followed by an `answer` "
+                "event whose data is the token's own answer (as GET /api/tables/{id} gives "
+                "it, at that version or a later one), so the client need not ask for it.",
+                "parameters": [
+                    {
+                        "name": "answers",
+                        "in": "query",
+                        "required": False,
+                        "description": "1: push the token's own answer after each version.",
+                        "schema": {"type": "string", "enum": ["1"]},
+                    }
+                ],
                 "operationId": "onlineTableEvents",
                 "security": TOKEN_SECURITY,
                 "responses": {
@@ -789,10 +800,11 @@ PATHS.update(
                                 "schema": {
                                     "type": "object",
                                     "description": "One event: `version`, its id the "
-                                    'version, its data JSON {"version": n}.',
+                                    'version, its data JSON {"version": n}; or (answers=1) '
+                                    "`answer`, its data the token's answer as JSON.",
                                     "required": ["event", "data"],
                                     "properties": {
-                                        "event": {"const": "version"},
+                                        "event": {"enum": ["version", "answer"]},
                                         "id": {"type": "string"},
                                         "data": {"type": "string"},
                                     },

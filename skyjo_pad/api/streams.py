@@ -9,6 +9,8 @@ in `live.HUB` and reads the version to start from. Then:
 Both write the same text: `retry:`, then `id:`/`event: version`/`data: {"version": n}` for
 the version now and every later one, `: still here` heartbeats; the stream ends at its
 maximum age (the browser reconnects), when its table is over, or when its token is revoked.
+Opened with `?answers=1`, each `version` event is followed by an `answer` event: the
+token's own answer (`stream_answers`), so the page need not ask for it.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, request
 
+from .. import i18n
 from ..services import live, streams
 from ..services.errors import Unauthorized
 from ..services.live import Subscription
 from ..services.online import NO_TOKEN
+from . import stream_answers
 from .blueprint import bp
 from .online import LIVE_COOKIE, bearer
 
@@ -73,6 +77,9 @@ def open_stream(game_id: str, token: str | None) -> Response:
         live.HUB.unsubscribe(subscription)
         return Response(status=204, headers={"Cache-Control": "no-store"})
     subscription.seen = start.version
+    subscription.role, subscription.seat = start.kind, start.seat
+    subscription.answers = request.args.get("answers") == "1"
+    subscription.locale = i18n.current()
     seconds, heartbeat = float(config["STREAM_SECONDS"]), float(config["STREAM_HEARTBEAT"])
     slot = request.environ.get(ASGI_SLOT)
     if isinstance(slot, list):
@@ -110,14 +117,20 @@ def _threaded(
     """The stream served from a request thread (plain WSGI servers and the tests' client)."""
     woken = threading.Event()
     subscription.wake = woken.set
+    answers = stream_answers.of(app)
     try:
         yield first(subscription)
         deadline = time.monotonic() + seconds
         while True:
+            if stream_answers.due(subscription):
+                text = stream_answers.said(subscription, answers.made(subscription))
+                if text:
+                    yield text
             woken.clear()
             said, ends = pending(subscription)
             if said:
                 yield said
+                continue  # its answer first, then whether it ends
             left = deadline - time.monotonic()
             if ends or left <= 0:
                 return

@@ -11,21 +11,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Card, Phase, move_to_json, view_to_json
+from ..engine import Card, Phase, Rules, move_to_json, view_to_json
+from ..i18n import current, ngettext
 from ..i18n import gettext as _
-from ..i18n import ngettext
 from ..services.online import NewTable, SeatStatus
 from ..services.table_view import Screen
 from . import table_words
 from .table_screen import LOG_SHOWN, summary, tallies
 
 TURNS = (Phase.TURN, Phase.FINAL_TURNS)
+Event = dict[str, Any] | str
+"""A public event of a table's log (words, for a table kept before events were)."""
+WORDS_KEPT = 16384
+"""Events kept in words (per language and table) by this process."""
+_WORDS: dict[tuple[str, tuple[str, ...], Rules, str], str] = {}
 
 
 def online_json(screen: Screen) -> dict[str, Any]:
     """The answer of `GET /api/tables/<id>` for one token."""
     seen = screen.seen
-    log = [table_words.told(event, seen.players, seen.rules) for event in screen.log]
+    language, players = current(), tuple(seen.players)
+    log = [_told(language, players, seen.rules, event) for event in screen.log[-LOG_SHOWN:]]
     watching = screen.seat is None
     return {
         "id": screen.id,
@@ -47,11 +53,27 @@ def online_json(screen: Screen) -> dict[str, Any]:
         "pass_and_play": False,
         "bots": list(screen.bots),
         "info": {"now": instruction(screen), "then": log[-1] if log else None},
-        "log": log[-LOG_SHOWN:],
+        "log": log,
         "tallies": tallies(seen),
         "can_deal": screen.can_deal,
         "chosen_deal": screen.chosen_deal,
     }
+
+
+def _told(language: str, players: tuple[str, ...], rules: Rules, event: Event) -> str:
+    """An event in words (`table_words.told`) in `language`, the one being answered in:
+    told once per language and table, since a table's latest events are in every answer
+    of its next versions, for each of its phones."""
+    if isinstance(event, str):
+        return event
+    key = (language, players, rules, repr(event))
+    words = _WORDS.get(key)
+    if words is None:
+        words = table_words.told(event, players, rules)
+        if len(_WORDS) >= WORDS_KEPT:
+            _WORDS.clear()
+        _WORDS[key] = words
+    return words
 
 
 def instruction(screen: Screen) -> str:

@@ -62,7 +62,11 @@ class Subscription:
     `latest` is the newest version announced for the table since the stream subscribed;
     `ending` says why it must stop ("closed": the table is over, "revoked": its token was
     replaced or revoked, "gone": the client left, "resync": this process may have missed
-    an announcement); `wake` tells its stream to look."""
+    an announcement); `wake` tells its stream to look.
+
+    A stream that pushes its token's answers (`answers`) also knows whose answer that is:
+    the token's `role` and `seat` (as its opening found them), the reader's `locale`, and
+    `answered`, the version of the last answer it pushed."""
 
     game_id: str
     digest: str
@@ -71,6 +75,11 @@ class Subscription:
     latest: int = 0
     ending: str | None = None
     wake: Callable[[], None] = field(default=lambda: None)
+    answers: bool = False
+    role: str = ""
+    seat: int | None = None
+    locale: str = "en"
+    answered: int = 0
 
 
 class Hub:
@@ -164,6 +173,18 @@ def announce(game_id: str, version: int, *, closed: bool = False) -> None:
     HUB.post(game_id, version, closed)
 
 
+def announce_at_commit(game_id: str, version: int, *, closed: bool = False) -> None:
+    """Like `announce`, in two halves around the caller's own commit: call this inside the
+    transaction (on PostgreSQL the NOTIFY goes out with the commit, in commit order, and
+    not at all if it fails), then `told` once it committed (this process's streams)."""
+    _notify(f"{game_id} {version}{' closed' if closed else ''}", commit=False)
+
+
+def told(game_id: str, version: int, *, closed: bool = False) -> None:
+    """Wake this process's streams of `game_id` (after `announce_at_commit`'s commit)."""
+    HUB.post(game_id, version, closed)
+
+
 def revoke(game_id: str, token_digest: str) -> None:
     """Close every open stream of `game_id` opened with the token whose digest is
     `token_digest` (call after the commit that replaced or revoked it)."""
@@ -171,13 +192,23 @@ def revoke(game_id: str, token_digest: str) -> None:
     HUB.revoke(game_id, token_digest)
 
 
-def _notify(payload: str) -> None:
+def revoke_at_commit(game_id: str, token_digest: str) -> None:
+    """Like `revoke`, inside the transaction that replaces the token: this process's
+    streams of it end now and on PostgreSQL the NOTIFY goes out with the commit, so no
+    move committed after it reaches them first (call `HUB.revoke` again after the commit:
+    a stream opened meanwhile ends too)."""
+    _notify(f"{game_id} revoke {token_digest}", commit=False)
+    HUB.revoke(game_id, token_digest)
+
+
+def _notify(payload: str, commit: bool = True) -> None:
     if db.engine.dialect.name == "postgresql":
         db.session.execute(
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": payload},
         )
-        db.session.commit()
+        if commit:
+            db.session.commit()
 
 
 def heard(payload: str, hub: Hub = HUB) -> None:

@@ -334,7 +334,7 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     """
     fresh, old = _reissue(game_id, token, seat)
     if old is not None:
-        live.revoke(game_id, old)
+        live.revoke(game_id, old)  # again: a stream opened before the commit ends too
     return fresh
 
 
@@ -358,12 +358,15 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
         )
     )
     old = None if row is None else row.digest
+    policy.forget_tokens()
     if row is None:
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
     else:
         row.digest = digest(fresh)
         row.opened_at = None
         row.seen_at = None
+    if old is not None:
+        live.revoke_at_commit(game_id, old)
     return fresh, old
 
 

@@ -22,10 +22,13 @@ TOUCH_BATCH = 500
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """Where a stream starts: the table's version now, and whether the table is over."""
+    """Where a stream starts: the table's version now, whether the table is over, and
+    what its token is (`kind`: seat, host or spectator, and a seat token's seat)."""
 
     version: int
     closed: bool
+    kind: str = ""
+    seat: int | None = None
 
 
 def token_digest(token: str | None) -> str:
@@ -51,7 +54,7 @@ def start(game_id: str, token: str | None) -> Start:
         if found.opened_at is None:
             found.opened_at = now
         db.session.commit()
-        return Start(int(version), bool(finished))
+        return Start(int(version), bool(finished), found.kind, found.seat)
     finally:
         release()
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from ..bots import BotError, ask
 from ..engine import Deal, Move, NotationError, Phase, Position, legal_moves, move_from_json
 from ..models import PLAYING, Game, TableState
-from . import live
+from . import live, live_tables
 from . import table_policy as policy
 from . import table_store as store
 from .errors import Conflict, Invalid, Malformed
-from .table_view import Screen, build
+from .table_view import Screen, Table, build, screen_of, table_of
 from .transaction import transaction
 
 BOT_STEPS_MAX = 2_000
@@ -57,8 +57,7 @@ def play(game_id: str, credential: policy.Credential, move_data: object, version
     position = played.position
     if state.online:
         position = run_bots(game, state, position)
-    _commit_and_announce(game, state)
-    return build(game, state, position, actor)
+    return screen_of(_commit_and_announce(game, state, position), actor)
 
 
 @transaction
@@ -74,7 +73,7 @@ def advance(
     position = store.position_of(state)
     moved = run_bots(game, state, position, steps=BOT_STEPS_MAX if all_steps else 1)
     if moved is not position:
-        _commit_and_announce(game, state)
+        return screen_of(_commit_and_announce(game, state, moved), actor)
     return build(game, state, moved, actor)
 
 
@@ -124,11 +123,21 @@ def abandon(game_id: str, credential: policy.Credential) -> Screen:
         policy.check_owner(actor)
     if state.status == PLAYING:
         store.stop(game, state)
-        _commit_and_announce(game, state)
+        return screen_of(_commit_and_announce(game, state, store.position_of(state)), actor)
     return build(game, state, store.position_of(state), actor)
 
 
-def _commit_and_announce(game: Game, state: TableState) -> None:
-    """Commit the change, then tell the open streams; a table over closes them."""
+def _commit_and_announce(game: Game, state: TableState, position: Position) -> Table:
+    """Commit the change with its announcement (on PostgreSQL the NOTIFY goes with the
+    commit), then tell this process's open streams; a table over closes them. The table
+    at its new version (`position`), taken before the commit expires what was loaded; an
+    online one is kept for the answers its streams push (`live_tables`)."""
+    store.flush()  # the new version
+    table = table_of(game, state, position, live_tables.names_of(game.id))
+    closed, online = table.status != PLAYING, state.online
+    live.announce_at_commit(table.id, table.version, closed=closed)
     store.commit()
-    live.announce(game.id, game.version, closed=state.status != PLAYING)
+    if online:
+        live_tables.TABLES.remember(table)
+    live.told(table.id, table.version, closed=closed)
+    return table

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import select
 
@@ -32,6 +33,8 @@ NO_TOKEN = N_(
 )
 NOT_A_SEAT = N_("Only a player's own link can make a move at this table.")
 TOKEN_MAX = 200
+TOKENS_SEEN = "skyjo_tokens_seen"
+"""Where a database session keeps the tokens it looked up (`by_token`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +85,26 @@ def token_row(token: str | None) -> TableToken | None:
 
 
 def by_token(game_id: str, token: str | None) -> Actor:
-    """The actor a token makes at `game_id`; 401 when it opens nothing there."""
-    row = token_row(token)
-    if row is None or row.game_id != game_id:
+    """The actor a token makes at `game_id`; 401 when it opens nothing there.
+
+    Looked up once per database session (one request: the route, the service and the
+    use case each ask); a session that changes a token forgets what it looked up."""
+    known: dict[str, tuple[str, str, int | None] | None] = db.session.info.setdefault(
+        TOKENS_SEEN, {}
+    )
+    key = digest(token) if token and len(token) <= TOKEN_MAX else ""
+    if key not in known:
+        row = token_row(token)
+        known[key] = None if row is None else (row.game_id, row.kind, row.seat)
+    found = known[key]
+    if found is None or found[0] != game_id:
         raise Unauthorized(NO_TOKEN)
-    return Actor(row.kind, row.seat, row.digest)
+    return Actor(found[1], found[2], key)
+
+
+def forget_tokens() -> None:
+    """Forget the tokens this session looked up (it is about to change one)."""
+    db.session.info.pop(TOKENS_SEEN, None)
 
 
 def identify(game_id: str, state: TableState, credential: Credential) -> Actor:
@@ -213,7 +231,19 @@ def viewer(actor: Actor, position: Position, bots: Sequence[str | None]) -> int 
     return shown_seat(actor, position, bots) if actor.moves_cards else None
 
 
-def offered(actor: Actor, state: TableState, position: Position) -> tuple[tuple[Move, ...], bool]:
+class Seating(Protocol):
+    """What `offered` reads of a table: its status and its computer seats."""
+
+    @property
+    def status(self) -> str:
+        """playing, finished or abandoned."""
+
+    @property
+    def bots(self) -> Sequence[str | None]:
+        """The computer player of each seat, None for a person."""
+
+
+def offered(actor: Actor, state: Seating, position: Position) -> tuple[tuple[Move, ...], bool]:
     """The moves the screen offers this actor now, and whether it may deal the next round."""
     if state.status != PLAYING or not actor.moves_cards:
         return (), False

@@ -157,6 +157,15 @@ def stop(game: Game, state: TableState) -> None:
     game.finished_at = utcnow()
 
 
+def flush() -> None:
+    """Write the table's change so far (its version moves); a clash is a stale move (409)."""
+    try:
+        db.session.flush()
+    except (IntegrityError, StaleDataError) as error:
+        db.session.rollback()
+        raise Conflict(STALE) from error
+
+
 def commit() -> None:
     """Commit the table's change; a clash with another change is a stale move (409)."""
     try:

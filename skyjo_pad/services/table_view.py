@@ -56,25 +56,62 @@ class Screen:
         return self.status == ABANDONED
 
 
-def build(game: Game, state: TableState, position: Position, actor: policy.Actor) -> Screen:
-    """The screen `actor` gets of the table at `position`: its view, and nothing it hides."""
-    bots = tuple(state.bots)
-    moves, can_deal = policy.offered(actor, state, position)
-    return Screen(
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table at one version, detached from the database (server only: the position
+    holds every secret): what every actor's screen of that version is made from."""
+
+    id: str
+    version: int
+    status: str
+    bots: tuple[str | None, ...]
+    names: tuple[str, ...]
+    log: tuple[dict[str, Any] | str, ...]
+    chosen_deal: bool
+    position: Position
+
+
+def table_of(
+    game: Game, state: TableState, position: Position, names: tuple[str, ...] | None = None
+) -> Table:
+    """The table as it is now in this transaction (`position`: its state's, decoded;
+    `names`: its seats', when they were read already)."""
+    return Table(
         id=game.id,
         version=game.version,
         status=state.status,
+        bots=tuple(state.bots),
+        names=names if names is not None else tuple(seat.player.name for seat in game.seats),
+        log=tuple(state.log),
+        chosen_deal=state.chosen_deal,
+        position=position,
+    )
+
+
+def build(game: Game, state: TableState, position: Position, actor: policy.Actor) -> Screen:
+    """The screen `actor` gets of the table at `position`: its view, and nothing it hides."""
+    return screen_of(table_of(game, state, position), actor)
+
+
+def screen_of(table: Table, actor: policy.Actor) -> Screen:
+    """The screen `actor` gets of `table`: its view, and nothing it hides."""
+    position, bots = table.position, table.bots
+    moves, can_deal = policy.offered(actor, table, position)
+    return Screen(
+        id=table.id,
+        version=table.version,
+        status=table.status,
         role=actor.role,
         bots=bots,
-        names=tuple(seat.player.name for seat in game.seats),
+        names=table.names,
         seen=view(position, policy.viewer(actor, position, bots)),
         seat=policy.shown_seat(actor, position, bots),
         actor=policy.actor_of(position),
         moves=moves,
         can_deal=can_deal,
-        log=tuple(state.log),
+        log=table.log,
         ended=ended_round(position),
         winners=game_winners(position),
         watching=not actor.moves_cards,
-        chosen_deal=state.chosen_deal,
+        chosen_deal=table.chosen_deal,
     )

@@ -46,7 +46,7 @@ def page(token: str) -> Response | str | tuple[str, int]:
     urls = {
         "state": url_for("api.online_table", game_id=access.game_id),
         "move": url_for("api.online_move", game_id=access.game_id),
-        "events": url_for("api.online_events", game_id=access.game_id),
+        "events": url_for("api.online_events", game_id=access.game_id, answers=1),
         "record": url_for("api.online_record", game_id=access.game_id),
     }
     if access.kind == online.HOST:

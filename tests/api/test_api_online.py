@@ -3,6 +3,7 @@ the event stream and the record; on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -272,6 +273,13 @@ def play_to_the_end(
             stream = online.events(game, people[seat]).text
             assert versions_in(stream), stream  # it told the version: there is text to search
             assert_no_secret(stream, truth, seat)
+            for token, viewer in ((people[seat], seat), (watchers[None], None)):
+                url = f"/api/tables/{game}/events?answers=1"  # the answer it pushes too
+                pushed = online.client.get(url, headers=bearer(token)).text
+                assert "event: answer" in pushed, pushed
+                assert_no_secret(pushed, truth, viewer)
+                data = pushed.split("event: answer\ndata: ", 1)[1].split("\n", 1)[0]
+                assert_no_secret(json.loads(data), truth, viewer)
     else:
         pytest.fail("the game did not end")
     return moves

@@ -151,13 +151,13 @@ def test_a_table_over_opens_read_only_through_its_links_and_closes_its_streams(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     told: list[tuple[str, int, bool]] = []
-    real = live.announce
+    real = live.told  # a move announces at its commit, then tells this process's streams
 
     def announce(game_id: str, version: int, *, closed: bool = False) -> None:
         told.append((game_id, version, closed))
         real(game_id, version, closed=closed)
 
-    monkeypatch.setattr(live, "announce", announce)
+    monkeypatch.setattr(live, "told", announce)
     table = create(client)
     ann = seat_tokens(table)[0]
     seen = state(client, table, ann)

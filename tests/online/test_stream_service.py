@@ -44,7 +44,7 @@ def test_a_stream_starts_at_the_tables_version_for_its_own_tokens_only(
     first, second = new_table(client), new_table(client)
     bob = first["seats"][1]["token"]
     with app.app_context():
-        assert streams.start(first["id"], bob) == streams.Start(version=1, closed=False)
+        assert streams.start(first["id"], bob) == streams.Start(1, False, "seat", 1)
         for game, token in ((second["id"], bob), (first["id"], "nonsense"), (first["id"], None)):
             with pytest.raises(Unauthorized):
                 streams.start(game, token)

@@ -61,10 +61,12 @@ def tokens(table: dict[str, Any]) -> dict[str, str]:
 class Stream:
     """One event stream read over its own connection."""
 
-    def __init__(self, server: Server, table: str, token: str | None, timeout: float = 10):
+    def __init__(
+        self, server: Server, table: str, token: str | None, timeout: float = 10, query: str = ""
+    ):
         self.connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
         headers = {} if token is None else {"Authorization": f"Bearer {token}"}
-        self.connection.request("GET", f"/api/tables/{table}/events", headers=headers)
+        self.connection.request("GET", f"/api/tables/{table}/events{query}", headers=headers)
         self.answer = self.connection.getresponse()
         self.status = self.answer.status
 
@@ -79,6 +81,17 @@ class Stream:
             assert line, "the stream ended"
             if line.startswith("data: "):
                 return int(json.loads(line[6:])["version"])
+
+    def next_event(self) -> tuple[str, Any]:
+        """The next event's name and data."""
+        name = ""
+        while True:
+            line = self.answer.fp.readline().decode()
+            assert line, "the stream ended"
+            if line.startswith("event: "):
+                name = line[7:].strip()
+            elif line.startswith("data: "):
+                return name, json.loads(line[6:])
 
     def rest(self) -> str:
         """Everything until the stream ends (raises TimeoutError if it does not): read raw,
@@ -145,6 +158,39 @@ def test_a_revoked_links_open_stream_ends_within_a_second(serve: Any) -> None:
     renewed = Stream(server, game, fresh["token"])
     assert renewed.status == 200
     renewed.close()
+
+
+def test_streams_push_each_tokens_own_answer_across_processes(serve: Any) -> None:
+    """`?answers=1`: after each version, the token's answer, as its GET gives it (on
+    PostgreSQL the streams are spread over two workers: the one the move did not go
+    through reads the table once, on NOTIFY)."""
+    server = serve(*SERVE)
+    table = new_table(server)
+    game, t = table["id"], tokens(table)
+    streams = {who: Stream(server, game, t[who], query="?answers=1") for who in t}
+
+    def asked(who: str) -> dict[str, Any]:
+        auth = {"Authorization": f"Bearer {t[who]}"}
+        status, answer = call(server.base, "GET", f"/api/tables/{game}", headers=auth)
+        assert status == 200
+        return answer
+
+    for who, stream in streams.items():
+        assert stream.next_event() == ("version", {"version": 1})
+        assert stream.next_event() == ("answer", asked(who))
+    for turn in range(3):
+        mover = ("ann", "bob")[turn % 2]
+        seen = asked(mover)
+        body = {"version": seen["version"], "move": seen["moves"][0]}
+        auth = {"Authorization": f"Bearer {t[mover]}"}
+        status, moved = call(server.base, "POST", f"/api/tables/{game}/moves", body, headers=auth)
+        assert status == 200, moved
+        for who, stream in streams.items():
+            assert stream.next_event() == ("version", {"version": moved["version"]})
+            name, pushed = stream.next_event()
+            assert name == "answer" and pushed == asked(who), who
+    for stream in streams.values():
+        stream.close()
 
 
 def test_an_abandoned_tables_streams_end_and_do_not_come_back(serve: Any) -> None:

@@ -1,0 +1,93 @@
+"""Reading a table on the event loop (PostgreSQL), for the answers its streams push.
+
+A process woken by another's NOTIFY needs the table at its new version once for all its
+streams of it (`live_tables`). Read in a thread, that read waits for the interpreter
+lock behind the request threads, again and again; read here, on one asyncio connection
+of the process's event loop, it costs two short queries and no thread. One read per
+table at a time: streams woken together wait for the same one. On SQLite (one process:
+every move is made where its streams are) there is no reader.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from ..engine import position_from_json
+from . import live_tables
+from .table_view import Table
+
+TABLE = (
+    "SELECT g.version, s.status, s.bots, s.position, s.log, s.chosen_deal"
+    " FROM games g JOIN table_states s ON s.game_id = g.id WHERE g.id = %s AND s.online"
+)
+NAMES = (
+    "SELECT p.name FROM game_seats gs JOIN players p ON p.id = gs.player_id"
+    " WHERE gs.game_id = %s ORDER BY gs.seat"
+)
+log = logging.getLogger(__name__)
+
+
+class Reader:
+    """Reads tables into `live_tables.TABLES` over one asyncio PostgreSQL connection."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._connection: Any = None
+        self._lock = asyncio.Lock()
+        self._reading: dict[str, asyncio.Task[None]] = {}
+
+    async def fetch(self, game_id: str, at_least: int) -> None:
+        """Have the table at `at_least` or later kept (read now unless it is, or is being
+        read); a failed read is logged and leaves it to the caller's other way."""
+        if live_tables.TABLES.kept(game_id, at_least) is not None:
+            return
+        task = self._reading.get(game_id)
+        if task is None:
+            task = asyncio.ensure_future(self._read(game_id))
+            self._reading[game_id] = task
+            task.add_done_callback(lambda _done: self._reading.pop(game_id, None))
+        await asyncio.shield(task)
+
+    async def _read(self, game_id: str) -> None:
+        try:
+            async with self._lock:
+                connection = await self._connect()
+                row = await (await connection.execute(TABLE, (game_id,))).fetchone()
+                if row is None:
+                    return
+                names = await (await connection.execute(NAMES, (game_id,))).fetchall()
+        except Exception:
+            log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
+            await self.close()
+            return
+        version, status, bots, position, words, chosen = row
+        live_tables.TABLES.remember(
+            Table(
+                id=game_id,
+                version=int(version),
+                status=status,
+                bots=tuple(bots),
+                names=tuple(name for (name,) in names),
+                log=tuple(words),
+                chosen_deal=bool(chosen),
+                position=position_from_json(position),
+            )
+        )
+        live_tables.TABLES.reads += 1
+
+    async def _connect(self) -> Any:
+        import psycopg  # only on PostgreSQL
+
+        if self._connection is None or self._connection.closed:
+            self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        return self._connection
+
+    async def close(self) -> None:
+        """Close its connection (the next read opens another)."""
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                await self._connection.close()
+            self._connection = None
