@@ -97,7 +97,7 @@
       }
     }
 
-    // Online: the event stream says "the version moved"; this page then asks for its own view.
+    // Online: the event stream says "the version moved" and brings this page's own view with it.
     listen() {
       const offline = document.querySelector("[data-live-offline]");
       const live = document.querySelector("[data-live]");
