@@ -290,7 +290,7 @@ async def serve(
     watcher = asyncio.create_task(_watch(receive, subscription, woken))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await _say(send, stream_views.first(subscription))
+        await _say(send, stream_views.first(opening))
         deadline = loop.time() + opening.seconds
         while True:
             woken.clear()

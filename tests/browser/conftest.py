@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import FAST_PACE
 from databases import Databases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +105,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "SECRET_KEY": "browser-tests",
         "SKYJO_AUTO_MIGRATE": "1",
         "SKYJO_HOST_REFRESH_SECONDS": "0.5",
+        **FAST_PACE,
     }
     log = folder / "server.log"
     command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--host", "127.0.0.1"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -42,6 +43,14 @@ def new_table(
     page.get_by_role("button", name="Deal the cards").click()
     expect(page.locator("[data-board]")).to_be_visible()
     return page.url
+
+
+def hold_clock(page: Page) -> None:
+    """Stop the page's timers (a computer's step, the cards shown before the scores) until
+    `page.clock.resume()`, so a passing moment can be looked at; `page.clock.install()`
+    must have been called before the page was opened."""
+    now = float(page.evaluate("Date.now()")) / 1000
+    page.clock.pause_at(datetime.fromtimestamp(now + 0.001, tz=UTC))
 
 
 def state(page: Page) -> dict[str, Any]:

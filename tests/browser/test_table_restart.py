@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from browser_helpers import FAST_PACE
 from databases import Databases
 from playwright.sync_api import Page, expect
 from servers import Server
@@ -13,7 +14,7 @@ from table_helpers import new_table, person_step, play_until_summary, state, tap
 
 def test_table_survives_a_server_restart(page: Page, tmp_path: Path, databases: Databases) -> None:
     """Mid-turn, with a drawn card in hand, the server restarts; the table is the same."""
-    server = Server(databases.empty("table"), tmp_path / "server.log")
+    server = Server(databases.empty("table"), tmp_path / "server.log", environ=FAST_PACE)
     server.start()
     try:
         new_table(page, server.base, [("Ann", "person"), ("", "easy")], target=100, seed=7)
