@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from browser_helpers import FAST_PACE
 from databases import Databases
 from playwright.sync_api import Page, expect
@@ -12,6 +13,7 @@ from servers import Server
 from table_helpers import new_table, person_step, play_until_summary, state, tap_and_wait
 
 
+@pytest.mark.both_databases  # what a table keeps is in the database
 def test_table_survives_a_server_restart(page: Page, tmp_path: Path, databases: Databases) -> None:
     """Mid-turn, with a drawn card in hand, the server restarts; the table is the same."""
     server = Server(databases.empty("table"), tmp_path / "server.log", environ=FAST_PACE)
