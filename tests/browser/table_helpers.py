@@ -12,8 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 STATE = "window.skyjoTable.state"
+SKIP_GONE_MS = 3000
+"""How long a tap on "Skip ahead" waits for the button, which may have gone meanwhile."""
 
 
 def new_table(
@@ -103,6 +106,19 @@ def choose(s: dict[str, Any]) -> dict[str, Any]:
     return {"action": "discard"}
 
 
+def skip_ahead(page: Page) -> bool:
+    """Tap "Skip ahead" if it shows (a computer's turn): whether it was tapped. It may go
+    between a look and the tap (the computer played its last step meanwhile): not tapped."""
+    skip = page.locator("[data-skip]")
+    if not skip.is_visible():
+        return False
+    try:
+        skip.click(timeout=SKIP_GONE_MS)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 def person_step(page: Page) -> None:
     """One step of the person whose turn it is, the fixed way, by tapping."""
     move = choose(state(page))
@@ -129,11 +145,8 @@ def play_until_summary(page: Page, *, hand_over: bool = False, limit: int = 400)
             continue
         actor = s["actor"]
         if actor is not None and s["bots"][actor]:
-            skip = page.locator("[data-skip]")
-            if skip.is_visible():
-                version = s["version"]
-                skip.click()
-                wait_for_change(page, version)
+            if skip_ahead(page):
+                wait_for_change(page, s["version"])
             continue
         person_step(page)
     raise AssertionError("the round did not end")
