@@ -11,12 +11,15 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 STATE = "window.skyjoTable.state"
 SKIP_GONE_MS = 3000
 """How long a tap on "Skip ahead" waits for the button, which may have gone meanwhile."""
+HOLD_AHEAD_S = 0.05
+"""How far ahead of the page's time `hold_clock` stops it."""
 
 
 def new_table(
@@ -51,9 +54,17 @@ def new_table(
 def hold_clock(page: Page) -> None:
     """Stop the page's timers (a computer's step, the cards shown before the scores) until
     `page.clock.resume()`, so a passing moment can be looked at; `page.clock.install()`
-    must have been called before the page was opened."""
-    now = float(page.evaluate("Date.now()")) / 1000
-    page.clock.pause_at(datetime.fromtimestamp(now + 0.001, tz=UTC))
+    must have been called before the page was opened. The clock stops HOLD_AHEAD_S ahead
+    of the page's time (the timers due by then fire): it goes on while this is asked."""
+    for _ in range(5):
+        now = float(page.evaluate("Date.now()")) / 1000
+        try:
+            page.clock.pause_at(datetime.fromtimestamp(now + HOLD_AHEAD_S, tz=UTC))
+            return
+        except PlaywrightError as error:  # the page's time passed that moment meanwhile
+            if "to the past" not in str(error):
+                raise
+    raise AssertionError("the page's clock could not be held")
 
 
 def state(page: Page) -> dict[str, Any]:
