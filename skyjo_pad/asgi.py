@@ -305,7 +305,7 @@ async def serve(
     watcher = asyncio.create_task(_watch(receive, subscription, woken))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        said = stream_views.first(subscription)
+        said = stream_views.first(opening)
         deadline = loop.time() + opening.seconds
         while True:
             if stream_answers.due(subscription):

@@ -88,6 +88,11 @@ def load(instance_path: str) -> dict[str, Any]:
         "STREAMS_PER_TOKEN": int(os.environ.get("SKYJO_STREAMS_PER_TOKEN", "4")),
         "STREAMS_PER_ADDRESS": int(os.environ.get("SKYJO_STREAMS_PER_ADDRESS", "64")),
         "HOST_REFRESH_SECONDS": float(os.environ.get("SKYJO_HOST_REFRESH_SECONDS", "10")),
+        # The table's pace on the page: a computer step, the cards shown before the round's
+        # scores, an event stream's reconnection delay (the browser tests shorten them).
+        "TABLE_STEP_SECONDS": float(os.environ.get("SKYJO_TABLE_STEP_SECONDS", "1")),
+        "SHOW_CARDS_SECONDS": float(os.environ.get("SKYJO_SHOW_CARDS_SECONDS", "1.8")),
+        "STREAM_RETRY_SECONDS": float(os.environ.get("SKYJO_STREAM_RETRY_SECONDS", "3")),
         "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
         **mail_settings(os.environ),
     }

@@ -4,9 +4,11 @@
 "use strict";
 
 (() => {
+  // The pace, from the page (the server's TABLE_STEP_SECONDS and SHOW_CARDS_SECONDS):
   const STEP_MS = 1000; // a computer step, slow enough to follow
   const ANSWER_WAIT_MS = 2000; // a version told without its answer: ask for it then
   const SHOW_CARDS_MS = 1800; // the turned-up cards, before the round's scores cover them
+  const pace = (text, fallback) => (text && Number.isFinite(Number(text)) ? Number(text) : fallback);
   // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
   const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
   const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
@@ -86,6 +88,8 @@
       this.peeking = false; // the round's scores are put aside to look at the cards
       this.summaryAt = null; // when the current round's scores may show
       this.seatKey = `skyjo-table-${root.dataset.id}-seat`;
+      this.stepMs = pace(root.dataset.stepMs, STEP_MS);
+      this.showCardsMs = pace(root.dataset.showMs, SHOW_CARDS_MS);
       this.online = "online" in root.dataset; // an online table: this page is one seat (or watches)
       this.bind();
       this.render(null);
@@ -346,7 +350,7 @@
       const then = this.q("then");
       const step = (i) => {
         then.textContent = fresh[i];
-        if (i + 1 < fresh.length) this.telling = setTimeout(() => step(i + 1), STEP_MS);
+        if (i + 1 < fresh.length) this.telling = setTimeout(() => step(i + 1), this.stepMs);
       };
       step(0);
     }
@@ -505,7 +509,7 @@
       if (this.summaryAt === null) {
         // Just ended before our eyes: the turned-up cards first, then the scores.
         const live = before && !before.summary;
-        this.summaryAt = Date.now() + (live ? SHOW_CARDS_MS : 0);
+        this.summaryAt = Date.now() + (live ? this.showCardsMs : 0);
       }
       const wait = this.summaryAt - Date.now();
       if (wait > 0) {
@@ -639,7 +643,7 @@
       }
       if (this.busy) return;
       if (this.skipping) this.advance(true);
-      else this.timer = setTimeout(() => this.advance(false), STEP_MS);
+      else this.timer = setTimeout(() => this.advance(false), this.stepMs);
     }
   }
 

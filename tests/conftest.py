@@ -56,16 +56,44 @@ def pytest_report_header() -> str:
     return f"database: {DIALECT}"
 
 
+COUNTED = {"schemathesis_cases": "schemathesis: {} cases sent to the API"}
+"""Figures the tests put in their reports (`record_property`), summed at the end of a run."""
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the figures of COUNTED, summed over every test (and every xdist worker)."""
+    sums: dict[str, int] = {}
+    for report in terminalreporter.getreports("passed"):
+        for name, value in getattr(report, "user_properties", ()):
+            if name in COUNTED and report.when == "call":
+                sums[name] = sums.get(name, 0) + int(value)
+    for name, total in sums.items():
+        terminalreporter.write_line(COUNTED[name].format(f"{total:,}"))
+
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def on_both_databases(item: pytest.Item) -> bool:
+    """Whether the PostgreSQL run keeps this test: it reaches a database, and it is not a
+    browser test (those run once, on SQLite) unless marked `both_databases`."""
+    if not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return False
+    if item.get_closest_marker("both_databases"):
+        return True
+    return not item.path.is_relative_to(BROWSER_TESTS)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On PostgreSQL, leave out the tests that reach no database (the engine, the bots,
-    the catalogues…): they run the same on either, and the SQLite run has them."""
+    the catalogues…) and the browser tests not marked `both_databases`: they run the same
+    on either database (the pages, the scripts), and the SQLite run has them."""
     if not ON_POSTGRES:
         return
     kept: list[pytest.Item] = []
     left: list[pytest.Item] = []
     for item in items:
-        reaches = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
-        (kept if reaches else left).append(item)
+        (kept if on_both_databases(item) else left).append(item)
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept

@@ -19,6 +19,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0
+PORT_TRIES = 3
+PORT_TAKEN = ("address already in use", "Connection in use")
+"""What the server's log says (uvicorn, gunicorn) when another process took its port first."""
 
 
 def free_port() -> int:
@@ -72,7 +75,18 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        """Start the server and wait until it answers."""
+        """Start the server and wait until it answers; on another free port when its own
+        was taken meanwhile (by a test running beside this one, under pytest-xdist)."""
+        for _ in range(PORT_TRIES - 1):
+            if self._started():
+                return
+            self.port = free_port()
+            self.base = f"http://127.0.0.1:{self.port}"
+        assert self._started(), self.log.read_text()
+
+    def _started(self) -> bool:
+        """Start the server and wait until it answers: True, or False when it stopped
+        because its port is taken (any other failure raises)."""
         env = {
             **os.environ,
             "DATABASE_URL": self.database,
@@ -93,14 +107,17 @@ class Server:
             )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text()
+            if self.process.poll() is not None:
+                if any(words in self.log.read_text(errors="replace") for words in PORT_TAKEN):
+                    return False
+                raise AssertionError(self.log.read_text(errors="replace"))
             try:
                 status, _ = call(self.base, "GET", "/api/openapi.json", timeout=2)
             except OSError:
                 time.sleep(0.05)
                 continue
             if status in (200, 401):  # 401: it answers, behind its access password
-                return
+                return True
         raise AssertionError(f"The server did not start:\n{self.log.read_text()}")
 
     def kill(self) -> None:

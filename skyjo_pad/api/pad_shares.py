@@ -64,16 +64,7 @@ def pad_events(game_id: str) -> Response:
         live.HUB.unsubscribe(subscription)
         raise
     subscription.seen = start.version
-    seconds, heartbeat = float(config["STREAM_SECONDS"]), float(config["STREAM_HEARTBEAT"])
-    slot = request.environ.get(stream_api.ASGI_SLOT)
-    if isinstance(slot, list):
-        slot.append(stream_api.Opening(subscription, seconds, heartbeat))
-        return Response(iter(()), mimetype="text/event-stream", headers=stream_api.HEADERS)
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    body = stream_api._threaded(app, subscription, seconds, heartbeat)
-    answer = Response(body, mimetype="text/event-stream", headers=stream_api.HEADERS)
-    answer.call_on_close(lambda: live.HUB.unsubscribe(subscription))
-    return answer
+    return stream_api.served(subscription)
 
 
 def shared_token(game_id: str) -> str | None:

@@ -34,7 +34,6 @@ from .online import LIVE_COOKIE, bearer
 
 ASGI_SLOT = "skyjo_pad.stream"
 """The environ key under which the ASGI server waits for an opened stream (a list)."""
-RETRY = "retry: 3000\n\n"
 HEARTBEAT = ": still here\n\n"
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
@@ -46,6 +45,8 @@ class Opening:
     subscription: Subscription
     seconds: float
     heartbeat: float
+    retry: float
+    """The browser's wait before it reconnects, once the stream ended (STREAM_RETRY_SECONDS)."""
 
 
 @bp.get("/tables/<game_id>/events")
@@ -80,13 +81,25 @@ def open_stream(game_id: str, token: str | None) -> Response:
     subscription.role, subscription.seat = start.kind, start.seat
     subscription.answers = request.args.get("answers") == "1"
     subscription.locale = i18n.current()
-    seconds, heartbeat = float(config["STREAM_SECONDS"]), float(config["STREAM_HEARTBEAT"])
+    return served(subscription)
+
+
+def served(subscription: Subscription) -> Response:
+    """The stream's answer: handed to the ASGI server to serve as a coroutine when it runs
+    the app, else served from this request's thread (plain WSGI servers, the tests' client)."""
+    config = current_app.config
+    opening = Opening(
+        subscription,
+        float(config["STREAM_SECONDS"]),
+        float(config["STREAM_HEARTBEAT"]),
+        float(config["STREAM_RETRY_SECONDS"]),
+    )
     slot = request.environ.get(ASGI_SLOT)
     if isinstance(slot, list):
-        slot.append(Opening(subscription, seconds, heartbeat))
+        slot.append(opening)
         return Response(iter(()), mimetype="text/event-stream", headers=HEADERS)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    body = _threaded(app, subscription, seconds, heartbeat)
+    body = _threaded(app, opening)
     answer = Response(body, mimetype="text/event-stream", headers=HEADERS)
     answer.call_on_close(lambda: live.HUB.unsubscribe(subscription))  # even if never read
     return answer
@@ -97,9 +110,9 @@ def event(version: int) -> str:
     return f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
 
 
-def first(subscription: Subscription) -> str:
+def first(opening: Opening) -> str:
     """What a stream says when it opens: the retry delay and the version now."""
-    return RETRY + event(subscription.seen)
+    return f"retry: {round(opening.retry * 1000)}\n\n" + event(opening.subscription.seen)
 
 
 def pending(subscription: Subscription) -> tuple[str, bool]:
@@ -111,16 +124,15 @@ def pending(subscription: Subscription) -> tuple[str, bool]:
     return said, subscription.ending is not None
 
 
-def _threaded(
-    app: Flask, subscription: Subscription, seconds: float, heartbeat: float
-) -> Iterator[str]:
+def _threaded(app: Flask, opening: Opening) -> Iterator[str]:
     """The stream served from a request thread (plain WSGI servers and the tests' client)."""
+    subscription, heartbeat = opening.subscription, opening.heartbeat
     woken = threading.Event()
     subscription.wake = woken.set
     answers = stream_answers.of(app)
     try:
-        yield first(subscription)
-        deadline = time.monotonic() + seconds
+        yield first(opening)
+        deadline = time.monotonic() + opening.seconds
         while True:
             if stream_answers.due(subscription):
                 text = stream_answers.said(subscription, answers.made(subscription))

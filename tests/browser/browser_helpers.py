@@ -17,6 +17,16 @@ SCREENSHOTS = ROOT / "tests" / "screenshots"
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 REFRESH_DOCS = os.environ.get("SKYJO_DOC_SHOTS") == "1"
 """Only `make screenshots` (SKYJO_DOC_SHOTS=1) rewrites the pictures in docs/."""
+FAST_PACE = {
+    "SKYJO_TABLE_STEP_SECONDS": "0.2",
+    "SKYJO_SHOW_CARDS_SECONDS": "0.2",
+    "SKYJO_STREAM_RETRY_SECONDS": "0.5",
+}
+"""The test servers' table pace: a computer step, the cards shown before the round's
+scores and an event stream's reconnection delay, shortened so the tests wait less (a
+test that looks at a passing moment holds the page's clock: `table_helpers.hold_clock`)."""
+RECONNECT_MS = float(FAST_PACE["SKYJO_STREAM_RETRY_SECONDS"]) * 1000
+"""How long a page of the test servers waits before its event stream reconnects."""
 
 
 def shoot(page: Page, name: str, *, docs: bool = False) -> Path:

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import FAST_PACE
 from databases import Databases
 from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
+from servers import Server
 
-ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -32,11 +27,15 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in this folder as a browser test."""
+    """Mark every test in this folder as a browser test; under pytest-xdist, the walks of
+    the main pages run in one worker (`--dist loadgroup`), which makes them once."""
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.browser)
+            if "main_pages" in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group("main_pages"))
 
 
 def chromium_binary() -> str | None:
@@ -72,62 +71,20 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"The server stopped:\n{log.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.1)
-    raise RuntimeError(f"The server did not answer in 30 s:\n{log.read_text(errors='replace')}")
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`skyjo-pad serve` (uvicorn) on a free port and its own database (SQLite, or
-    PostgreSQL in the PostgreSQL run); yields its URL."""
+    PostgreSQL in the PostgreSQL run), one per test process (each xdist worker has its
+    own); yields its URL."""
     folder = tmp_path_factory.mktemp("live")
-    port = _free_port()
     databases = Databases(folder)
-    env = {
-        **os.environ,
-        "DATABASE_URL": databases.empty("live"),
-        "SECRET_KEY": "browser-tests",
-        "SKYJO_AUTO_MIGRATE": "1",
-        "SKYJO_HOST_REFRESH_SECONDS": "0.5",
-    }
-    log = folder / "server.log"
-    command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port)]
-    with open(log, "wb") as out:
-        server = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
+    environ = {"SECRET_KEY": "browser-tests", "SKYJO_HOST_REFRESH_SECONDS": "0.5", **FAST_PACE}
+    server = Server(databases.empty("live"), folder / "server.log", environ=environ)
     try:
-        _wait_until_up(url + "/", server, log)
-        yield url
+        server.start()
+        yield server.base
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        server.stop()
         databases.drop_made()
 
 

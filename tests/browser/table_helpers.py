@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 STATE = "window.skyjoTable.state"
+SKIP_GONE_MS = 3000
+"""How long a tap on "Skip ahead" waits for the button, which may have gone meanwhile."""
+HOLD_AHEAD_S = 0.05
+"""How far ahead of the page's time `hold_clock` stops it."""
 
 
 def new_table(
@@ -42,6 +49,22 @@ def new_table(
     page.get_by_role("button", name="Deal the cards").click()
     expect(page.locator("[data-board]")).to_be_visible()
     return page.url
+
+
+def hold_clock(page: Page) -> None:
+    """Stop the page's timers (a computer's step, the cards shown before the scores) until
+    `page.clock.resume()`, so a passing moment can be looked at; `page.clock.install()`
+    must have been called before the page was opened. The clock stops HOLD_AHEAD_S ahead
+    of the page's time (the timers due by then fire): it goes on while this is asked."""
+    for _ in range(5):
+        now = float(page.evaluate("Date.now()")) / 1000
+        try:
+            page.clock.pause_at(datetime.fromtimestamp(now + HOLD_AHEAD_S, tz=UTC))
+            return
+        except PlaywrightError as error:  # the page's time passed that moment meanwhile
+            if "to the past" not in str(error):
+                raise
+    raise AssertionError("the page's clock could not be held")
 
 
 def state(page: Page) -> dict[str, Any]:
@@ -94,6 +117,19 @@ def choose(s: dict[str, Any]) -> dict[str, Any]:
     return {"action": "discard"}
 
 
+def skip_ahead(page: Page) -> bool:
+    """Tap "Skip ahead" if it shows (a computer's turn): whether it was tapped. It may go
+    between a look and the tap (the computer played its last step meanwhile): not tapped."""
+    skip = page.locator("[data-skip]")
+    if not skip.is_visible():
+        return False
+    try:
+        skip.click(timeout=SKIP_GONE_MS)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 def person_step(page: Page) -> None:
     """One step of the person whose turn it is, the fixed way, by tapping."""
     move = choose(state(page))
@@ -120,11 +156,8 @@ def play_until_summary(page: Page, *, hand_over: bool = False, limit: int = 400)
             continue
         actor = s["actor"]
         if actor is not None and s["bots"][actor]:
-            skip = page.locator("[data-skip]")
-            if skip.is_visible():
-                version = s["version"]
-                skip.click()
-                wait_for_change(page, version)
+            if skip_ahead(page):
+                wait_for_change(page, s["version"])
             continue
         person_step(page)
     raise AssertionError("the round did not end")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import shoot
+from browser_helpers import RECONNECT_MS, shoot
 from playwright.sync_api import Browser, Page, expect
 from table_helpers import person_step, state
 
@@ -84,7 +84,8 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
             expect(page.locator("[data-summary]")).to_be_visible()
             expect(page.locator("[data-summary]")).to_contain_text(re.compile("wins|win"))
         shoot(bob, "online-game-over", docs=True)
-        ann.wait_for_timeout(4500)  # the streams ended with the game; a reconnection gets 204
+        # The streams ended with the game; a reconnection (after RECONNECT_MS) gets 204.
+        ann.wait_for_timeout(RECONNECT_MS + 1500)
         for page in (ann, bob, watcher):
             expect(page.locator("[data-live-offline]")).to_be_hidden()  # no "reconnecting…"
         shoot(watcher, "online-spectator")

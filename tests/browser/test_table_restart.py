@@ -5,15 +5,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+from browser_helpers import FAST_PACE
 from databases import Databases
 from playwright.sync_api import Page, expect
 from servers import Server
-from table_helpers import new_table, person_step, play_until_summary, state, tap_and_wait
+from table_helpers import (
+    new_table,
+    person_step,
+    play_until_summary,
+    skip_ahead,
+    state,
+    tap_and_wait,
+)
 
 
+@pytest.mark.both_databases  # what a table keeps is in the database
 def test_table_survives_a_server_restart(page: Page, tmp_path: Path, databases: Databases) -> None:
     """Mid-turn, with a drawn card in hand, the server restarts; the table is the same."""
-    server = Server(databases.empty("table"), tmp_path / "server.log")
+    server = Server(databases.empty("table"), tmp_path / "server.log", environ=FAST_PACE)
     server.start()
     try:
         new_table(page, server.base, [("Ann", "person"), ("", "easy")], target=100, seed=7)
@@ -23,8 +33,7 @@ def test_table_survives_a_server_restart(page: Page, tmp_path: Path, databases: 
             s = state(page)
             if s["actor"] == 0 and s["view"]["phase"] == "turn" and s["view"]["held"] is None:
                 break
-            if page.locator("[data-skip]").is_visible():
-                page.locator("[data-skip]").click()
+            skip_ahead(page)
             page.wait_for_timeout(200)
         tap_and_wait(page, "[data-draw]")
         before = state(page)

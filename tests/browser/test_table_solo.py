@@ -4,23 +4,36 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 
 from browser_helpers import shoot
 from playwright.sync_api import Page, expect
-from table_helpers import my_cell, new_table, person_step, play_until_summary, state, tap_and_wait
+from table_helpers import (
+    hold_clock,
+    my_cell,
+    new_table,
+    person_step,
+    play_until_summary,
+    skip_ahead,
+    state,
+    tap_and_wait,
+)
 
 SEED = 3  # the bots' choices follow from it: the same table every run
 
 
 def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
     """Opening, illegal taps refused, computer turns, round scores, next round, game over."""
+    page.clock.install()  # the computer's steps wait while the test looks (hold_clock)
+    page.clock.pause_at(datetime.now(tz=UTC) + timedelta(seconds=1))
     new_table(page, live_server, [("", "easy"), ("", "medium"), ("Ann", "person")], seed=SEED)
     info = page.locator("[data-info]")
     why = page.locator("[data-why]")
 
-    # The computer players turn up their cards by themselves, one step a second.
+    # The computer players turn up their cards by themselves, one step at a time.
     expect(info).to_contain_text("Easy bot turns up cards")
     expect(page.locator("[data-skip]")).to_be_visible()
+    page.clock.resume()
     expect(info).to_contain_text("Ann: turn up 2 cards", timeout=8000)
     shoot(page, "table-opening")
 
@@ -35,12 +48,13 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
 
     # Ann's two cards end the opening: the line names who starts, and why.
     person_step(page)
+    hold_clock(page)
     person_step(page)
     expect(page.locator("[data-then]")).to_contain_text(re.compile(r"starts: .+"))
+    page.clock.resume()
 
     # On Ann's first turn (the computer's turns skipped): draw; an impossible tap is refused.
-    if page.locator("[data-skip]").is_visible():
-        page.locator("[data-skip]").click()
+    skip_ahead(page)
     page.wait_for_function(
         "window.skyjoTable.state.actor === 2 && window.skyjoTable.state.view.phase === 'turn'"
     )

@@ -193,3 +193,15 @@ def test_an_abandoned_table_is_in_the_history(app: Flask, client: FlaskClient) -
     assert f'href="/tables/{game_id}"' in home
     assert "Abandoned after 1 round" in home
     assert "Abandon this game" not in client.get(f"/tables/{game_id}").text
+
+
+def test_the_play_screen_takes_its_pace_from_the_settings(
+    client: FlaskClient, make_app: Any
+) -> None:
+    """A computer's step and the cards shown before the round's scores: 1 s and 1.8 s,
+    or TABLE_STEP_SECONDS and SHOW_CARDS_SECONDS, in milliseconds on the page."""
+    page = client.get(f"/tables/{start(client)}").text
+    assert 'data-step-ms="1000" data-show-ms="1800"' in page
+    quick = make_app(TABLE_STEP_SECONDS=0.25, SHOW_CARDS_SECONDS=0).test_client()
+    page = quick.get(f"/tables/{start(quick)}").text
+    assert 'data-step-ms="250" data-show-ms="0"' in page
