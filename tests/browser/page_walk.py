@@ -135,7 +135,7 @@ def visit(page: Page, stops: list[Stop]) -> Iterator[Stop]:
     requests = InFlight(page)
     for stop in stops:
         answer = page.goto(stop.url)
-        assert answer is not None and answer.status == 200, stop.url
+        assert answer is not None and answer.status == 200, (stop.url, answer and answer.status)
         if stop.then is not None:
             stop.then(page)
         requests.settle()

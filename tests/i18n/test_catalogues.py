@@ -7,6 +7,7 @@ that is older than its .po (run `make translations`).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,26 @@ def test_every_message_is_translated_and_none_is_fuzzy(language: str) -> None:
     assert not untranslated, f"{language}: untranslated: {untranslated[:10]}"
     assert not fuzzy, f"{language}: fuzzy: {fuzzy[:10]}"
     assert not cat.fuzzy, f"{language}: the catalogue's header is marked fuzzy"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plural_message_has_each_of_the_languages_forms(language: str) -> None:
+    """A message with a plural ("%(names)s won" / "… shared the win") is translated in every
+    form the language has: one form alone breaks the page that shows it."""
+    cat = catalogue(language)
+    wrong = [
+        m.id
+        for m in cat
+        if m.id
+        and m.pluralizable
+        and not (isinstance(m.string, tuple) and len(m.string) == cat.num_plurals)
+    ]
+    assert not wrong, f"{language}: plural forms missing: {wrong[:5]}"
+    for m in cat:
+        if m.id and m.python_format:
+            names = re.findall(r"%\((\w+)\)", m.id[0] if m.pluralizable else m.id)
+            for form in m.string if isinstance(m.string, tuple) else (m.string,):
+                form % dict.fromkeys(names, 1)  # a broken form raises here (ValueError)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
