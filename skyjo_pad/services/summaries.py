@@ -2,10 +2,12 @@
 
 History, stats and ratings read one `game_seats` row per player and game (total, place,
 rounds closed …) instead of every round, so they aggregate in SQL and stay fast with
-years of games. Whatever changes a game through the ORM (a digital table, an import, a
-deletion) is caught by a session hook after each flush, which recomputes the summaries
-of the games it touched inside the same transaction. The score pad writes rounds with
-plain statements and calls `rounds_written`; bulk loads (the benchmark) call `refresh`.
+years of games. Writes made with plain statements go through the games store
+(`games_store`: the score pad's rounds, the history import), which stores the summaries
+itself from the rounds at hand. Whatever changes a game through the ORM (a digital table,
+a deletion) is caught by a session hook after each flush, which recomputes the summaries
+of the games it touched inside the same transaction; bulk loads (the benchmark) call
+`refresh`.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ def _refresh_chunk(connection: Connection, ids: list[str]) -> None:
         rounds = [r for r in rounds if len(r.final) == count]
         decided = bool(finished) and status != ABANDONED
         computed.append((game_id, summarize(count, rounds, decided, kind == "table")))
-    _store(connection, computed)
+    write(connection, computed)
 
 
 _STORE = (
@@ -172,7 +174,7 @@ _STORE = (
 )
 
 
-def _store(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]]) -> None:
+def write(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]]) -> None:
     """Write each game's seat summaries into its `game_seats` rows."""
     params = [
         {
@@ -196,34 +198,16 @@ def _store(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]
 
 # Keeping them in step ---------------------------------------------------------------------
 #
-# Two ways of writing reach a game: the ORM's unit of work (objects added, changed or
-# deleted: the digital table, imports, deletions), seen by a session hook after each flush;
-# and plain statements (the score pad, which writes rounds without loading the game), whose
-# writer calls `rounds_written` itself. Both end in `_process`, inside the writer's
-# transaction.
+# Two ways of writing reach a game: plain statements through the games store (the score
+# pad, the import), which writes the summaries itself; and the ORM's unit of work (objects
+# added, changed or deleted: the digital table, deletions), seen by a session hook after
+# each flush, inside the writer's transaction.
 
 
 def install() -> None:
     """Keep the summaries (and the ratings' freshness) in step with every ORM write."""
     if not event.contains(Session, "after_flush", _after_flush):
         event.listen(Session, "after_flush", _after_flush)
-
-
-def pad_rounds_written(
-    connection: Connection,
-    game_id: str,
-    seats: int,
-    rounds: Sequence[RoundLine],
-    decided: bool,
-    was_decided: bool,
-) -> None:
-    """After the score pad wrote a game's rounds with plain statements: store its seat
-    summaries from the rounds it now has, and flag the ratings if they had counted it."""
-    from .ratings import mark_stale
-
-    _store(connection, [(game_id, summarize(seats, rounds, decided, False))])
-    if was_decided:
-        mark_stale(connection)
 
 
 def _after_flush(session: Any, _context: Any) -> None:
