@@ -7,8 +7,10 @@ saving at once are told apart), the round's rows are inserted, replaced or delet
 prebuilt statements, and the seats' summaries are stored from the rounds the game now
 has (no second read). The history import adds whole games in bulk (one executemany per
 table; COPY on PostgreSQL), each seat's summary computed from the rounds at hand. Games
-changed through the ORM (a digital table, a deletion) are summarised by the session hook
-of `summaries`. The caller owns the transaction: the store never commits.
+changed through the ORM (a digital table's moves, a deletion) are caught by the store's
+session hook (`install`), which summarises again, after each flush, the games the flush
+touched. So every write of a game keeps its summaries here, and a new write path cannot
+forget them. The caller owns the transaction: the store never commits.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import json
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Connection, bindparam, delete, insert, select, update
+from flask_sqlalchemy.session import Session
+from sqlalchemy import JSON, Connection, bindparam, delete, event, insert, inspect, select, update
 
 from ..engine.scoring import Grid
 from ..extensions import db
@@ -289,3 +293,75 @@ def _insert_rows(connection: Connection, table: Any, rows: list[dict[str, Any]])
     with cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
         for row in rows:
             copy.write_row([json.dumps(row[n]) if n in as_json else row[n] for n in names])
+
+
+# Writes through the ORM ------------------------------------------------------------------
+
+GAME_FIELDS = ("finished", "finished_at", "rounds", "seats")
+"""A Game whose only change is elsewhere (updated_at, a table move) needs no new summary."""
+
+
+def install() -> None:
+    """Keep the summaries (and the ratings' freshness) in step with every ORM write."""
+    if not event.contains(Session, "after_flush", _after_flush):
+        event.listen(Session, "after_flush", _after_flush)
+
+
+def _after_flush(session: Any, _context: Any) -> None:
+    """Summarise again the games this flush changed."""
+    touched: set[str] = set()
+    stamps: list[datetime] = []
+    for obj in chain(session.new, session.dirty, session.deleted):
+        game_id = _game_of(obj, stamps)
+        if game_id:
+            touched.add(game_id)
+    if touched or stamps:
+        _process(session.connection(), touched, stamps)
+
+
+def _process(connection: Connection, touched: set[str], stamps: list[datetime]) -> None:
+    """Refresh these games' summaries; flag the ratings if a game they rated changed."""
+    if touched:
+        was_decided = connection.scalars(
+            select(SEATS.c.game_id)
+            .where(SEATS.c.game_id.in_(touched), SEATS.c.place.is_not(None))
+            .limit(1)
+        ).first()
+        summaries.refresh(connection, touched)
+        if was_decided is not None:
+            ratings.mark_stale(connection)
+        stamps = stamps + [
+            stamp
+            for stamp in connection.scalars(
+                select(GAMES.c.finished_at).where(GAMES.c.id.in_(touched))
+            )
+            if stamp is not None
+        ]
+    if stamps:
+        ratings.mark_stale_since(connection, min(stamps))
+
+
+def _game_of(obj: object, stamps: list[datetime]) -> str | None:
+    """The id of the game whose summary `obj`'s change affects (None: none)."""
+    state = inspect(obj)
+    values = state.dict
+    if isinstance(obj, Game):
+        if not (state.pending or state.deleted or state.was_deleted) and not any(
+            state.attrs[name].history.has_changes() for name in GAME_FIELDS
+        ):
+            return None
+        history = state.attrs["finished_at"].history
+        if state.deleted or state.was_deleted:
+            stamps += [v for v in chain(history.added, history.unchanged, history.deleted) if v]
+            if values.get("finished_at"):
+                stamps.append(values["finished_at"])
+        return str(values["id"]) if values.get("id") else None
+    if isinstance(obj, GameSeat | Round):
+        return values.get("game_id") or getattr(values.get("game"), "id", None)
+    if isinstance(obj, RoundScore):
+        row = values.get("round")
+        return getattr(row, "game_id", None) if row is not None else None
+    changed = isinstance(obj, TableState) and (
+        state.pending or state.attrs["status"].history.has_changes()
+    )
+    return values.get("game_id") if changed else None
