@@ -29,7 +29,6 @@ from . import live, roster, table_play, tables
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
-from .pad import SAVE_ATTEMPTS
 from .retry import retried
 from .table_policy import HOST as HOST  # the kinds of token, for the pages
 from .table_policy import NO_TOKEN as NO_TOKEN
@@ -164,7 +163,7 @@ def create(
     seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
     try:
-        table, rows = retried(lambda: _store(planned, seats), SAVE_ATTEMPTS)
+        table, rows = retried(lambda: _store(planned, seats))
     except IntegrityError as error:
         raise Conflict("The table could not be saved just now: try again.") from error
     if invite is not None:

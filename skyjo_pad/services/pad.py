@@ -35,8 +35,6 @@ from .transaction import after_commit, transaction
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
-SAVE_ATTEMPTS = 3
-"""How often a new game is tried when another request adds one of its new players first."""
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -181,7 +179,7 @@ def new_game(
         return client_id is not None and games_store.game_with_client_id(client_id) is not None
 
     try:
-        return retried(start, SAVE_ATTEMPTS, give_up=taken)
+        return retried(start, give_up=taken)
     except IntegrityError as error:
         raise Conflict("The game could not be saved just now: please try again.") from error
 

@@ -43,7 +43,6 @@ from . import table_play
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, NotFound, refused
-from .pad import SAVE_ATTEMPTS
 from .retry import retried
 from .table_view import Screen, build
 from .transaction import transaction
@@ -199,7 +198,7 @@ def create(
         return str(game.id)
 
     try:
-        return retried(start, SAVE_ATTEMPTS)
+        return retried(start)
     except IntegrityError as error:
         raise Conflict("The table could not be saved just now: try again.") from error
 
