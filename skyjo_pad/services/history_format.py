@@ -26,7 +26,14 @@ from ..engine import (
     position_to_json,
     scoring,
 )
-from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, RECORD_MOVES_MAX, SEED_MAX
+from ..engine.limits import (
+    COLUMNS,
+    MAX_PLAYERS,
+    MULTIPLIER_MAX,
+    RECORD_MOVES_MAX,
+    ROWS,
+    SEED_MAX,
+)
 from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS
 from ..models import FINISHED, GAME_ID_LENGTH, PLAYING, STATUSES, name_key
@@ -43,6 +50,8 @@ MAX_GAMES = 100_000
 MAX_ROUNDS = 1_000
 """Rounds one game of a file may list."""
 KINDS = ("pad", "table")
+MOMENT_CHARS_MAX = 40
+"""The longest date and time text read (ISO 8601 with fractions and an offset fits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +217,7 @@ def _moment(value: object, what: str, optional: bool = False) -> datetime | None
     if value is None and optional:
         return None
     try:
-        if not isinstance(value, str) or len(value) > 40:
+        if not isinstance(value, str) or len(value) > MOMENT_CHARS_MAX:
             raise ValueError
         moment = datetime.fromisoformat(value)
     except ValueError as error:
@@ -252,7 +261,10 @@ def _pad_rounds(data: object, seats: int, rules: Any) -> list[ImportedRound]:
                     scoring.parse_grid(grid)
                 except (scoring.GridError, TypeError, ValueError) as error:
                     raise Invalid(
-                        "round %(number)s has a grid that is not 3 rows of 4.", number=number
+                        "round %(number)s has a grid that is not %(rows)s rows of %(columns)s.",
+                        number=number,
+                        rows=ROWS,
+                        columns=COLUMNS,
                     ) from error
         if any(scoring.game_over(t, rules) for t in _running(rounds, seats)):
             raise Invalid("round %(number)s follows the end of the game.", number=number)
@@ -356,9 +368,7 @@ def _pad_rounds_loose(data: object, seats: int) -> list[ImportedRound]:
                 max=SCORE_LIMIT,
             )
         closer = item.get("closer")
-        if closer is not None and (
-            isinstance(closer, bool) or not isinstance(closer, int) or not 0 <= closer < seats
-        ):
+        if not is_closer(closer, seats):
             raise Invalid(
                 "round %(number)s's closer must be one of the players, or nobody.", number=number
             )
