@@ -42,9 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.install(app)
 
-    from .services import summaries
+    from .services import games_store
 
-    summaries.install()
+    games_store.install()
 
     from . import mailer
     from .api import bp as api_bp

@@ -112,7 +112,7 @@ class GameSeat(db.Model):  # type: ignore[name-defined,misc]
     bot: Mapped[str | None] = mapped_column(String(BOT_NAME_MAX))
     """The built-in computer player at this seat of a digital table; None for a person."""
 
-    # What the seat's rounds add up to, kept by services/summaries.py whenever the game
+    # What the seat's rounds add up to, kept by services/games_store.py whenever the game
     # changes, so history and stats aggregate one row per seat instead of every round.
     total: Mapped[int] = mapped_column(default=0, server_default="0")
     """The seat's total after the rounds played so far."""

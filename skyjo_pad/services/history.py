@@ -29,7 +29,7 @@ from ..models import (
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
 from .text import printable
-from .transaction import transaction
+from .transaction import after_commit, transaction
 
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
@@ -307,7 +307,6 @@ def set_notes(game_id: str, notes: object, place: object) -> None:
         update(Game).where(Game.id == row.id).values(**values),
         execution_options={"synchronize_session": False},
     )
-    db.session.commit()
 
 
 def clean_text(value: object, which: str) -> str | None:
@@ -338,8 +337,8 @@ def delete(game_id: str) -> None:
         ratings.mark_stale()  # the ratings are replayed without it
     version = row.version
     db.session.delete(row)
-    db.session.commit()
-    live.announce(game_id, version + 1, closed=True)  # phones following it stop (issue 23)
+    # once it is gone, the phones following it stop (issue 23)
+    after_commit(lambda: live.announce(game_id, version + 1, closed=True))
 
 
 def _load(game_id: str) -> Game:

@@ -29,7 +29,7 @@ from . import live, roster, table_play, tables
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
-from .pad import SAVE_ATTEMPTS
+from .retry import retried
 from .table_policy import HOST as HOST  # the kinds of token, for the pages
 from .table_policy import NO_TOKEN as NO_TOKEN
 from .table_policy import SEAT
@@ -162,22 +162,16 @@ def create(
         raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
     seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
-    for attempt in range(1, SAVE_ATTEMPTS + 1):
-        try:
-            table, rows = _store(planned, seats)
-            break
-        except IntegrityError as error:
-            db.session.rollback()
-            if attempt == SAVE_ATTEMPTS:
-                raise Conflict("The table could not be saved just now: try again.") from error
-        except BaseException:
-            db.session.rollback()
-            raise
+    try:
+        table, rows = retried(lambda: _store(planned, seats))
+    except IntegrityError as error:
+        raise Conflict("The table could not be saved just now: try again.") from error
     if invite is not None:
         table = _invite(table, rows, invite)
     return table
 
 
+@transaction
 def _store(planned: tables.Plan, seats: Sequence[Invitee]) -> tuple[NewTable, list[TableToken]]:
     """Write the table, its tokens and its computer seats' reveals; one commit."""
     game, state = tables.add(planned, online=True)
@@ -199,7 +193,6 @@ def _store(planned: tables.Plan, seats: Sequence[Invitee]) -> tuple[NewTable, li
         db.session.add(row)
         rows.append(row)
         made.append(NewSeat(place, seated.player.name, None, token, asked.email, NONE))
-    db.session.commit()
     return NewTable(game.id, host, spectator, tuple(made)), rows
 
 
@@ -219,6 +212,7 @@ def _invite(
     return NewTable(table.id, table.host_token, table.spectator_token, tuple(made))
 
 
+@transaction
 def record_invitation(game_id: str, seat: int, outcome: str) -> None:
     """The final outcome of a seat's email invitation (sent or failed)."""
     row = db.session.scalar(
@@ -228,7 +222,6 @@ def record_invitation(game_id: str, seat: int, outcome: str) -> None:
     )
     if row is not None:
         row.invitation = outcome
-        db.session.commit()
 
 
 def rules_of(game_id: str) -> Rules:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -15,10 +16,11 @@ from ..engine.limits import TARGET_MAX as TARGET_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
-from ..models import Game, GameSeat, utcnow
-from . import live, pad_rows, summaries
+from ..models import Game, GameSeat
+from . import games_store, live
 from . import players as player_book
 from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence, refused
+from .retry import retried
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
 from .sheets import (
     StoredRound,
@@ -28,13 +30,11 @@ from .sheets import (
     stored_rounds,
     with_rounds,
 )
-from .transaction import transaction
+from .transaction import after_commit, transaction
 
 STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
-SAVE_ATTEMPTS = 3
-"""How often a new game is tried when another request adds one of its new players first."""
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -166,21 +166,22 @@ def new_game(
     """
     rules = pad_rules(rules_data)
     cleaned = player_book.check_names(names)
-    attempt = 1
-    while True:
+
+    def start() -> Sheet:
         game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS), client_id=client_id)
         for seat, player in enumerate(player_book.find_or_add(cleaned)):
             game.seats.append(GameSeat(seat=seat, player=player))
         db.session.add(game)
-        try:
-            db.session.commit()
-            return read_sheet(game.id)
-        except IntegrityError as error:
-            db.session.rollback()
-            taken = client_id is not None and pad_rows.game_with_client_id(client_id)
-            if attempt >= SAVE_ATTEMPTS or taken:
-                raise Conflict("The game could not be saved just now: please try again.") from error
-            attempt += 1
+        db.session.flush()  # a clash shows here, before anything else is read
+        return read_sheet(game.id)
+
+    def taken(_error: IntegrityError) -> bool:
+        return client_id is not None and games_store.game_with_client_id(client_id) is not None
+
+    try:
+        return retried(start, give_up=taken)
+    except IntegrityError as error:
+        raise Conflict("The game could not be saved just now: please try again.") from error
 
 
 def get_sheet(game_id: str, with_grids: bool = False) -> Sheet:
@@ -201,7 +202,58 @@ def preview(game_id: str, entry: RoundEntry, number: int | None = None) -> Previ
     return _preview(sheet, entry, number)
 
 
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A round saved: the sheet before and after, and how the round scored."""
+
+    before: Sheet
+    sheet: Sheet
+    outcome: Preview
+
+
+@dataclass(frozen=True, slots=True)
+class ToConfirm:
+    """Nothing saved: the round scores as `outcome` says, but its warnings need a yes."""
+
+    sheet: Sheet
+    outcome: Preview
+
+
 @transaction
+def save_round(
+    game_id: str,
+    entry: RoundEntry,
+    number: int | None = None,
+    expected_version: int | None = None,
+    client_id: str | None = None,
+    confirmed: bool = True,
+) -> Saved | ToConfirm:
+    """Save a round: a new one at the end of the sheet (`number` None), or a correction
+    of round `number` (later totals, the end and the winners follow). The sheet is read
+    and the entry scored once; with `confirmed` False, a round that scores with warnings
+    is not saved but handed back to confirm. `client_id`: the phone's id for a new round.
+    """
+    sheet = _typed_sheet(game_id)
+    _check_version(sheet, expected_version)
+    if number is None and sheet.finished:
+        raise Conflict("This game is over: start a new game or correct a round.")
+    index = len(sheet.rounds) if number is None else _round_index(sheet, number)
+    outcome = _preview(sheet, entry, number)
+    if outcome.warnings and not confirmed:
+        return ToConfirm(sheet, outcome)
+    stored = _stored(index + 1, outcome.result, entry)
+    rounds = stored_rounds(sheet)
+    rounds[index:] = [stored.without_grids(), *rounds[index + 1 :]]
+    after = with_rounds(sheet, rounds, sheet.version + 1)
+    with _clash_is_stale():
+        if number is None:
+            games_store.add_round(sheet, stored, after, client_id)
+        else:
+            games_store.replace_round(sheet, stored, after)
+    _announce(after)
+    return Saved(sheet, after, outcome)
+
+
 def add_round(
     game_id: str,
     entry: RoundEntry,
@@ -209,32 +261,18 @@ def add_round(
     client_id: str | None = None,
 ) -> tuple[Sheet, Preview]:
     """Save a new round at the end of the sheet (`client_id`: the phone's id for it)."""
-    sheet = _typed_sheet(game_id)
-    _check_version(sheet, expected_version)
-    if sheet.finished:
-        raise Conflict("This game is over: start a new game or correct a round.")
-    outcome = _preview(sheet, entry, None)
-    added = _stored(len(sheet.rounds) + 1, outcome.result, entry)
-    _bump(sheet, outcome.finished)
-    pad_rows.insert_round(sheet.id, added, utcnow(), client_id)
-    return _commit(sheet, [*stored_rounds(sheet), added.without_grids()]), outcome
+    saved = save_round(game_id, entry, None, expected_version, client_id)
+    assert isinstance(saved, Saved)  # confirmed: never handed back
+    return saved.sheet, saved.outcome
 
 
-@transaction
 def replace_round(
     game_id: str, number: int, entry: RoundEntry, expected_version: int | None = None
 ) -> tuple[Sheet, Preview]:
     """Correct a past round; later totals, the end and the winners follow."""
-    sheet = _typed_sheet(game_id)
-    _check_version(sheet, expected_version)
-    index = _round_index(sheet, number)
-    outcome = _preview(sheet, entry, number)
-    changed = _stored(number, outcome.result, entry)
-    rounds = stored_rounds(sheet)
-    rounds[index] = changed.without_grids()
-    _bump(sheet, outcome.finished)
-    pad_rows.replace_round(sheet.id, changed)
-    return _commit(sheet, rounds), outcome
+    saved = save_round(game_id, entry, number, expected_version)
+    assert isinstance(saved, Saved)  # confirmed: never handed back
+    return saved.sheet, saved.outcome
 
 
 @transaction
@@ -247,9 +285,11 @@ def remove_last_round(game_id: str, number: int, expected_version: int | None = 
         raise Conflict(
             "Only the last round (round %(number)s) can be taken back.", number=len(sheet.rounds)
         )
-    _bump(sheet, False)
-    pad_rows.delete_round(sheet.id, number)
-    return _commit(sheet, stored_rounds(sheet)[:index])
+    after = with_rounds(sheet, stored_rounds(sheet)[:index], sheet.version + 1)
+    with _clash_is_stale():
+        games_store.delete_round(sheet, number, after)
+    _announce(after)
+    return after
 
 
 def _typed_sheet(game_id: str) -> Sheet:
@@ -338,33 +378,21 @@ def _stored(number: int, result: RoundResult, entry: RoundEntry) -> StoredRound:
     return StoredRound(number, result.closer, result.doubled, result.raw, result.final, grids)
 
 
-def _bump(sheet: Sheet, finished: bool) -> None:
-    """Move the game to its next version, if nobody changed it since `sheet` was read (else
-    Conflict), and bring its end up to date."""
-    end = finished if finished != sheet.finished else None
-    if not pad_rows.move_version(sheet.id, sheet.version, utcnow(), end):
-        db.session.rollback()
-        raise Conflict(STALE_SHEET)
-
-
-def _commit(before: Sheet, rounds: list[StoredRound]) -> Sheet:
-    """Store the seat summaries of the game's new rounds and commit; the sheet as it now
-    is. A clash with another writer is a Conflict."""
-    after = with_rounds(before, rounds, before.version + 1)
-    lines = [summaries.RoundLine(r.closer, r.doubled, r.final, ()) for r in after.rounds]
+@contextmanager
+def _clash_is_stale() -> Iterator[None]:
+    """A write that meets another phone's (the game moved on, or a unique key refused a
+    row): Conflict, nothing saved."""
     try:
-        summaries.pad_rounds_written(
-            db.session.connection(),
-            after.id,
-            len(after.players),
-            lines,
-            after.finished,
-            before.finished,
-        )
-        db.session.commit()
-    except IntegrityError as error:
-        db.session.rollback()
+        yield
+    except (games_store.Stale, IntegrityError) as error:
         raise Conflict(STALE_SHEET) from error
-    remember(after)
-    live.announce(after.id, after.version)  # phones following the sheet (issue 23)
-    return after
+
+
+def _announce(after: Sheet) -> None:
+    """Once the write is committed: keep the new sheet, and tell the phones following it."""
+
+    def told() -> None:
+        remember(after)
+        live.announce(after.id, after.version)  # phones following the sheet (issue 23)
+
+    after_commit(told)

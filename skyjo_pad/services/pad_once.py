@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from . import pad, pad_rows
+from . import games_store, pad
 from .errors import Conflict
 from .sheets import Sheet, read_sheet
 
@@ -55,7 +55,7 @@ def add_round(
 def _game(client_id: str) -> str | None:
     """The game saved with `client_id`, read in a transaction of its own."""
     try:
-        return pad_rows.game_with_client_id(client_id)
+        return games_store.game_with_client_id(client_id)
     finally:
         db.session.rollback()
 
@@ -63,6 +63,6 @@ def _game(client_id: str) -> str | None:
 def _has_round(game_id: str, client_id: str) -> bool:
     """Whether the game holds the round saved with `client_id` (its own transaction)."""
     try:
-        return pad_rows.has_round_with_client_id(game_id, client_id)
+        return games_store.has_round_with_client_id(game_id, client_id)
     finally:
         db.session.rollback()

@@ -170,12 +170,13 @@ def allowed(game_id: str, token: str | None, keeper: bool = False) -> Link:
     return found
 
 
+@transaction
 def opened(link_id: int) -> None:
-    """Note that a phone opened the link's page (its own small write)."""
+    """Note that a phone opened the link's page (a use case of its own: reading a link
+    writes nothing)."""
     db.session.execute(
         update(PadShareLink).where(PadShareLink.id == link_id).values(opened_at=utcnow())
     )
-    db.session.commit()
 
 
 def stream_start(game_id: str, token: str | None) -> StreamStart:

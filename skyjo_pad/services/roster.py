@@ -101,7 +101,7 @@ def add(name: object, email: object = None) -> Player:
         raise Conflict("%(name)s is already in the address book.", field="name", name=known)
     player = Player(name=cleaned, name_key=name_key(cleaned), email=address)
     db.session.add(player)
-    db.session.commit()
+    db.session.flush()  # its id, for the caller
     return player
 
 
@@ -121,7 +121,6 @@ def update_player(player_id: int, name: object, email: object) -> Player:
             name=other.name,
         )
     player.name, player.name_key, player.email = cleaned, key, address
-    db.session.commit()
     return player
 
 
@@ -159,5 +158,4 @@ def merge(keep_id: int, drop_id: int) -> Player:
         keep.email = drop.email
     db.session.delete(drop)
     ratings.mark_stale()
-    db.session.commit()
     return keep

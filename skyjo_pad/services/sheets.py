@@ -202,7 +202,7 @@ def _sheets_of(heads: dict[str, Head], ids: Sequence[str]) -> list[Sheet]:
 
 SheetKey = tuple[str, str, int, tuple[str, ...]]
 """What a sheet depends on: its database, its game, the game's version and its players'
-names. Every write to a game's rounds moves its version (see `pad_rows`, `tables`), a
+names. Every write to a game's rounds moves its version (see `games_store`, `tables`), a
 rename changes the names: a sheet kept under its key is that game's sheet while the key
 holds."""
 MEMORY_SIZE = 512

@@ -2,10 +2,8 @@
 
 History, stats and ratings read one `game_seats` row per player and game (total, place,
 rounds closed …) instead of every round, so they aggregate in SQL and stay fast with
-years of games. Whatever changes a game through the ORM (a digital table, an import, a
-deletion) is caught by a session hook after each flush, which recomputes the summaries
-of the games it touched inside the same transaction. The score pad writes rounds with
-plain statements and calls `rounds_written`; bulk loads (the benchmark) call `refresh`.
+years of games. This module computes them (`summarize`, `refresh`) and writes them
+(`write`); the games store (`games_store`) decides when, for every write of a game.
 """
 
 from __future__ import annotations
@@ -13,12 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from itertools import chain
 from typing import Any
 
-from flask_sqlalchemy.session import Session
-from sqlalchemy import Connection, bindparam, event, inspect, select, update
+from sqlalchemy import Connection, bindparam, select, update
 
 from ..models import ABANDONED, Game, GameSeat, Round, RoundScore, TableState
 
@@ -29,8 +24,6 @@ SCORES = RoundScore.__table__
 STATES = TableState.__table__
 CHUNK = 500
 """Games summarised per query batch."""
-GAME_FIELDS = ("finished", "finished_at", "rounds", "seats")
-"""A Game whose only change is elsewhere (updated_at, a table move) needs no new summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +146,7 @@ def _refresh_chunk(connection: Connection, ids: list[str]) -> None:
         rounds = [r for r in rounds if len(r.final) == count]
         decided = bool(finished) and status != ABANDONED
         computed.append((game_id, summarize(count, rounds, decided, kind == "table")))
-    _store(connection, computed)
+    write(connection, computed)
 
 
 _STORE = (
@@ -172,7 +165,7 @@ _STORE = (
 )
 
 
-def _store(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]]) -> None:
+def write(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]]) -> None:
     """Write each game's seat summaries into its `game_seats` rows."""
     params = [
         {
@@ -192,97 +185,3 @@ def _store(connection: Connection, games: Sequence[tuple[str, list[SeatSummary]]
     ]
     if params:
         connection.execute(_STORE, params)
-
-
-# Keeping them in step ---------------------------------------------------------------------
-#
-# Two ways of writing reach a game: the ORM's unit of work (objects added, changed or
-# deleted: the digital table, imports, deletions), seen by a session hook after each flush;
-# and plain statements (the score pad, which writes rounds without loading the game), whose
-# writer calls `rounds_written` itself. Both end in `_process`, inside the writer's
-# transaction.
-
-
-def install() -> None:
-    """Keep the summaries (and the ratings' freshness) in step with every ORM write."""
-    if not event.contains(Session, "after_flush", _after_flush):
-        event.listen(Session, "after_flush", _after_flush)
-
-
-def pad_rounds_written(
-    connection: Connection,
-    game_id: str,
-    seats: int,
-    rounds: Sequence[RoundLine],
-    decided: bool,
-    was_decided: bool,
-) -> None:
-    """After the score pad wrote a game's rounds with plain statements: store its seat
-    summaries from the rounds it now has, and flag the ratings if they had counted it."""
-    from .ratings import mark_stale
-
-    _store(connection, [(game_id, summarize(seats, rounds, decided, False))])
-    if was_decided:
-        mark_stale(connection)
-
-
-def _after_flush(session: Any, _context: Any) -> None:
-    """Summarise again the games this flush changed."""
-    touched: set[str] = set()
-    stamps: list[datetime] = []
-    for obj in chain(session.new, session.dirty, session.deleted):
-        game_id = _game_of(obj, stamps)
-        if game_id:
-            touched.add(game_id)
-    if touched or stamps:
-        _process(session.connection(), touched, stamps)
-
-
-def _process(connection: Connection, touched: set[str], stamps: list[datetime]) -> None:
-    """Refresh these games' summaries; flag the ratings if a game they rated changed."""
-    from .ratings import mark_stale, mark_stale_since
-
-    if touched:
-        was_decided = connection.scalars(
-            select(SEATS.c.game_id)
-            .where(SEATS.c.game_id.in_(touched), SEATS.c.place.is_not(None))
-            .limit(1)
-        ).first()
-        refresh(connection, touched)
-        if was_decided is not None:
-            mark_stale(connection)
-        stamps = stamps + [
-            stamp
-            for stamp in connection.scalars(
-                select(GAMES.c.finished_at).where(GAMES.c.id.in_(touched))
-            )
-            if stamp is not None
-        ]
-    if stamps:
-        mark_stale_since(connection, min(stamps))
-
-
-def _game_of(obj: object, stamps: list[datetime]) -> str | None:
-    """The id of the game whose summary `obj`'s change affects (None: none)."""
-    state = inspect(obj)
-    values = state.dict
-    if isinstance(obj, Game):
-        if not (state.pending or state.deleted or state.was_deleted) and not any(
-            state.attrs[name].history.has_changes() for name in GAME_FIELDS
-        ):
-            return None
-        history = state.attrs["finished_at"].history
-        if state.deleted or state.was_deleted:
-            stamps += [v for v in chain(history.added, history.unchanged, history.deleted) if v]
-            if values.get("finished_at"):
-                stamps.append(values["finished_at"])
-        return str(values["id"]) if values.get("id") else None
-    if isinstance(obj, GameSeat | Round):
-        return values.get("game_id") or getattr(values.get("game"), "id", None)
-    if isinstance(obj, RoundScore):
-        row = values.get("round")
-        return getattr(row, "game_id", None) if row is not None else None
-    changed = isinstance(obj, TableState) and (
-        state.pending or state.attrs["status"].history.has_changes()
-    )
-    return values.get("game_id") if changed else None

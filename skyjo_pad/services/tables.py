@@ -43,7 +43,7 @@ from . import table_play
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, NotFound, refused
-from .pad import SAVE_ATTEMPTS
+from .retry import retried
 from .table_view import Screen, build
 from .transaction import transaction
 
@@ -191,16 +191,16 @@ def create(
     """Start a one-phone table and deal round 1; the new game's id. `device`: the key of
     the browser it is played on (see `screen`)."""
     planned = plan(seats, rules_data, seed)
-    for attempt in range(1, SAVE_ATTEMPTS + 1):
+
+    def start() -> str:
         game, _state = add(planned, None if device is None else policy.digest(device))
-        try:
-            db.session.commit()
-            return str(game.id)
-        except IntegrityError as error:
-            db.session.rollback()
-            if attempt == SAVE_ATTEMPTS:
-                raise Conflict("The table could not be saved just now: try again.") from error
-    raise AssertionError("unreachable")
+        db.session.flush()  # a clash (a new player added meanwhile) shows here
+        return str(game.id)
+
+    try:
+        return retried(start)
+    except IntegrityError as error:
+        raise Conflict("The table could not be saved just now: try again.") from error
 
 
 def _load(game_id: str, device: str | None) -> tuple[Game, TableState, policy.Actor]:

@@ -176,16 +176,19 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
     if entry is None:
         return _render_round(sheet, form, number, None)
     try:
-        outcome = pad.preview(sheet.id, entry, number)
-        if request.form.get("action") == "preview" or (
-            outcome.warnings and not form.keep_unusual.data
-        ):
-            return _render_round(sheet, form, number, outcome)
-        if number is None:
-            pad.add_round(sheet.id, entry, form.expected_version())
-        else:
-            pad.replace_round(sheet.id, number, entry, form.expected_version())
-            _say_corrected(sheet, number, outcome.result.raw)
+        if request.form.get("action") == "preview":
+            return _render_round(sheet, form, number, pad.preview(sheet.id, entry, number))
+        saved = pad.save_round(
+            sheet.id,
+            entry,
+            number,
+            form.expected_version(),
+            confirmed=bool(form.keep_unusual.data),
+        )
+        if isinstance(saved, pad.ToConfirm):
+            return _render_round(sheet, form, number, saved.outcome)
+        if number is not None:
+            _say_corrected(saved.before, number, saved.outcome.result.raw)
     except Conflict as error:
         return _saved_meanwhile(sheet.id, form, number, error)
     except ServiceError as error:

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, RoundScore
-from skyjo_pad.services import history, pad, transfer
+from skyjo_pad.services import games_store, history, history_import, pad, transfer
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -64,7 +64,7 @@ def test_a_big_import_is_written_in_several_transactions(
 ) -> None:
     commits = []
     real_commit = db.session.commit
-    monkeypatch.setattr(transfer, "WRITE_ROWS", 60)
+    monkeypatch.setattr(history_import, "WRITE_ROWS", 60)
     monkeypatch.setattr(db.session, "commit", lambda: commits.append(1) or real_commit())
     report = transfer.import_data(export(40))
     assert (report.added, report.already_here, report.players_added) == (40, 0, 5)
@@ -79,8 +79,8 @@ def test_an_import_cut_short_is_finished_by_importing_again(
     ctx: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = export(30)
-    monkeypatch.setattr(transfer, "WRITE_ROWS", 60)
-    real_insert = transfer._insert_games
+    monkeypatch.setattr(history_import, "WRITE_ROWS", 60)
+    real_insert = games_store.insert_games
     calls = []
 
     def crash_on_the_fourth_batch(*args: Any) -> None:
@@ -89,14 +89,14 @@ def test_an_import_cut_short_is_finished_by_importing_again(
         if len(calls) == 4:
             raise RuntimeError("the server stopped")
 
-    monkeypatch.setattr(transfer, "_insert_games", crash_on_the_fourth_batch)
+    monkeypatch.setattr(games_store, "insert_games", crash_on_the_fourth_batch)
     with pytest.raises(RuntimeError):
         transfer.import_data(data)
     written = counts()
     assert 0 < written[0] < 30  # three batches are in, the fourth was rolled back
     assert whole_games()
 
-    monkeypatch.setattr(transfer, "_insert_games", real_insert)
+    monkeypatch.setattr(games_store, "insert_games", real_insert)
     report = transfer.import_data(data)
     assert report.added == 30 - written[0] and report.already_here == written[0]
     assert whole_games()
