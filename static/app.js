@@ -252,6 +252,13 @@ function setupRoundForm(form) {
     const mine = ++seq;
     const body = new FormData(form);
     body.delete("action");
+    // A grid still being tapped in is not a mistake yet: that seat is left out of the
+    // preview (its grid shows "7 of 12 cards"); Save says what is missing.
+    for (const seat of $$(form, "[data-seat]")) {
+      const cells = $$(seat, ".cell");
+      if (!cells.some((c) => c.value.trim()) || gridScore(cells) !== null) continue;
+      for (const field of [...cells, seat.querySelector(".score")]) body.delete(field.name);
+    }
     try {
       const res = await fetch(url, { method: "POST", body, headers: { "X-Requested-With": "fetch" } });
       if (!res.ok || mine !== seq || form.dataset.queued) return;
