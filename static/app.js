@@ -312,6 +312,15 @@ function setupRoundForm(form) {
   }
   const preview = form.querySelector("[data-preview-button]");
   if (preview) preview.hidden = true;
+  setupDock(form);
+}
+
+// The round form's save bar (the server's form and the one drawn offline by
+// static/pad-shell.js): the page keeps room for it, large text moves the verdict out of it,
+// and it rides above the phone's keyboard.
+function setupDock(form) {
+  const table = form.querySelector("[data-preview]");
+  const verdict = form.querySelector("[data-verdict]");
   // The page keeps room under the last field for the save bar, however tall it grows.
   const dock = form.querySelector("[data-dock]");
   if (dock && window.ResizeObserver) {

@@ -162,9 +162,9 @@
       + `<div class="dock-buttons"><button type="submit" class="button primary big grow" data-save></button></div></div></form>`, title);
     document.body.classList.add("has-dock");
     const form = main().querySelector("form");
-    // Room under the last field for the save bar, however tall it grows (as app.js does).
-    const dock = form.querySelector("[data-dock]");
-    if (root.ResizeObserver) new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+    // The save bar as on the server's form (app.js): room for it under the last field, the
+    // verdict above it at large text, the bar above the phone's keyboard.
+    if (typeof root.setupDock === "function") root.setupDock(form);
     const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
     if (number) fill(form, sheet.rounds[number - 1]);
     // What was typed here before, or on the server's form for this round (app.js's draft,
