@@ -193,8 +193,8 @@
       const typed = Preview.read(form);
       if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
       form.querySelector("[data-save]").disabled = true;
-      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer);
-      else await Sync.addRound(game.key, typed.scores, typed.closer);
+      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
+      else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids);
       try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
       go(base);
     });

@@ -123,3 +123,35 @@ def test_cards_are_counted_on_the_form_drawn_offline(
     context.set_offline(False)
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([18, 20], 0)]
+
+
+def test_cards_counted_for_every_seat_offline_reach_the_server_as_cards(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, both players count their 12 cards: once sent, the server keeps the cards
+    (its correction form shows them), as it does for a round counted online."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 1").tap()
+    hands = {"Ann": [7, 1, 2, 3, 7, -1, 0, 4, 7, 5, 6, -2], "Ben": [5] * 4 + [6] * 4 + [9] * 4}
+    for name, values in hands.items():
+        block = seat(page, name)
+        block.locator("summary").tap()
+        cells = block.get_by_role("group", name=f"{name}’s 12 cards").get_by_role("textbox")
+        for index, value in enumerate(values):
+            cells.nth(index).tap()
+            block.get_by_role("button", name=f"Card {value}", exact=True).tap()
+    expect(seat(page, "Ben").get_by_role("textbox", name="Ben", exact=True)).to_have_value("80")
+    choose_closer(page, "Ann")
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["18", "80"])
+    context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([18, 80], 0)]
+    page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    ann = seat(page, "Ann").locator(".cell")
+    expect(ann).to_have_count(12)
+    assert [ann.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ann"]]
+    ben = seat(page, "Ben").locator(".cell")
+    assert [ben.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ben"]]
