@@ -147,7 +147,8 @@
     const dock = sheet.finished
       ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
       : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
-    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
+    const strip = sheet.finished ? "" : View.strip(sheet);
+    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
     Sync.showStatus(game.key);
   }

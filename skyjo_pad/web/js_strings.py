@@ -136,6 +136,7 @@ STRINGS = {
     "another_player": _l("Another player"),
     "tap_to_add": _l("Tap to add someone who played before:"),
     "target_label": _l("Game ends at"),
+    "totals": _l("Totals"),
     "rules_summary": _l("Rules: to %(target)s, closer ×%(multiplier)s"),
     "change": _l("change"),
     "multiplier_label": _l("Closer’s penalty: score ×"),

@@ -105,10 +105,11 @@ def test_the_sheet_drawn_offline(reader: Phone, live_server: str) -> None:
     problems = reader.js(SHOWN, ".totals-strip li")
     problems += reader.js(SHOWN, "tr.totals td")  # the table scrolls sideways to each
     assert not problems, f"{reader.engine}: {problems}"
-    totals = reader.js(
-        "return [...document.querySelectorAll('tr.totals td')].map((c) => c.innerText)"
-    )
-    assert totals == ["50", "45", "86", "22"]
+    for css in ("tr.totals td", ".totals-strip .pts"):
+        totals = reader.js(
+            "return [...document.querySelectorAll(arguments[0])].map((c) => c.innerText)", css
+        )
+        assert totals == ["50", "45", "86", "22"], css
     dock, screen = reader.box(".dock"), reader.viewport()
     assert dock["height"] <= BAR * screen["height"], f"{reader.engine}: {dock}"
     assert dock["y"] + dock["height"] <= screen["height"] + 0.5 and dock["x"] >= 0
