@@ -16,110 +16,6 @@ const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, na
   if (meta && "virtualKeyboard" in navigator) meta.content = `${meta.content}, ${meta.dataset.keyboard}`;
 })();
 
-// Colour a card cell like the real deck, and mark removed cards.
-function paintCell(cell) {
-  const v = cell.value.trim().toLowerCase();
-  cell.classList.remove("v-neg", "v-zero", "v-low", "v-mid", "v-high", "gone");
-  if (v === "") return;
-  if (["x", "✕", "×", "*"].includes(v)) { cell.classList.add("gone"); return; }
-  const n = Number(v.replace("−", "-"));
-  if (!Number.isInteger(n)) return;
-  cell.classList.add(n < 0 ? "v-neg" : n === 0 ? "v-zero" : n <= 4 ? "v-low" : n <= 8 ? "v-mid" : "v-high");
-}
-
-// A card cell's value: a number, null for a removed card, undefined when empty or unreadable.
-function cellValue(cell) {
-  const v = cell.value.trim().toLowerCase();
-  if (["x", "✕", "×", "*"].includes(v)) return null;
-  const n = Number(v.replace("−", "-"));
-  return v !== "" && Number.isInteger(n) && n >= -2 && n <= 12 ? n : undefined;
-}
-
-// The score of 12 cards given row by row (4 columns; null for a card already removed):
-// a column of three equal cards is removed and does not count. A pure function, checked
-// against the engine's own scoring by the browser tests; the server scores every saved
-// round again. Returns {raw, removed: [column indexes]}.
-function cardTotal(values) {
-  let raw = 0;
-  const removed = [];
-  for (let col = 0; col < 4; col++) {
-    const column = [values[col], values[col + 4], values[col + 8]];
-    if (column[0] !== null && column.every((v) => v === column[0])) { removed.push(col); continue; }
-    for (const v of column) raw += v === null ? 0 : v;
-  }
-  return { raw, removed };
-}
-window.SkyjoPad = Object.freeze({ cardTotal });
-
-// The cells' score, or null while a cell is empty or unreadable.
-function gridScore(cells) {
-  const values = cells.map(cellValue);
-  return values.some((v) => v === undefined) ? null : cardTotal(values);
-}
-
-// "Count my cards": tap a cell, then tap its value on the keypad.
-function setupCount(details, onChange) {
-  const cells = $$(details, ".cell");
-  const seat = details.closest("[data-seat]");
-  const sum = document.createElement("p");
-  sum.className = "grid-sum";
-  sum.setAttribute("aria-live", "polite");
-  // With all 12 cards in, the score field shows their sum straight away.
-  const count = () => {
-    const result = gridScore(cells);
-    const filled = cells.filter((c) => c.value.trim() !== "").length;
-    cells.forEach((c, i) => c.classList.toggle("dropped", result !== null && result.removed.includes(i % 4)));
-    if (result === null) {
-      sum.textContent = filled ? t("filled", { n: filled }) : "";
-      return;
-    }
-    const n = result.removed.length;
-    const value = String(result.raw).replace("-", "−");
-    sum.textContent = t(n === 0 ? "count" : n === 1 ? "count_gone_one" : "count_gone_many", { value, n });
-    seat.querySelector(".score").value = String(Math.abs(result.raw));
-    seat.querySelector("[data-sign]").checked = result.raw < 0;
-  };
-  let active = 0;
-  const select = (i) => {
-    active = Math.max(0, Math.min(cells.length - 1, i));
-    cells.forEach((c, j) => c.classList.toggle("active", j === active));
-  };
-  cells.forEach((cell, i) => {
-    cell.readOnly = true;
-    cell.inputMode = "none";
-    cell.addEventListener("click", () => select(i));
-    paintCell(cell);
-  });
-  const pad = document.createElement("div");
-  pad.className = "keypad";
-  const keys = ["-2", "-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "✕", "⌫", "Clear"];
-  const keyName = (key) => (key === "Clear" ? t("clear") : key.replace("-", "−"));
-  for (const key of keys) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = keyName(key);
-    b.setAttribute("aria-label", key === "⌫" ? t("erase") : key === "✕" ? t("removed") : key === "Clear" ? t("clear_all") : t("card_key", { value: key }));
-    b.addEventListener("click", () => {
-      if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
-      else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }
-      else { cells[active].value = key === "✕" ? "x" : key; paintCell(cells[active]); select(active + 1); }
-      count();
-      onChange();
-    });
-    pad.appendChild(b);
-  }
-  details.querySelector(".grid").after(sum, pad);
-  // Opening it closes the phone's keyboard and brings the whole grid, its total and the
-  // keypad into view above the save bar.
-  details.addEventListener("toggle", () => {
-    if (!details.open) return;
-    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-    requestAnimationFrame(() => seat.scrollIntoView({ block: "start" }));
-  });
-  count();
-  select(cells.findIndex((c) => !c.value) === -1 ? 0 : cells.findIndex((c) => !c.value));
-}
-
 // The minus sign, by touch: tapping "−" toggles the sign and leaves the typing in the
 // score field (the keyboard stays up, the next digits land there); a "-" typed into the
 // field (or pasted, before or after the digits) becomes the sign. No digit is ever lost.
@@ -158,13 +54,21 @@ function setupSigns(form) {
 }
 
 // A round's fields as the JSON API takes them, or a sentence saying what is missing.
+// With every seat's cards counted, the grids too (3 rows of 4, null for a removed card),
+// which the API keeps as the server's form does; it takes grids for all seats or none.
 function roundBody(form) {
   const scores = [];
+  const grids = [];
   for (const seat of $$(form, "[data-seat]")) {
     const cells = $$(seat, ".cell");
     const counted = cells.some((c) => c.value.trim()) ? gridScore(cells) : undefined;
     if (counted === null) return t("fill_cards");
-    if (counted) { scores.push(counted.raw); continue; }
+    if (counted) {
+      scores.push(counted.raw);
+      const values = cells.map(cellValue);
+      grids.push([values.slice(0, 4), values.slice(4, 8), values.slice(8, 12)]);
+      continue;
+    }
     const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
     if (!/^\d{1,7}$/.test(text)) return t("whole_numbers");
     const n = Number(text);
@@ -175,6 +79,7 @@ function roundBody(form) {
   const version = Number(form.querySelector("input[name=version]").value);
   return {
     scores,
+    ...(grids.length === scores.length ? { grids } : {}),
     closer: picked.value === "none" ? null : Number(picked.value),
     ...(Number.isInteger(version) && form.querySelector("input[name=version]").value !== "" ? { version } : {}),
   };
@@ -252,6 +157,13 @@ function setupRoundForm(form) {
     const mine = ++seq;
     const body = new FormData(form);
     body.delete("action");
+    // A grid still being tapped in is not a mistake yet: that seat is left out of the
+    // preview (its grid shows "7 of 12 cards"); Save says what is missing.
+    for (const seat of $$(form, "[data-seat]")) {
+      const cells = $$(seat, ".cell");
+      if (!cells.some((c) => c.value.trim()) || gridScore(cells) !== null) continue;
+      for (const field of [...cells, seat.querySelector(".score")]) body.delete(field.name);
+    }
     try {
       const res = await fetch(url, { method: "POST", body, headers: { "X-Requested-With": "fetch" } });
       if (!res.ok || mine !== seq || form.dataset.queued) return;
@@ -305,6 +217,15 @@ function setupRoundForm(form) {
   }
   const preview = form.querySelector("[data-preview-button]");
   if (preview) preview.hidden = true;
+  setupDock(form);
+}
+
+// The round form's save bar (the server's form and the one drawn offline by
+// static/pad-shell.js): the page keeps room for it, large text moves the verdict out of it,
+// and it rides above the phone's keyboard.
+function setupDock(form) {
+  const table = form.querySelector("[data-preview]");
+  const verdict = form.querySelector("[data-verdict]");
   // The page keeps room under the last field for the save bar, however tall it grows.
   const dock = form.querySelector("[data-dock]");
   if (dock && window.ResizeObserver) {
@@ -360,8 +281,8 @@ async function queueRound(form, verdict, save) {
   const editing = form.dataset.draft.startsWith("edit-");
   try {
     await window.PadSync.capture();
-    if (editing) await window.PadSync.correct(form.dataset.game, Number(form.dataset.draft.split("-")[1]), body.scores, body.closer);
-    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer);
+    if (editing) await window.PadSync.correct(form.dataset.game, Number(form.dataset.draft.split("-")[1]), body.scores, body.closer, body.grids);
+    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids);
   } catch (e) {
     save.disabled = false;
     verdict.replaceChildren();

@@ -10,12 +10,12 @@
   const View = root.PadView;
   const { word, esc, num } = View;
 
-  // What was typed: {scores, closer}, or a sentence saying what is missing (app.js's
+  // What was typed: {scores, closer, grids (every seat counted)}, or a sentence saying what is missing (app.js's
   // roundBody reads the form as the server's form is read, counted cards included).
   function read(form) {
     if (typeof root.roundBody === "function") {
       const body = root.roundBody(form);
-      return typeof body === "string" ? body : { scores: body.scores, closer: body.closer };
+      return typeof body === "string" ? body : { scores: body.scores, closer: body.closer, grids: body.grids };
     }
     const scores = [];
     for (const seat of form.querySelectorAll("[data-seat]")) {

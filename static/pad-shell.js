@@ -14,6 +14,7 @@
   const MAX_PLAYERS = 12;
   const COUNT_ICON = '<svg class="count-icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M0 0h3v3H0zM4 0h3v3H4zM8 0h3v3H8zM12 0h3v3h-3zM0 4h3v3H0zM4 4h3v3H4zM8 4h3v3H8zM12 4h3v3h-3zM0 8h3v3H0zM4 8h3v3H4zM8 8h3v3H8zM12 8h3v3h-3z"/></svg>';
   const NAME_MAX = 40;
+  const MULTIPLIER_MAX = 100; // skyjo_pad/engine/limits.py
 
   // What the address asks for: [view, game id or key, round number].
   function route(path) {
@@ -56,7 +57,7 @@
       + `<ol class="players" data-players>${rows(["", "", "", ""])}</ol>`
       + `<button type="button" class="button" data-more>+ ${esc(word("another_player"))}</button>`
       + (known.length ? `<p class="hint">${esc(word("tap_to_add"))}</p><div class="chips">${known.map((n) => `<button type="button" class="chip" data-add="${esc(n)}">${esc(n)}</button>`).join("")}</div>` : "")
-      + `</fieldset><div class="rule"><label for="target">${esc(word("target_label"))}</label> <input id="target" name="target" inputmode="numeric" value="100"></div>`
+      + `</fieldset>${rulesPart()}`
       + `<button type="submit" class="button primary big">${esc(word("start_game"))}</button></form>`, word("new_game"));
     const form = main().querySelector("form");
     const list = form.querySelector("[data-players]");
@@ -82,19 +83,39 @@
       event.preventDefault();
       const names = values().map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
       const target = form.querySelector("#target").value.trim();
+      const multiplier = form.querySelector("#multiplier").value.trim();
       const problem = names.length < 2 ? word("two_players")
         : names.length > MAX_PLAYERS ? word("too_many_players")
           : new Set(names.map((n) => n.toLowerCase())).size < names.length ? word("same_name")
-            : !/^\d{1,4}$/.test(target) || Number(target) < 1 ? word("bad_target") : null;
+            : !/^\d{1,4}$/.test(target) || Number(target) < 1 ? word("bad_target")
+              : !/^\d{1,3}$/.test(multiplier) || Number(multiplier) < 1 || Number(multiplier) > MULTIPLIER_MAX
+                ? word("bad_multiplier", { max: MULTIPLIER_MAX }) : null;
       if (problem) {
         const box = form.querySelector("[data-problem]");
         box.textContent = problem;
         box.hidden = false;
         return;
       }
-      const key = await Sync.newGame(names, { target: Number(target) });
+      const key = await Sync.newGame(names, {
+        target: Number(target),
+        multiplier: Number(multiplier),
+        tie_doubles: form.querySelector("#tie_doubles").checked,
+        double_only_positive: form.querySelector("#double_only_positive").checked,
+      });
       go(`/games/${key}`);
     });
+  }
+
+  // The rule options of the server's new-game form (templates/new_game.html), official
+  // values first; the phone's rules (pad-rules.js) and the server then follow them.
+  function rulesPart() {
+    const field = (id, label, value, hint) => `<div class="rule"><label for="${id}">${esc(word(label))}</label> `
+      + `<input id="${id}" name="${id}" inputmode="numeric" value="${value}"> <span class="hint">${esc(word(hint))}</span></div>`;
+    const check = (id, label) => `<div class="rule check"><input type="checkbox" id="${id}" name="${id}" checked> `
+      + `<label for="${id}">${esc(word(label))}</label> <span class="hint">${esc(word("official_yes"))}</span></div>`;
+    return `<details class="rules"><summary>${esc(word("rules_summary", { target: 100, multiplier: 2 }))}<span class="hint summary-hint">${esc(word("change"))}</span></summary>`
+      + field("target", "target_label", 100, "official_target") + field("multiplier", "multiplier_label", 2, "official_multiplier")
+      + check("tie_doubles", "tie_doubles_label") + check("double_only_positive", "only_positive_label") + `</details>`;
   }
 
   // ---- The sheet ----
@@ -126,7 +147,8 @@
     const dock = sheet.finished
       ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
       : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
-    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
+    const strip = sheet.finished ? "" : View.strip(sheet);
+    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
     Sync.showStatus(game.key);
   }
@@ -162,9 +184,9 @@
       + `<div class="dock-buttons"><button type="submit" class="button primary big grow" data-save></button></div></div></form>`, title);
     document.body.classList.add("has-dock");
     const form = main().querySelector("form");
-    // Room under the last field for the save bar, however tall it grows (as app.js does).
-    const dock = form.querySelector("[data-dock]");
-    if (root.ResizeObserver) new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+    // The save bar as on the server's form (app.js): room for it under the last field, the
+    // verdict above it at large text, the bar above the phone's keyboard.
+    if (typeof root.setupDock === "function") root.setupDock(form);
     const draftKey = `skyjo:shell:${game.key}:${number ? `edit-${number}` : `new-${roundNo}`}`;
     if (number) fill(form, sheet.rounds[number - 1]);
     // What was typed here before, or on the server's form for this round (app.js's draft,
@@ -193,8 +215,8 @@
       const typed = Preview.read(form);
       if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
       form.querySelector("[data-save]").disabled = true;
-      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer);
-      else await Sync.addRound(game.key, typed.scores, typed.closer);
+      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
+      else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids);
       try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
       go(base);
     });

@@ -48,17 +48,18 @@
   }
 
   // A new round: a waiting change of its own, with the id that makes it once only.
-  function addRound(key, scores, closer) {
-    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: Store.newId(), scores, closer }] }));
+  // `grids`: every seat's counted cards, when all were counted (sent instead of the scores).
+  function addRound(key, scores, closer, grids) {
+    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: Store.newId(), scores, closer, grids }] }));
   }
 
   // A correction: of a round still waiting, it changes that round before it is sent.
-  function correct(key, number, scores, closer) {
+  function correct(key, number, scores, closer, grids) {
     return Store.update(key, (game) => {
       const waiting = waitingRound(game, number);
       const ops = waiting
-        ? game.ops.map((op) => (op === waiting ? { ...op, scores, closer } : op))
-        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "put", id: Store.newId(), number, scores, closer }];
+        ? game.ops.map((op) => (op === waiting ? { ...op, scores, closer, grids } : op))
+        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "put", id: Store.newId(), number, scores, closer, grids }];
       return { ...game, ops };
     });
   }
@@ -119,10 +120,12 @@
       const op = game.ops[0];
       const base = `/api/games/${game.id}/rounds`;
       const version = game.server.version;
+      // The counted grids when every seat was counted (the server keeps them), else scores.
+      const round = op.grids ? { grids: op.grids, closer: op.closer } : { scores: op.scores, closer: op.closer };
       const answer = op.op === "add"
-        ? await call("POST", base, { scores: op.scores, closer: op.closer, client_id: op.clientId, version })
+        ? await call("POST", base, { ...round, client_id: op.clientId, version })
         : op.op === "put"
-          ? await call("PUT", `${base}/${op.number}`, { scores: op.scores, closer: op.closer, version })
+          ? await call("PUT", `${base}/${op.number}`, { ...round, version })
           : await call("DELETE", `${base}/${op.number}`, { version });
       if (answer.ok) {
         game = await Store.update(key, (g) => ({ ...forget(op)(g), server: answer.data }));

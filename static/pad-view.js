@@ -59,5 +59,16 @@
       + `<tbody>${rows}</tbody></table></div>`;
   }
 
-  root.PadView = Object.freeze({ word, esc, num, names, inWords, table, TROPHY });
+  // Every total at a glance above the table, as templates/sheet.html has it (with four
+  // players or fewer, app.css shows it only for large text); near the target: from 80 %.
+  function strip(sheet) {
+    const line = Math.ceil((sheet.rules.target * 80) / 100);
+    const items = sheet.players.map((name, seat) => {
+      const marks = `${sheet.leaders.includes(seat) ? "leader" : ""} ${sheet.totals[seat] >= line ? "near" : ""}`;
+      return `<li class="${marks}" data-strip-total="${seat}"><span class="name">${esc(name)}</span> <span class="pts">${num(sheet.totals[seat])}</span></li>`;
+    }).join("");
+    return `<ol class="totals-strip ${sheet.players.length <= 4 ? "few" : ""}" aria-label="${esc(word("totals"))}">${items}</ol>`;
+  }
+
+  root.PadView = Object.freeze({ word, esc, num, names, inWords, table, strip, TROPHY });
 })(window);

@@ -16,6 +16,7 @@ bp = Blueprint("install", __name__)
 SHELL_FILES = (
     "app.css",
     "app.js",
+    "pad-count.js",
     "pad-rules.js",
     "pad-store.js",
     "pad-view.js",

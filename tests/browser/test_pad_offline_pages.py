@@ -123,3 +123,90 @@ def test_cards_are_counted_on_the_form_drawn_offline(
     context.set_offline(False)
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([18, 20], 0)]
+
+
+def test_cards_counted_for_every_seat_offline_reach_the_server_as_cards(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, both players count their 12 cards: once sent, the server keeps the cards
+    (its correction form shows them), as it does for a round counted online."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 1").tap()
+    hands = {"Ann": [7, 1, 2, 3, 7, -1, 0, 4, 7, 5, 6, -2], "Ben": [5] * 4 + [6] * 4 + [9] * 4}
+    for name, values in hands.items():
+        block = seat(page, name)
+        block.locator("summary").tap()
+        cells = block.get_by_role("group", name=f"{name}’s 12 cards").get_by_role("textbox")
+        for index, value in enumerate(values):
+            cells.nth(index).tap()
+            block.get_by_role("button", name=f"Card {value}", exact=True).tap()
+    expect(seat(page, "Ben").get_by_role("textbox", name="Ben", exact=True)).to_have_value("80")
+    choose_closer(page, "Ann")
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["18", "80"])
+    context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([18, 80], 0)]
+    page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    ann = seat(page, "Ann").locator(".cell")
+    expect(ann).to_have_count(12)
+    assert [ann.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ann"]]
+    ben = seat(page, "Ben").locator(".cell")
+    assert [ben.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ben"]]
+
+
+def test_a_new_game_offline_takes_every_rule_option(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, a new game to 50 with the closer's penalty off (×1) and ties not doubling:
+    the phone's preview follows those rules, and the server gets them on return."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_text(re.compile("^Rules:")).tap()
+    page.get_by_label("Game ends at").fill("50")
+    page.get_by_label("Closer’s penalty: score ×").fill("1")
+    page.get_by_label("A tie with the closer doubles the closer").uncheck()
+    shoot(page, "offline-new-game-rules")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name=re.compile("to 50"))).to_be_visible()
+    page.get_by_role("link", name="Enter round 1").tap()
+    type_score(page, "Ann", 30)
+    type_score(page, "Ben", 55)
+    choose_closer(page, "Ben")
+    verdict = page.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Ben closed: with a multiplier of 1 nobody is doubled.")
+    expect(verdict).to_contain_text("This round ends the game: Ann wins.")
+    page.get_by_role("button", name="Save round 1 — ends the game").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["30", "55"])
+    context.set_offline(False)
+    game = server_id(page)
+    answer = api(live_server, "GET", f"/games/{game}")
+    assert answer["rules"] == {
+        "target": 50,
+        "multiplier": 1,
+        "tie_doubles": False,
+        "double_only_positive": True,
+    }
+    assert answer["winners"] == [0] and answer["rounds"][0]["final"] == [30, 55]
+
+
+def test_a_bad_multiplier_offline_is_said_and_starts_nothing(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_text(re.compile("^Rules:")).tap()
+    page.get_by_label("Closer’s penalty: score ×").fill("0")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("alert")).to_have_text(
+        "The multiplier is a whole number from 1 to 100."
+    )
+    expect(page).to_have_url(re.compile("/games/new$"))

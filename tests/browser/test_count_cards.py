@@ -1,0 +1,108 @@
+""" "Count my cards" on the round form: neutral progress while the cards are tapped in, the
+missing cards said only when the count is used (Save), and a keypad whose every key holds
+its word whole at 390 px, 320 px and 200 % text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_helpers import api, choose_closer, pad_game, seat, shoot, type_score
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+SEVEN = [7, 1, 2, 3, 7, -1, 0]
+
+
+def tap_cards(page: Page, name: str, values: list[int]) -> None:
+    """On `name`'s open grid, tap each cell in turn and then its value on the keypad."""
+    block = seat(page, name)
+    cells = block.get_by_role("group", name=f"{name}’s 12 cards").get_by_role("textbox")
+    for index, value in enumerate(values):
+        cells.nth(index).tap()
+        block.get_by_role("button", name=f"Card {value}", exact=True).tap()
+
+
+def test_tapping_cards_in_shows_progress_not_an_error(page: Page, live_server: str) -> None:
+    """Ann has tapped 7 of her 12 cards: the grid says "7 of 12 cards", the live preview
+    (fetched after each tap) says nothing in red; Save with the grid half done says what is
+    missing, saves nothing, and keeps the 7 cards."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    type_score(page, "Ben", 20)
+    choose_closer(page, "Ben")
+    ann = seat(page, "Ann")
+    ann.locator("summary").tap()
+    with page.expect_response(lambda r: "/preview" in r.url) as answer:
+        tap_cards(page, "Ann", SEVEN)
+    assert answer.value.ok
+    page.wait_for_timeout(400)  # the preview's answer is drawn
+    expect(ann.locator(".grid-sum")).to_have_text("7 of 12 cards")
+    form = page.locator("form[data-round-form]")
+    expect(form.locator(".field-error:visible")).to_have_count(0)
+    expect(form).not_to_contain_text("Fill in all")
+    expect(page.locator("[data-verdict]")).to_contain_text("Enter every score")
+    shoot(page, "count-progress")
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(seat(page, "Ann").get_by_role("alert").first).to_contain_text("Fill in all 12 cards")
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+    values = seat(page, "Ann").locator(".cell")
+    expect(values.nth(6)).to_have_value("0")
+    expect(seat(page, "Ann").locator(".grid-sum")).to_have_text("7 of 12 cards")
+
+
+FITS = """
+const found = [];
+for (const b of document.querySelectorAll(".keypad button")) {
+  if (!b.checkVisibility()) continue;
+  const box = b.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  const words = range.getBoundingClientRect();
+  const inside = words.left >= box.left - 0.5 && words.right <= box.right + 0.5
+    && words.top >= box.top - 0.5 && words.bottom <= box.bottom + 0.5;
+  const lines = range.getClientRects().length;
+  if (!inside || b.scrollWidth > b.clientWidth + 1 || lines > 1 || box.right > innerWidth + 0.5) {
+    found.push(`"${b.textContent}" ${Math.round(words.width)} px of words in a`
+      + ` ${Math.round(box.width)} px key at ${Math.round(box.left)} (${lines} lines)`);
+  }
+}
+return found;
+"""
+"""Each keypad key whose words spill out of it, wrap, or leave the screen."""
+
+
+@pytest.fixture(
+    params=[(100, 390, 844), (100, 320, 640), (200, 390, 844)],
+    ids=["390 px", "320 px", "text 200%"],
+)
+def sized(
+    request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, object]
+) -> Iterator[Page]:
+    """A phone page at this width and the reader's text size."""
+    scale, width, height = request.param
+    context: BrowserContext = browser.new_context(
+        **{**browser_context_args, "viewport": {"width": width, "height": height}}
+    )
+    page = context.new_page()
+    if scale != 100:
+        sizes = {"standard": 16 * scale // 100, "fixed": 13 * scale // 100}
+        context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": sizes})
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_every_keypad_key_holds_its_word(
+    sized: Page, live_server: str, language: str, request: pytest.FixtureRequest
+) -> None:
+    """ "Clear" (and its longer words in other languages) and every card value stay inside
+    their key, on one line."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    sized.goto(f"{live_server}/games/{game}/rounds/new?lang={language}")
+    seat(sized, "Ann").locator("summary").tap()
+    keys = seat(sized, "Ann").locator(".keypad button")
+    expect(keys).to_have_count(18)
+    keys.last.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+    screen = request.node.callspec.id.split("-")[0].replace(" ", "").replace("%", "")
+    shoot(sized, f"keypad-{screen}-{language}")
+    assert sized.evaluate(f"() => {{ {FITS} }}") == []
