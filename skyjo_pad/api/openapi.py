@@ -11,18 +11,14 @@ from flask import Response, jsonify
 
 from ..engine.limits import (
     MAX_CARD,
-    MAX_PLAYERS,
     MIN_CARD,
-    MIN_PLAYERS,
-    MULTIPLIER_MAX,
-    RAW_MAX,
-    RAW_MIN,
-    TARGET_MAX,
 )
 from ..engine.rules import PAD_RULE_KEYS
 from ..models import NAME_MAX
 from .blueprint import bp
-from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
+from .bodies import MAX_BODY_BYTES
+from .models.pad import NUMBER_LIMIT, VERSION_DESCRIPTION
+from .models.schemas import schemas as request_schemas
 
 JSON = "application/json"
 
@@ -78,21 +74,6 @@ def _errors(*codes: int) -> dict[str, Any]:
 
 
 WHOLE = {"type": "integer"}
-CARD = {"type": ["integer", "null"], "minimum": MIN_CARD, "maximum": MAX_CARD}
-VERSION = {
-    "type": ["integer", "null"],
-    "description": "Optional: the game's `version` this request was made against. If the "
-    "game changed since (another phone saved a round), the request is refused with 409 "
-    "and nothing is saved.",
-}
-
-CLIENT_ID = {
-    "type": "string",
-    "pattern": "^[A-Za-z0-9_-]{8,64}$",
-    "description": "Optional: an id the client made (a UUID is fine). A second request with "
-    "the same id changes nothing and answers 200 with the game as it is now.",
-}
-
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -110,69 +91,6 @@ SCHEMAS: dict[str, Any] = {
                 "screen as it is now, so a stale screen catches up.",
             },
         },
-    },
-    "Rules": {
-        "type": "object",
-        "description": "The score pad's rule options (RULES.md); a key left out takes its default.",
-        "additionalProperties": False,
-        "properties": {
-            "target": {**WHOLE, "minimum": 1, "maximum": TARGET_MAX, "default": 100},
-            "multiplier": {**WHOLE, "minimum": 1, "maximum": MULTIPLIER_MAX, "default": 2},
-            "tie_doubles": {"type": "boolean", "default": True},
-            "double_only_positive": {"type": "boolean", "default": True},
-        },
-    },
-    "NewGame": {
-        "type": "object",
-        "required": ["players"],
-        "additionalProperties": False,
-        "properties": {
-            "players": {
-                "type": "array",
-                "minItems": MIN_PLAYERS,
-                "maxItems": MAX_PLAYERS,
-                "items": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                "description": "Names in seat order (seats from 0), non-empty and distinct.",
-            },
-            "rules": {"oneOf": [_ref("Rules"), {"type": "null"}]},
-            "client_id": CLIENT_ID,
-        },
-    },
-    "Grid": {
-        "type": "array",
-        "description": "3 rows of 4 card values, top row first; null for a card removed "
-        "during the round.",
-        "minItems": 3,
-        "maxItems": 3,
-        "items": {"type": "array", "minItems": 4, "maxItems": 4, "items": CARD},
-    },
-    "RoundBody": {
-        "type": "object",
-        "description": "Exactly one of `scores` and `grids`, and `closer` (null: nobody "
-        f"closed). A raw score outside {RAW_MIN} … {RAW_MAX} is kept, with a warning.",
-        "required": ["closer"],
-        "additionalProperties": False,
-        "properties": {
-            "scores": {
-                "type": "array",
-                "items": {**WHOLE, "minimum": -NUMBER_LIMIT, "maximum": NUMBER_LIMIT},
-                "description": "Each player's raw round score, one per seat.",
-            },
-            "grids": {
-                "type": "array",
-                "items": _ref("Grid"),
-                "description": "Each player's final grid, one per seat; the column rule "
-                "is applied before adding up.",
-            },
-            "closer": {"type": ["integer", "null"], "minimum": 0},
-            "version": VERSION,
-        },
-        "oneOf": [{"required": ["scores"]}, {"required": ["grids"]}],
-    },
-    "TakeBackBody": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"version": VERSION},
     },
     "Round": {
         "type": "object",
@@ -202,7 +120,7 @@ SCHEMAS: dict[str, Any] = {
             "id": {"type": "string"},
             "kind": {"const": "pad"},
             "players": {"type": "array", "items": {"type": "string"}},
-            "rules": _ref("Rules"),
+            "rules": _ref("PadRules"),
             "rounds": {"type": "array", "items": _ref("Round")},
             "totals": {"type": "array", "items": WHOLE},
             "finished": {"type": "boolean"},
@@ -234,11 +152,7 @@ SCHEMAS: dict[str, Any] = {
         },
     },
 }
-SCHEMAS["NewRoundBody"] = {
-    **SCHEMAS["RoundBody"],
-    "description": f"{SCHEMAS['RoundBody']['description']} May carry the client's id for it.",
-    "properties": {**SCHEMAS["RoundBody"]["properties"], "client_id": CLIENT_ID},
-}
+SCHEMAS.update(request_schemas())
 
 TABLE_VERSION = {
     **WHOLE,
@@ -423,7 +337,7 @@ PATHS: dict[str, Any] = {
                     "in": "query",
                     "required": False,
                     "schema": WHOLE,
-                    "description": VERSION["description"],
+                    "description": VERSION_DESCRIPTION,
                 }
             ],
             "responses": {
@@ -436,20 +350,9 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "Score one grid after the column rule",
             "operationId": "scoreGrid",
-            "requestBody": {
-                "required": True,
-                "content": {
-                    JSON: {
-                        "schema": {
-                            "type": "object",
-                            "required": ["grid"],
-                            "additionalProperties": False,
-                            "properties": {"grid": _ref("Grid")},
-                        },
-                        "example": {"grid": [[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]]},
-                    }
-                },
-            },
+            "requestBody": _body(
+                "ScoreBody", {"grid": [[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]]}
+            ),
             "responses": {
                 "200": {
                     "description": "The raw score and the columns the rule removed.",
