@@ -14,6 +14,7 @@ from flask import request
 
 from ..services.errors import N_, Malformed, Sentence
 from .models.pad import TakeBackBody
+from .models.reading import show
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body read; a round of 12 grids is far below this."""
@@ -43,7 +44,14 @@ def json_object() -> dict[str, Any]:
 
 
 def version_arg() -> int | None:
-    """The optional version of a take-back: `?version=` or a JSON body `{"version": n}`."""
+    """The optional version of a take-back: `?version=` or a JSON body `{"version": n}`
+    (another parameter in the address is refused)."""
+    for name in request.args:
+        if name != "version":
+            raise Malformed(
+                N_("Unknown parameter %(name)s in the address; the only one is version."),
+                name=show(name),
+            )
     text = request.args.get("version")
     if text is None:
         if not request.get_data(cache=True).strip():

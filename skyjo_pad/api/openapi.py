@@ -42,7 +42,9 @@ def _body(schema: str, example: dict[str, Any]) -> dict[str, Any]:
 ERRORS = {
     "400": _error(
         "Malformed: not JSON, not an object, the wrong Content-Type, an unknown field, "
-        "a missing field or a value of the wrong type."
+        "a missing field or a value of the wrong type. Whole numbers are written without a "
+        "decimal point: 2.0 is refused where a whole number goes (JSON Schema's `integer` "
+        "cannot say so)."
     ),
     "404": _error("No such game, no such round, or no such address."),
     "405": _error("The address exists but not with this method; the Allow header lists them."),

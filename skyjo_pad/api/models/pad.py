@@ -104,7 +104,10 @@ class NewGame(Body):
             shape=N_('The players must be a list of names, like ["Ann", "Bob", "Cy"].'),
             missing=N_('Give the players, like {"players": ["Ann", "Bob", "Cy"]}.'),
         ),
-        "rules": Words(N_("The rules")),
+        "rules": Words(
+            N_("The rule option %(name)s"),
+            shape=N_('The rules must be an object, like {"target": 100}.'),
+        ),
         "client_id": CLIENT_ID_WORDS,
     }
 
