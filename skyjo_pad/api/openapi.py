@@ -9,10 +9,12 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..bots import BUILTIN
 from ..engine.limits import (
     MAX_CARD,
     MIN_CARD,
 )
+from ..engine.notation import ACTIONS
 from ..engine.rules import PAD_RULE_KEYS
 from ..models import NAME_MAX
 from .blueprint import bp
@@ -169,9 +171,7 @@ SCHEMAS.update(
             '{"action": "swap", "cell": [1, 3]}.',
             "required": ["action"],
             "properties": {
-                "action": {
-                    "enum": ["reveal", "take_discard", "draw", "swap", "discard", "flip", "deal"]
-                },
+                "action": {"enum": list(ACTIONS)},
                 "seat": {**WHOLE, "minimum": 0},
                 "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
             },
@@ -511,7 +511,7 @@ SCHEMAS.update(
                         "properties": {
                             "name": {"type": "string", "maxLength": NAME_MAX},
                             "email": {"type": ["string", "null"]},
-                            "bot": {"enum": ["easy", "medium", "hard"]},
+                            "bot": {"enum": list(BUILTIN)},
                         },
                     },
                     "description": "In turn order: a person {name, email?} or a computer "
@@ -605,7 +605,7 @@ SCHEMAS.update(
             "type": "object",
             "required": ["bot"],
             "additionalProperties": False,
-            "properties": {"bot": {"enum": ["easy", "medium", "hard", None]}},
+            "properties": {"bot": {"enum": [*BUILTIN, None]}},
         },
         "Abandon": {
             "type": "object",

@@ -37,6 +37,8 @@ _SIMPLE: dict[str, Move] = {
     "draw": Draw(),
     "discard": Discard(),
 }
+ACTIONS: tuple[str, ...] = ("reveal", "take_discard", "draw", "swap", "discard", "flip", "deal")
+"""Every move's `action` name, as `move_to_json` writes them and `move_from_json` reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +164,7 @@ def move_from_json(data: object) -> Move:
             return Deal()
         deck = _list(obj["deck"], "deck")
         return Deal(tuple(_whole(card, f"deck[{i}]") for i, card in enumerate(deck)))
-    known = "reveal, take_discard, draw, swap, discard, flip, deal"
+    known = ", ".join(ACTIONS)
     raise NotationError(f"unknown action {action!r}: a move's action is one of {known}")
 
 
