@@ -137,18 +137,6 @@ SCHEMAS.update(
                 "link": {"type": "string"},
             },
         },
-        "GiveSeat": {
-            "type": "object",
-            "required": ["bot"],
-            "additionalProperties": False,
-            "properties": {"bot": {"enum": [*BUILTIN, None]}},
-        },
-        "Abandon": {
-            "type": "object",
-            "required": ["confirm"],
-            "additionalProperties": False,
-            "properties": {"confirm": {"const": True, "description": "Yes, abandon it."}},
-        },
         "OnlineMove": {
             "type": "object",
             "required": ["version", "move"],

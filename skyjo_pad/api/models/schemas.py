@@ -9,6 +9,7 @@ from pydantic.json_schema import models_json_schema
 
 from .pad import NewGame, NewRoundBody, PadRules, RoundBody, ScoreBody, TakeBackBody
 from .reading import Body
+from .tables import Abandon, GiveSeat
 
 REF_TEMPLATE = "#/components/schemas/{model}"
 MODELS: tuple[type[Body], ...] = (
@@ -18,6 +19,8 @@ MODELS: tuple[type[Body], ...] = (
     NewRoundBody,
     TakeBackBody,
     ScoreBody,
+    GiveSeat,
+    Abandon,
 )
 """Every request body the document describes from its model."""
 
