@@ -29,6 +29,7 @@ from ...engine.scoring import Grid, GridError, parse_grid
 from ...models import NAME_MAX
 from ...services.errors import N_, Invalid, Malformed
 from ...services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
+from ...services.pad_shares import KINDS, WATCH
 from .reading import Body, Words, not_null
 
 NUMBER_LIMIT = SCORE_LIMIT
@@ -240,3 +241,18 @@ def _grid(rows: list[list[int | None]], seat: int | None) -> Grid:
     except GridError as error:
         where = "the grid" if seat is None else f"the grid of seat {seat}"
         raise Invalid(N_("In %(where)s, %(why)s"), where=where, why=str(error)) from error
+
+
+class ShareBody(Body):
+    """A new link to the sheet for another phone: which kind."""
+
+    WHAT: ClassVar[str] = N_("a new link")
+    WORDS: ClassVar[dict[str, Words]] = {
+        "kind": Words(N_("The kind"), shape=N_('kind must be "watch" or "keeper".'))
+    }
+
+    kind: str = Field(
+        WATCH,
+        description="watch: shows the sheet; keeper: may also save and correct rounds.",
+        json_schema_extra={"enum": list(KINDS)},
+    )

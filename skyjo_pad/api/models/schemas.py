@@ -7,7 +7,15 @@ from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
-from .pad import NewGame, NewRoundBody, PadRules, RoundBody, ScoreBody, TakeBackBody
+from .pad import (
+    NewGame,
+    NewRoundBody,
+    PadRules,
+    RoundBody,
+    ScoreBody,
+    ShareBody,
+    TakeBackBody,
+)
 from .reading import Body
 from .tables import Abandon, GiveSeat
 
@@ -19,6 +27,7 @@ MODELS: tuple[type[Body], ...] = (
     NewRoundBody,
     TakeBackBody,
     ScoreBody,
+    ShareBody,
     GiveSeat,
     Abandon,
 )
