@@ -31,6 +31,28 @@ SEAT_IN_PATH = {
     "schema": {**WHOLE, "minimum": 0},
     "description": "The seat, from 0.",
 }
+PERSON_SEAT = {
+    "type": "object",
+    "description": "A person: a name, and an address to send the link to (optional).",
+    "required": ["name"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "maxLength": NAME_MAX},
+        "email": {"type": ["string", "null"]},
+        "bot": {"type": "null"},
+    },
+}
+COMPUTER_SEAT = {
+    "type": "object",
+    "description": "A computer player (its name: the level's, if none).",
+    "required": ["bot"],
+    "additionalProperties": False,
+    "properties": {
+        "bot": {"enum": list(BUILTIN)},
+        "name": {"type": ["string", "null"], "maxLength": NAME_MAX},
+        "email": {"type": "null"},
+    },
+}
 SCHEMAS.update(
     {
         "NewOnlineTable": {
@@ -41,20 +63,19 @@ SCHEMAS.update(
                 "seats": {
                     "type": "array",
                     "minItems": 1,
-                    "items": {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "properties": {
-                            "name": {"type": "string", "maxLength": NAME_MAX},
-                            "email": {"type": ["string", "null"]},
-                            "bot": {"enum": list(BUILTIN)},
-                        },
-                    },
+                    "items": {"anyOf": [PERSON_SEAT, COMPUTER_SEAT]},
                     "description": "In turn order: a person {name, email?} or a computer "
                     "player {bot}; 2 to 8 seats (12 with max_players 12), one a person.",
                 },
-                "rules": {"type": "object", "description": "Any option of docs/rules-options.md."},
-                "seed": {"type": "integer", "minimum": 0, "description": "The deal (optional)."},
+                "rules": {
+                    "type": ["object", "null"],
+                    "description": "Any option of docs/rules-options.md (null: the defaults).",
+                },
+                "seed": {
+                    "type": ["integer", "null"],
+                    "minimum": 0,
+                    "description": "The deal (optional; null: a secret one).",
+                },
             },
         },
         "CreatedOnlineTable": {

@@ -4,7 +4,7 @@ enough)."""
 
 from __future__ import annotations
 
-from ..engine.notation import ACTIONS
+from ..engine.notation import ACTIONS, MOVE_KEYS
 from .openapi import (
     GAME_ID,
     PATHS,
@@ -18,18 +18,34 @@ from .openapi import (
     _ref,
 )
 
+MOVE_VALUES = {
+    "seat": {**WHOLE, "minimum": 0},
+    "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
+    "deck": {"type": "array", "items": WHOLE},
+}
+"""What each key of a move holds besides its action (the notation says which it takes)."""
+
+
+def _move(action: str) -> dict[str, object]:
+    """The schema of one kind of move: its action and exactly the keys it takes."""
+    required, optional = MOVE_KEYS[action]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["action", *required],
+        "properties": {
+            "action": {"const": action},
+            **{key: MOVE_VALUES[key] for key in (*required, *optional)},
+        },
+    }
+
+
 SCHEMAS.update(
     {
         "Move": {
-            "type": "object",
             "description": "One move of skyjo-position/1 (docs/formats.md), like "
             '{"action": "swap", "cell": [1, 3]}.',
-            "required": ["action"],
-            "properties": {
-                "action": {"enum": list(ACTIONS)},
-                "seat": {**WHOLE, "minimum": 0},
-                "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
-            },
+            "anyOf": [_move(action) for action in ACTIONS],
         },
         "MoveBody": {
             "type": "object",
