@@ -15,6 +15,7 @@ from flask import request
 from ..services.errors import N_, Malformed, Sentence
 from .models.pad import TakeBackBody
 from .models.reading import show
+from .models.tables import NoFields
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body read; a round of 12 grids is far below this."""
@@ -41,6 +42,12 @@ def json_object() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Malformed(N_('The request body must be a JSON object, like {"key": value}.'))
     return data
+
+
+def no_body() -> None:
+    """Check the body of a request that takes none: nothing, or `{}` (NoFields)."""
+    if request.get_data(cache=True).strip():
+        NoFields.read(json_object())
 
 
 def version_arg() -> int | None:

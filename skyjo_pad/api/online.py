@@ -93,7 +93,10 @@ def online_seats(game_id: str) -> Response:
 @bp.post("/tables/<game_id>/seats/<int:seat>/token")
 def online_reissue(game_id: str, seat: int) -> Response:
     """A new link for a seat (host); the old one stops working at once."""
-    token = online.reissue(game_id, bearer(), seat)
+    host = bearer()
+    online.identify(game_id, host)  # 401 before the body is read
+    bodies.no_body()
+    token = online.reissue(game_id, host, seat)
     return jsonify(seat=seat, token=token, link=link(token))
 
 

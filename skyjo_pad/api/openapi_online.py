@@ -317,7 +317,7 @@ PATHS.update(
                 "security": TOKEN_SECURITY,
                 "requestBody": {
                     "required": False,
-                    "content": {JSON: {"schema": {"type": "object", "maxProperties": 0}}},
+                    "content": {JSON: {"schema": _ref("NoFields")}},
                 },
                 "responses": {
                     "200": _answer("Reissued", "The new token, shown this once."),

@@ -17,7 +17,7 @@ from .pad import (
     TakeBackBody,
 )
 from .reading import Body
-from .tables import Abandon, GiveSeat
+from .tables import Abandon, GiveSeat, NoFields
 
 REF_TEMPLATE = "#/components/schemas/{model}"
 MODELS: tuple[type[Body], ...] = (
@@ -30,6 +30,7 @@ MODELS: tuple[type[Body], ...] = (
     ShareBody,
     GiveSeat,
     Abandon,
+    NoFields,
 )
 """Every request body the document describes from its model."""
 

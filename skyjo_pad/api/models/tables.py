@@ -41,3 +41,9 @@ class Abandon(Body):
     }
 
     confirm: Literal[True] = Field(description="Yes, abandon it.")
+
+
+class NoFields(Body):
+    """The body of a request that takes none: nothing, or an empty object `{}`."""
+
+    WHAT: ClassVar[str] = N_("this request, which takes no fields")
