@@ -4,14 +4,27 @@ Importing this package puts the routes of `pad`, `tables`, `online`, `streams` a
 on `bp` and installs the JSON error handling of `errors`.
 """
 
-from . import errors, online, openapi, openapi_pad_shares, pad, pad_shares, streams, tables
+from . import (
+    errors,
+    online,
+    openapi,
+    openapi_online,
+    openapi_pad_shares,
+    openapi_phone_tables,
+    pad,
+    pad_shares,
+    streams,
+    tables,
+)
 from .blueprint import bp
 
 __all__ = [
     "bp",
     "online",
     "openapi",
+    "openapi_online",
     "openapi_pad_shares",
+    "openapi_phone_tables",
     "pad",
     "pad_shares",
     "streams",

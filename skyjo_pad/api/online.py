@@ -16,6 +16,7 @@ from ..services import online
 from ..services.errors import Malformed
 from . import bodies
 from .blueprint import bp
+from .models.tables import Abandon, GiveSeat
 
 LIVE_COOKIE = "skyjo_live"
 """The page's event stream carries its token in this cookie (EventSource sends no headers)."""
@@ -92,7 +93,10 @@ def online_seats(game_id: str) -> Response:
 @bp.post("/tables/<game_id>/seats/<int:seat>/token")
 def online_reissue(game_id: str, seat: int) -> Response:
     """A new link for a seat (host); the old one stops working at once."""
-    token = online.reissue(game_id, bearer(), seat)
+    host = bearer()
+    online.identify(game_id, host)  # 401 before the body is read
+    bodies.no_body()
+    token = online.reissue(game_id, host, seat)
     return jsonify(seat=seat, token=token, link=link(token))
 
 
@@ -101,10 +105,8 @@ def online_give_seat(game_id: str, seat: int) -> Response:
     """Hand a seat to a computer player `{"bot": "hard"}` or back `{"bot": null}` (host)."""
     token = bearer()
     online.identify(game_id, token)
-    body = bodies.json_object()
-    if set(body) != {"bot"} or not (body["bot"] is None or isinstance(body["bot"], str)):
-        raise Malformed('Send {"bot": "easy"}, "medium", "hard", or {"bot": null} for a person.')
-    online.give_seat(game_id, token, seat, body["bot"])
+    body = GiveSeat.read(bodies.json_object())
+    online.give_seat(game_id, token, seat, body.bot)
     return jsonify(seats=seats_json(online.seats(game_id, token)))
 
 
@@ -113,8 +115,6 @@ def online_abandon(game_id: str) -> Response:
     """Stop the table for good (host); it stays in the history."""
     token = bearer()
     online.identify(game_id, token)
-    body = bodies.json_object()
-    if body != {"confirm": True}:
-        raise Malformed('Confirm it: send {"confirm": true}.')
+    Abandon.read(bodies.json_object())
     online.abandon(game_id, token)
     return jsonify(online_json(online.screen(game_id, token)))

@@ -11,18 +11,13 @@ from flask import Response, jsonify
 
 from ..engine.limits import (
     MAX_CARD,
-    MAX_PLAYERS,
     MIN_CARD,
-    MIN_PLAYERS,
-    MULTIPLIER_MAX,
-    RAW_MAX,
-    RAW_MIN,
-    TARGET_MAX,
 )
 from ..engine.rules import PAD_RULE_KEYS
-from ..models import NAME_MAX
 from .blueprint import bp
-from .bodies import MAX_BODY_BYTES, NUMBER_LIMIT
+from .bodies import MAX_BODY_BYTES
+from .models.pad import NUMBER_LIMIT, VERSION_DESCRIPTION
+from .models.schemas import schemas as request_schemas
 
 JSON = "application/json"
 
@@ -46,7 +41,9 @@ def _body(schema: str, example: dict[str, Any]) -> dict[str, Any]:
 ERRORS = {
     "400": _error(
         "Malformed: not JSON, not an object, the wrong Content-Type, an unknown field, "
-        "a missing field or a value of the wrong type."
+        "a missing field or a value of the wrong type. Whole numbers are written without a "
+        "decimal point: 2.0 is refused where a whole number goes (JSON Schema's `integer` "
+        "cannot say so)."
     ),
     "404": _error("No such game, no such round, or no such address."),
     "405": _error("The address exists but not with this method; the Allow header lists them."),
@@ -78,21 +75,6 @@ def _errors(*codes: int) -> dict[str, Any]:
 
 
 WHOLE = {"type": "integer"}
-CARD = {"type": ["integer", "null"], "minimum": MIN_CARD, "maximum": MAX_CARD}
-VERSION = {
-    "type": ["integer", "null"],
-    "description": "Optional: the game's `version` this request was made against. If the "
-    "game changed since (another phone saved a round), the request is refused with 409 "
-    "and nothing is saved.",
-}
-
-CLIENT_ID = {
-    "type": "string",
-    "pattern": "^[A-Za-z0-9_-]{8,64}$",
-    "description": "Optional: an id the client made (a UUID is fine). A second request with "
-    "the same id changes nothing and answers 200 with the game as it is now.",
-}
-
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -110,69 +92,6 @@ SCHEMAS: dict[str, Any] = {
                 "screen as it is now, so a stale screen catches up.",
             },
         },
-    },
-    "Rules": {
-        "type": "object",
-        "description": "The score pad's rule options (RULES.md); a key left out takes its default.",
-        "additionalProperties": False,
-        "properties": {
-            "target": {**WHOLE, "minimum": 1, "maximum": TARGET_MAX, "default": 100},
-            "multiplier": {**WHOLE, "minimum": 1, "maximum": MULTIPLIER_MAX, "default": 2},
-            "tie_doubles": {"type": "boolean", "default": True},
-            "double_only_positive": {"type": "boolean", "default": True},
-        },
-    },
-    "NewGame": {
-        "type": "object",
-        "required": ["players"],
-        "additionalProperties": False,
-        "properties": {
-            "players": {
-                "type": "array",
-                "minItems": MIN_PLAYERS,
-                "maxItems": MAX_PLAYERS,
-                "items": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                "description": "Names in seat order (seats from 0), non-empty and distinct.",
-            },
-            "rules": {"oneOf": [_ref("Rules"), {"type": "null"}]},
-            "client_id": CLIENT_ID,
-        },
-    },
-    "Grid": {
-        "type": "array",
-        "description": "3 rows of 4 card values, top row first; null for a card removed "
-        "during the round.",
-        "minItems": 3,
-        "maxItems": 3,
-        "items": {"type": "array", "minItems": 4, "maxItems": 4, "items": CARD},
-    },
-    "RoundBody": {
-        "type": "object",
-        "description": "Exactly one of `scores` and `grids`, and `closer` (null: nobody "
-        f"closed). A raw score outside {RAW_MIN} … {RAW_MAX} is kept, with a warning.",
-        "required": ["closer"],
-        "additionalProperties": False,
-        "properties": {
-            "scores": {
-                "type": "array",
-                "items": {**WHOLE, "minimum": -NUMBER_LIMIT, "maximum": NUMBER_LIMIT},
-                "description": "Each player's raw round score, one per seat.",
-            },
-            "grids": {
-                "type": "array",
-                "items": _ref("Grid"),
-                "description": "Each player's final grid, one per seat; the column rule "
-                "is applied before adding up.",
-            },
-            "closer": {"type": ["integer", "null"], "minimum": 0},
-            "version": VERSION,
-        },
-        "oneOf": [{"required": ["scores"]}, {"required": ["grids"]}],
-    },
-    "TakeBackBody": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"version": VERSION},
     },
     "Round": {
         "type": "object",
@@ -202,7 +121,7 @@ SCHEMAS: dict[str, Any] = {
             "id": {"type": "string"},
             "kind": {"const": "pad"},
             "players": {"type": "array", "items": {"type": "string"}},
-            "rules": _ref("Rules"),
+            "rules": _ref("PadRules"),
             "rounds": {"type": "array", "items": _ref("Round")},
             "totals": {"type": "array", "items": WHOLE},
             "finished": {"type": "boolean"},
@@ -234,112 +153,13 @@ SCHEMAS: dict[str, Any] = {
         },
     },
 }
-SCHEMAS["NewRoundBody"] = {
-    **SCHEMAS["RoundBody"],
-    "description": f"{SCHEMAS['RoundBody']['description']} May carry the client's id for it.",
-    "properties": {**SCHEMAS["RoundBody"]["properties"], "client_id": CLIENT_ID},
-}
+SCHEMAS.update(request_schemas())
 
 TABLE_VERSION = {
     **WHOLE,
     "description": "The table's `version` the request was made on; a move made on an older "
     "one is refused with 409 and the table as it is now.",
 }
-SCHEMAS.update(
-    {
-        "Move": {
-            "type": "object",
-            "description": "One move of skyjo-position/1 (docs/formats.md), like "
-            '{"action": "swap", "cell": [1, 3]}.',
-            "required": ["action"],
-            "properties": {
-                "action": {
-                    "enum": ["reveal", "take_discard", "draw", "swap", "discard", "flip", "deal"]
-                },
-                "seat": {**WHOLE, "minimum": 0},
-                "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
-            },
-        },
-        "MoveBody": {
-            "type": "object",
-            "required": ["version", "move"],
-            "properties": {"version": TABLE_VERSION, "move": _ref("Move")},
-        },
-        "AdvanceBody": {
-            "type": "object",
-            "required": ["version"],
-            "properties": {
-                "version": TABLE_VERSION,
-                "all": {
-                    "type": "boolean",
-                    "default": False,
-                    "description": "true plays every computer step until a person must act.",
-                },
-            },
-        },
-        "TableScreen": {
-            "type": "object",
-            "description": "What the play screen draws: one seat's view (skyjo-position/1 "
-            "view: no face-down value, no draw pile, no seed) and the words around it.",
-            "required": ["id", "version", "status", "view", "you", "moves", "info", "log"],
-            "properties": {
-                "id": {"type": "string"},
-                "version": WHOLE,
-                "status": {"enum": ["playing", "finished", "abandoned"]},
-                "view": {"type": "object", "description": "The view of seat `you`."},
-                "you": {**WHOLE, "description": "The seat the phone shows."},
-                "actor": {"type": ["integer", "null"], "description": "The seat to act."},
-                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
-                "pass_and_play": {"type": "boolean"},
-                "info": {
-                    "type": "object",
-                    "properties": {
-                        "now": {"type": "string", "description": "What has to happen now."},
-                        "then": {"type": ["string", "null"], "description": "What just did."},
-                    },
-                },
-                "log": {"type": "array", "items": {"type": "string"}},
-                "moves": {"type": "array", "items": _ref("Move")},
-                "can_deal": {"type": "boolean"},
-                "tallies": {"type": "array", "items": WHOLE},
-                "summary": {
-                    "type": ["object", "null"],
-                    "description": "Once a round is over: its scores, totals and winners.",
-                },
-            },
-        },
-        "Hint": {
-            "type": "object",
-            "required": ["move", "text"],
-            "properties": {"move": _ref("Move"), "text": {"type": "string"}},
-        },
-        "Record": {
-            "type": "object",
-            "description": "skyjo-record/1 (docs/formats.md): the first deal and every move.",
-            "required": ["format", "position", "moves"],
-            "properties": {
-                "format": {"const": "skyjo-record/1"},
-                "description": {"type": "string"},
-                "position": {"type": "object"},
-                "moves": {"type": "array", "items": _ref("Move")},
-            },
-        },
-        "ReplayStep": {
-            "type": "object",
-            "description": "The table after `step` moves, as a spectator sees it.",
-            "required": ["step", "steps", "view", "text"],
-            "properties": {
-                "step": WHOLE,
-                "steps": WHOLE,
-                "view": {"type": "object"},
-                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
-                "text": {"type": "string", "description": "What the last move did."},
-                "tallies": {"type": "array", "items": WHOLE},
-                "summary": {"type": ["object", "null"]},
-            },
-        },
-    }
-)
 
 
 def _answer(schema: str, description: str) -> dict[str, Any]:
@@ -423,7 +243,7 @@ PATHS: dict[str, Any] = {
                     "in": "query",
                     "required": False,
                     "schema": WHOLE,
-                    "description": VERSION["description"],
+                    "description": VERSION_DESCRIPTION,
                 }
             ],
             "responses": {
@@ -436,20 +256,9 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "Score one grid after the column rule",
             "operationId": "scoreGrid",
-            "requestBody": {
-                "required": True,
-                "content": {
-                    JSON: {
-                        "schema": {
-                            "type": "object",
-                            "required": ["grid"],
-                            "additionalProperties": False,
-                            "properties": {"grid": _ref("Grid")},
-                        },
-                        "example": {"grid": [[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]]},
-                    }
-                },
-            },
+            "requestBody": _body(
+                "ScoreBody", {"grid": [[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]]}
+            ),
             "responses": {
                 "200": {
                     "description": "The raw score and the columns the rule removed.",
@@ -458,112 +267,6 @@ PATHS: dict[str, Any] = {
                 **_errors(400, 422, 500),
             },
         }
-    },
-    "/api/phone-tables/{game_id}": {
-        "parameters": [GAME_ID],
-        "get": {
-            "summary": "A digital table's play screen",
-            "description": "A one-phone table only: an online table is reached through its "
-            "tokens, so every /api/phone-tables route answers 404 for it.",
-            "operationId": "getTable",
-            "responses": {
-                "200": _answer("TableScreen", "The play screen for the seat holding the phone."),
-                **_errors(400, 404, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/moves": {
-        "parameters": [GAME_ID],
-        "post": {
-            "summary": "Play a person's move",
-            "description": "Comes from the table's page: the X-CSRFToken header carries its "
-            "token. Refused (nothing changed, the table as it is now under `state`) when "
-            "stale, unreadable, illegal (the engine's reason) or a computer's move.",
-            "operationId": "playTableMove",
-            "requestBody": _body(
-                "MoveBody", {"version": 1, "move": {"action": "reveal", "seat": 0, "cell": [0, 0]}}
-            ),
-            "responses": {
-                "200": _answer("TableScreen", "The play screen after the move."),
-                **_errors(400, 404, 409, 422, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/advance": {
-        "parameters": [GAME_ID],
-        "post": {
-            "summary": "Let the computer play",
-            "description": "Its next step, or (`all`) every step until a person must act. "
-            "Comes from the table's page, with its X-CSRFToken header.",
-            "operationId": "advanceTable",
-            "requestBody": _body("AdvanceBody", {"version": 1, "all": True}),
-            "responses": {
-                "200": _answer("TableScreen", "The play screen after the computer's steps."),
-                **_errors(400, 404, 409, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/hint": {
-        "parameters": [GAME_ID],
-        "get": {
-            "summary": "A hint for the person to act",
-            "operationId": "tableHint",
-            "parameters": [
-                {
-                    "name": "version",
-                    "in": "query",
-                    "required": True,
-                    "schema": WHOLE,
-                    "description": TABLE_VERSION["description"],
-                }
-            ],
-            "responses": {
-                "200": _answer("Hint", "The move the hard computer player would make."),
-                **_errors(400, 404, 409, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/record": {
-        "parameters": [GAME_ID],
-        "get": {
-            "summary": "The game record of a table that is over",
-            "description": "It shows every card, so it is ready once the game is over or "
-            "abandoned (409 before).",
-            "operationId": "tableRecord",
-            "responses": {
-                "200": _answer("Record", "The skyjo-record/1, as a download."),
-                **_errors(400, 404, 409, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/replay": {
-        "parameters": [GAME_ID],
-        "get": {
-            "summary": "The replay's first step",
-            "description": "While the table is played, only on the device it is played on "
-            "(403 elsewhere); 404 for an online table (its tokens replay it). Rate-limited.",
-            "operationId": "tableReplay",
-            "responses": {
-                "200": _answer("ReplayStep", "The table as dealt, and how many steps follow."),
-                **_errors(400, 403, 404, 500),
-            },
-        },
-    },
-    "/api/phone-tables/{game_id}/replay/{step}": {
-        "parameters": [
-            GAME_ID,
-            REPLAY_STEP,
-        ],
-        "get": {
-            "summary": "One step of the replay",
-            "operationId": "tableReplayStep",
-            "responses": {
-                "200": _answer(
-                    "ReplayStep", "The table after `step` moves, as a spectator sees it."
-                ),
-                **_errors(400, 403, 404, 500),
-            },
-        },
     },
     "/api/openapi.json": {
         "get": {
@@ -579,343 +282,6 @@ PATHS: dict[str, Any] = {
     },
 }
 
-
-SEAT = {"seat": WHOLE, "name": {"type": "string"}, "bot": {"type": ["string", "null"]}}
-"""A seat of an online table: its number, who sits there, the computer player if any."""
-TOKEN_SECURITY: list[dict[str, list[str]]] = [{"tableToken": []}]
-SEAT_IN_PATH = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "schema": {**WHOLE, "minimum": 0},
-    "description": "The seat, from 0.",
-}
-SCHEMAS.update(
-    {
-        "NewOnlineTable": {
-            "type": "object",
-            "required": ["seats"],
-            "additionalProperties": False,
-            "properties": {
-                "seats": {
-                    "type": "array",
-                    "minItems": 1,
-                    "items": {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "properties": {
-                            "name": {"type": "string", "maxLength": NAME_MAX},
-                            "email": {"type": ["string", "null"]},
-                            "bot": {"enum": ["easy", "medium", "hard"]},
-                        },
-                    },
-                    "description": "In turn order: a person {name, email?} or a computer "
-                    "player {bot}; 2 to 8 seats (12 with max_players 12), one a person.",
-                },
-                "rules": {"type": "object", "description": "Any option of docs/rules-options.md."},
-                "seed": {"type": "integer", "minimum": 0, "description": "The deal (optional)."},
-            },
-        },
-        "CreatedOnlineTable": {
-            "type": "object",
-            "description": "Every token of the new table, shown this once (only digests are kept).",
-            "required": ["id", "host_token", "spectator_token", "seats"],
-            "properties": {
-                "id": {"type": "string"},
-                "host_token": {"type": "string"},
-                "spectator_token": {"type": "string"},
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["seat", "name"],
-                        "properties": {
-                            "seat": WHOLE,
-                            "name": {"type": "string"},
-                            "token": {"type": "string"},
-                            "link": {"type": "string"},
-                            "invitation": {"enum": ["sent", "failed", "none"]},
-                            "bot": {"type": "string"},
-                        },
-                    },
-                },
-            },
-        },
-        "OnlineTable": {
-            "type": "object",
-            "description": "An online table as one token sees it: the view of its seat (a "
-            "spectator's view for the host and spectators), never a face-down value, the "
-            "draw pile or the seed. Besides API.md's fields it carries what the page draws.",
-            "required": ["id", "version", "status", "seat", "actor", "view", "moves", "seats"],
-            "properties": {
-                "id": {"type": "string"},
-                "version": WHOLE,
-                "status": {"enum": ["playing", "finished", "abandoned"]},
-                "seat": {"type": ["integer", "null"], "description": "This token's seat."},
-                "actor": {
-                    "type": ["integer", "null"],
-                    "description": "The seat to act (null during the opening reveals, "
-                    "between rounds and at the end).",
-                },
-                "view": {"type": "object"},
-                "moves": {"type": "array", "items": _ref("Move")},
-                "seats": {"type": "array", "items": {"type": "object", "properties": SEAT}},
-                "summary": {"type": ["object", "null"]},
-                "role": {"enum": ["seat", "host", "spectator"]},
-                "chosen_deal": {
-                    "type": "boolean",
-                    "description": "Whoever made the table chose its deal number (`seed`), "
-                    "so they can know every card: every seat is told.",
-                },
-            },
-        },
-        "HostSeats": {
-            "type": "object",
-            "required": ["seats"],
-            "properties": {
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            **SEAT,
-                            "opened": {"type": "boolean"},
-                            "online": {"type": "boolean"},
-                            "invitation": {"type": ["string", "null"]},
-                        },
-                    },
-                }
-            },
-        },
-        "Reissued": {
-            "type": "object",
-            "required": ["seat", "token", "link"],
-            "properties": {
-                "seat": WHOLE,
-                "token": {"type": "string"},
-                "link": {"type": "string"},
-            },
-        },
-        "GiveSeat": {
-            "type": "object",
-            "required": ["bot"],
-            "additionalProperties": False,
-            "properties": {"bot": {"enum": ["easy", "medium", "hard", None]}},
-        },
-        "Abandon": {
-            "type": "object",
-            "required": ["confirm"],
-            "additionalProperties": False,
-            "properties": {"confirm": {"const": True, "description": "Yes, abandon it."}},
-        },
-        "OnlineMove": {
-            "type": "object",
-            "required": ["version", "move"],
-            "additionalProperties": False,
-            "properties": {"version": TABLE_VERSION, "move": _ref("Move")},
-        },
-    }
-)
-PATHS.update(
-    {
-        "/api/tables": {
-            "post": {
-                "summary": "Start an online table",
-                "description": "No token needed. Emails each person with an address their "
-                "link when a mail server is set up (`invitation`).",
-                "operationId": "createOnlineTable",
-                "requestBody": _body(
-                    "NewOnlineTable",
-                    {
-                        "seats": [
-                            {"name": "Ann", "email": "ann@example.org"},
-                            {"name": "Bob"},
-                            {"bot": "hard"},
-                        ],
-                        "rules": {"target": 100},
-                    },
-                ),
-                "responses": {
-                    "201": _answer("CreatedOnlineTable", "The table and its tokens."),
-                    **_errors(400, 422, 500),
-                },
-            }
-        },
-        "/api/tables/{game_id}": {
-            "parameters": [GAME_ID],
-            "get": {
-                "summary": "An online table, as this token sees it",
-                "operationId": "getOnlineTable",
-                "security": TOKEN_SECURITY,
-                "responses": {
-                    "200": _answer("OnlineTable", "The table now."),
-                    **_errors(400, 401, 404, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/moves": {
-            "parameters": [GAME_ID],
-            "post": {
-                "summary": "A seat's move",
-                "description": "With a seat token, on the table's version; the answer comes "
-                "after the computer seats played. Refused with nothing changed: 409 stale or "
-                "over, 403 not this seat's turn (or another seat's reveal) or not a seat "
-                "token, 422 against the rules, 400 not a move.",
-                "operationId": "playOnlineMove",
-                "security": TOKEN_SECURITY,
-                "requestBody": _body("OnlineMove", {"version": 1, "move": {"action": "draw"}}),
-                "responses": {
-                    "200": _answer("OnlineTable", "The table after the move."),
-                    **_errors(400, 401, 404, 403, 409, 422, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/events": {
-            "parameters": [GAME_ID],
-            "get": {
-                "summary": "Server-sent events: the table's version moved",
-                "description": 'An event `version` with data {"version": n} first (the '
-                "version now) and then every time the table moves; comment lines keep it "
-                "open. The page's stream may carry the token in its cookie instead. It ends "
-                "after the table's last version, or within a second when its link is "
-                "replaced. With answers=1, each `version` event is followed by an `answer` "
-                "event whose data is the token's own answer (as GET /api/tables/{id} gives "
-                "it, at that version or a later one), so the client need not ask for it.",
-                "parameters": [
-                    {
-                        "name": "answers",
-                        "in": "query",
-                        "required": False,
-                        "description": "1: push the token's own answer after each version.",
-                        "schema": {"type": "string", "enum": ["1"]},
-                    }
-                ],
-                "operationId": "onlineTableEvents",
-                "security": TOKEN_SECURITY,
-                "responses": {
-                    "200": {
-                        "description": "The event stream.",
-                        "content": {
-                            "text/event-stream": {
-                                "schema": {
-                                    "type": "object",
-                                    "description": "One event: `version`, its id the "
-                                    'version, its data JSON {"version": n}; or (answers=1) '
-                                    "`answer`, its data the token's answer as JSON.",
-                                    "required": ["event", "data"],
-                                    "properties": {
-                                        "event": {"enum": ["version", "answer"]},
-                                        "id": {"type": "string"},
-                                        "data": {"type": "string"},
-                                    },
-                                }
-                            }
-                        },
-                    },
-                    "204": {
-                        "description": "The table is over (finished or abandoned): no "
-                        "stream, and EventSource stops reconnecting."
-                    },
-                    "429": _error(
-                        "Too many open streams for this link, or from this client address."
-                    ),
-                    **_errors(400, 401, 404, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/record": {
-            "parameters": [GAME_ID],
-            "get": {
-                "summary": "The record of an online table that is over",
-                "operationId": "onlineTableRecord",
-                "security": TOKEN_SECURITY,
-                "responses": {
-                    "200": _answer("Record", "The skyjo-record/1."),
-                    **_errors(400, 401, 404, 409, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/replay/{step}": {
-            "parameters": [
-                GAME_ID,
-                REPLAY_STEP,
-            ],
-            "get": {
-                "summary": "One step of an online table's replay",
-                "description": "Any token of the table (or the page's cookie), while it is "
-                "played and after: the table after `step` moves, as a spectator saw it. "
-                "Rate-limited per address.",
-                "operationId": "onlineTableReplayStep",
-                "security": TOKEN_SECURITY,
-                "responses": {
-                    "200": _answer(
-                        "ReplayStep", "The table after `step` moves, as a spectator sees it."
-                    ),
-                    **_errors(400, 401, 404, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/seats": {
-            "parameters": [GAME_ID],
-            "get": {
-                "summary": "The seats as the host sees them",
-                "description": "Host token: who opened their link, who is online now.",
-                "operationId": "onlineTableSeats",
-                "security": TOKEN_SECURITY,
-                "responses": {
-                    "200": _answer("HostSeats", "Every seat."),
-                    **_errors(400, 401, 404, 403, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/seats/{seat}/token": {
-            "parameters": [GAME_ID, SEAT_IN_PATH],
-            "post": {
-                "summary": "A new link for a seat",
-                "description": "Host token; the seat's old token stops working at once (and "
-                "its open event streams close). Refused (409) while the seat holds a card "
-                "drawn from the pile and not placed yet: the new link would show it.",
-                "operationId": "reissueSeatToken",
-                "security": TOKEN_SECURITY,
-                "requestBody": {
-                    "required": False,
-                    "content": {JSON: {"schema": {"type": "object", "maxProperties": 0}}},
-                },
-                "responses": {
-                    "200": _answer("Reissued", "The new token, shown this once."),
-                    **_errors(400, 401, 404, 403, 409, 422, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/seats/{seat}/player": {
-            "parameters": [GAME_ID, SEAT_IN_PATH],
-            "post": {
-                "summary": "Give a seat to a computer player, or back to its person",
-                "operationId": "giveSeat",
-                "security": TOKEN_SECURITY,
-                "requestBody": _body("GiveSeat", {"bot": "medium"}),
-                "responses": {
-                    "200": _answer("HostSeats", "Every seat after the change."),
-                    **_errors(400, 401, 404, 403, 409, 422, 500),
-                },
-            },
-        },
-        "/api/tables/{game_id}/abandon": {
-            "parameters": [GAME_ID],
-            "post": {
-                "summary": "Abandon an online table",
-                "description": "Host token; the game stays in the history.",
-                "operationId": "abandonOnlineTable",
-                "security": TOKEN_SECURITY,
-                "requestBody": _body("Abandon", {"confirm": True}),
-                "responses": {
-                    "200": _answer("OnlineTable", "The table, abandoned."),
-                    **_errors(400, 401, 404, 403, 500),
-                },
-            },
-        },
-    }
-)
 
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.1.0",

@@ -7,7 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..services.pad_shares import LINK_ID_MAX, LINKS_MAX
-from .openapi import DOCUMENT, GAME_ID, JSON, PATHS, SCHEMAS, _answer, _error, _errors, _ref
+from .openapi import (
+    DOCUMENT,
+    GAME_ID,
+    JSON,
+    PATHS,
+    SCHEMAS,
+    _answer,
+    _body,
+    _error,
+    _errors,
+    _ref,
+)
 
 LINK_SECURITY: list[dict[str, list[str]]] = [{}, {"padLink": []}]
 """Optional: the sheet's own phone needs none (or the access password); another phone
@@ -101,21 +112,7 @@ PATHS.update(
                 f"is set. At most {LINKS_MAX} links per game at once. A link never makes, "
                 "lists or revokes links.",
                 "operationId": "makeShareLink",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        JSON: {
-                            "schema": {
-                                "type": "object",
-                                "additionalProperties": False,
-                                "properties": {
-                                    "kind": {"enum": ["watch", "keeper"], "default": "watch"}
-                                },
-                            },
-                            "example": {"kind": "watch"},
-                        }
-                    },
-                },
+                "requestBody": _body("ShareBody", {"kind": "watch"}),
                 "responses": {
                     "201": _answer("NewShareLink", "The new link, with its token this once."),
                     **_errors(400, 404, 409, 422, 500),

@@ -14,14 +14,14 @@ from ..services import pad, pad_once
 from ..services.errors import Sentence
 from . import bodies
 from .blueprint import bp
+from .models.pad import NewGame, NewRoundBody, RoundBody, ScoreBody
 
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Start a score pad game: 201 and the game (200: already started with its client_id)."""
-    data = bodies.json_object()
-    names, rules = bodies.new_game(data)
-    sheet, started = pad_once.new_game(names, rules, bodies.client_id(data))
+    body = NewGame.read(bodies.json_object())
+    sheet, started = pad_once.new_game(body.players, body.rule_options(), body.client_id)
     location = url_for(".show_game", game_id=sheet.id)
     return game_json(sheet), 201 if started else 200, {"Location": location}
 
@@ -36,9 +36,8 @@ def show_game(game_id: str) -> Response:
 def add_round(game_id: str) -> tuple[Response, int]:
     """Save a new round at the end of the sheet: 201 and the game (200: a round with the
     same client_id was saved before, and nothing changed)."""
-    data = bodies.json_object()
-    entry, version = bodies.round_entry(data, bodies.NEW_ROUND_FIELDS)
-    sheet, outcome = pad_once.add_round(game_id, entry, version, bodies.client_id(data))
+    body = NewRoundBody.read(bodies.json_object())
+    sheet, outcome = pad_once.add_round(game_id, body.entry(), body.version, body.client_id)
     if outcome is None:
         return game_json(sheet), 200
     return game_json(sheet, outcome.warnings), 201
@@ -47,8 +46,8 @@ def add_round(game_id: str) -> tuple[Response, int]:
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def replace_round(game_id: str, number: int) -> Response:
     """Correct a past round; later totals, the end and the winners follow."""
-    entry, version = bodies.round_entry(bodies.json_object())
-    sheet, outcome = pad.replace_round(game_id, number, entry, expected_version=version)
+    body = RoundBody.read(bodies.json_object())
+    sheet, outcome = pad.replace_round(game_id, number, body.entry(), expected_version=body.version)
     return game_json(sheet, outcome.warnings)
 
 
@@ -62,7 +61,7 @@ def remove_round(game_id: str, number: int) -> Response:
 @bp.post("/score")
 def score() -> Response:
     """The score of one final grid after the column rule."""
-    result = score_grid(bodies.grid_body(bodies.json_object()))
+    result = score_grid(ScoreBody.read(bodies.json_object()).parsed())
     return jsonify(raw=result.raw, removed_columns=list(result.removed_columns))
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from flask import Response, current_app, g, jsonify, request, session, url_for
 
 from ..services import live, pad_shares
-from ..services.errors import Malformed
 from ..services.pad_shares import Link
 from . import bodies
 from . import streams as stream_api
 from .blueprint import bp
+from .models.pad import ShareBody
 from .online import bearer
 
 SHARE_COOKIE_KEY = "pad_links"
@@ -78,13 +78,7 @@ def shared_token(game_id: str) -> str | None:
 def make_share(game_id: str) -> tuple[Response, int]:
     """Make a watch or keeper link: 201, with its token this once."""
     pad_shares.pad_sheet(game_id)  # a game that is no pad's (an online table's) is not found
-    body = bodies.json_object()
-    unknown = set(body) - {"kind"}
-    if unknown:
-        raise Malformed(f"Unknown field {sorted(unknown)[0]!r}: give only the kind.")
-    kind = body.get("kind", pad_shares.WATCH)
-    if not isinstance(kind, str):
-        raise Malformed('kind must be "watch" or "keeper".')
+    kind = ShareBody.read(bodies.json_object()).kind
     made = pad_shares.make(game_id, kind)
     data = link_json(made.link)
     data["token"] = made.token

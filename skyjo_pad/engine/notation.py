@@ -37,6 +37,18 @@ _SIMPLE: dict[str, Move] = {
     "draw": Draw(),
     "discard": Discard(),
 }
+MOVE_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "reveal": (("seat", "cell"), ()),
+    "take_discard": ((), ()),
+    "draw": ((), ()),
+    "swap": (("cell",), ()),
+    "discard": ((), ()),
+    "flip": (("cell",), ()),
+    "deal": ((), ("deck",)),
+}
+"""Each move's `action` name and the keys it takes besides: (required, optional)."""
+ACTIONS: tuple[str, ...] = tuple(MOVE_KEYS)
+"""Every move's `action` name, as `move_to_json` writes them and `move_from_json` reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,22 +159,21 @@ def move_from_json(data: object) -> Move:
     """
     obj = _object(data, "a move")
     action = obj.get("action")
+    if isinstance(action, str) and action in MOVE_KEYS:
+        required, optional = MOVE_KEYS[action]
+        _keys(obj, ("action", *required), optional, f"a {action} move")
     if isinstance(action, str) and action in _SIMPLE:
-        _keys(obj, ("action",), (), f"a {action} move")
         return _SIMPLE[action]
     if action == "reveal":
-        _keys(obj, ("action", "seat", "cell"), (), "a reveal move")
         return Reveal(_whole(obj["seat"], "seat"), _coord(obj["cell"]))
     if action in ("swap", "flip"):
-        _keys(obj, ("action", "cell"), (), f"a {action} move")
         return Swap(_coord(obj["cell"])) if action == "swap" else Flip(_coord(obj["cell"]))
     if action == "deal":
-        _keys(obj, ("action",), ("deck",), "a deal move")
         if "deck" not in obj:
             return Deal()
         deck = _list(obj["deck"], "deck")
         return Deal(tuple(_whole(card, f"deck[{i}]") for i, card in enumerate(deck)))
-    known = "reveal, take_discard, draw, swap, discard, flip, deal"
+    known = ", ".join(ACTIONS)
     raise NotationError(f"unknown action {action!r}: a move's action is one of {known}")
 
 

@@ -7,7 +7,15 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 from .errors import Reason, Refusal
-from .limits import CELLS, MAX_PLAYERS, OFFICIAL_MAX_PLAYERS, ROUND_TURNS_MAX
+from .limits import (
+    CELLS,
+    MAX_PLAYERS,
+    MULTIPLIER_MAX,
+    OFFICIAL_MAX_PLAYERS,
+    ROUND_TURNS_MAX,
+    STALL_MAX,
+    TARGET_MAX,
+)
 
 SEATINGS = (OFFICIAL_MAX_PLAYERS, MAX_PLAYERS)
 """The values `max_players` takes."""
@@ -132,6 +140,31 @@ class Rules:
             raise RulesError(
                 "%(option)s must be a whole number of at least 1.", option="stall_turns"
             )
+
+    def check_caps(self) -> None:
+        """Raise RulesError naming the first option beyond the caps every front door puts
+        on a new game (limits.py; the engine itself plays any whole number). Its data's
+        `option` names that option.
+
+        >>> Rules(target=10_001).check_caps()
+        Traceback (most recent call last):
+        ...
+        skyjo_pad.engine.rules.RulesError: The target must be a whole number from 1 to 10000.
+        """
+        if self.target > TARGET_MAX:
+            raise RulesError(
+                "The target must be a whole number from 1 to %(max)s.",
+                option="target",
+                max=TARGET_MAX,
+            )
+        if self.multiplier > MULTIPLIER_MAX:
+            raise RulesError(
+                "The multiplier must be a whole number from 1 to %(max)s.",
+                option="multiplier",
+                max=MULTIPLIER_MAX,
+            )
+        if self.stall_turns is not None and self.stall_turns > STALL_MAX:
+            raise RulesError("stall_turns is at most %(max)s.", option="rules", max=STALL_MAX)
 
     def to_dict(self, keys: tuple[str, ...] = ()) -> dict[str, Any]:
         """The options as JSON-ready data, all of them or only `keys`."""

@@ -10,9 +10,7 @@ from typing import Any, TypeGuard
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
-from ..engine.limits import MULTIPLIER_MAX as MULTIPLIER_MAX  # the forms read them here
 from ..engine.limits import RAW_MAX, RAW_MIN
-from ..engine.limits import TARGET_MAX as TARGET_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -122,8 +120,8 @@ class Preview:
 def pad_rules(data: Mapping[str, Any] | None) -> Rules:
     """The pad's rule options from JSON-like data, defaults for what is left out.
 
-    Beyond what the engine allows, a new game's target is at most TARGET_MAX and its
-    multiplier at most MULTIPLIER_MAX; the refusal names the option in its `field`.
+    Beyond what the engine allows, a new game's options are capped (`capped`); the
+    refusal names the option in its `field`.
     """
     try:
         rules = Rules.from_dict(data, allowed=PAD_RULE_KEYS)
@@ -132,16 +130,16 @@ def pad_rules(data: Mapping[str, Any] | None) -> Rules:
             refused(error) if isinstance(error, RulesError) else "Unknown rule option.",
             _rule_field(str(error)),
         ) from error
-    if rules.target > TARGET_MAX:
-        raise Invalid(
-            "The target must be a whole number from 1 to %(max)s.", "target", max=TARGET_MAX
-        )
-    if rules.multiplier > MULTIPLIER_MAX:
-        raise Invalid(
-            "The multiplier must be a whole number from 1 to %(max)s.",
-            "multiplier",
-            max=MULTIPLIER_MAX,
-        )
+    return capped(rules)
+
+
+def capped(rules: Rules) -> Rules:
+    """`rules` if within the caps of a new game (`Rules.check_caps`), else Invalid naming
+    the option in its `field` (target, multiplier, else "rules")."""
+    try:
+        rules.check_caps()
+    except RulesError as error:
+        raise Invalid(refused(error), str(error.reason.data.get("option", "rules"))) from error
     return rules
 
 

@@ -34,7 +34,7 @@ from ..engine import (
     position_to_json,
     view,
 )
-from ..engine.limits import MULTIPLIER_MAX, SECRET_SEED_BITS, SEED_MAX, STALL_MAX, TARGET_MAX
+from ..engine.limits import SECRET_SEED_BITS, SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
 from ..models import PLAYING, Game, GameSeat, TableState
@@ -43,6 +43,7 @@ from . import table_play
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, NotFound, refused
+from .pad import capped
 from .retry import retried
 from .table_view import Screen, build
 from .transaction import transaction
@@ -102,19 +103,7 @@ def table_rules(data: Mapping[str, Any] | None) -> Rules:
     except (RulesError, TypeError) as error:
         message = refused(error) if isinstance(error, RulesError) else "Unknown rule option."
         raise Invalid(message, field="rules") from error
-    if rules.target > TARGET_MAX:
-        raise Invalid(
-            "The target must be a whole number from 1 to %(max)s.", "target", max=TARGET_MAX
-        )
-    if rules.multiplier > MULTIPLIER_MAX:
-        raise Invalid(
-            "The multiplier must be a whole number from 1 to %(max)s.",
-            "multiplier",
-            max=MULTIPLIER_MAX,
-        )
-    if rules.stall_turns is not None and rules.stall_turns > STALL_MAX:
-        raise Invalid("stall_turns is at most %(max)s.", field="rules", max=STALL_MAX)
-    return rules
+    return capped(rules)
 
 
 @dataclass(frozen=True, slots=True)

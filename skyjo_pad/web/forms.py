@@ -22,11 +22,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange
 
 from ..engine import scoring
+from ..engine.limits import MULTIPLIER_MAX, TARGET_MAX
 from ..engine.rules import Rules
 from ..models import NAME_MAX
 from ..presenters.problems import say
 from ..services import players
-from ..services.pad import MULTIPLIER_MAX, SCORE_LIMIT, TARGET_MAX, RoundEntry, SeatEntry
+from ..services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
 from ..services.players import MIN_PLAYERS
 

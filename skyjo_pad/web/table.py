@@ -10,6 +10,7 @@ import re
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..bots import BUILTIN
 from ..devices import device_key
 from ..i18n import current
 from ..presenters.problems import why
@@ -20,7 +21,7 @@ from . import online as online_pages
 from .table_forms import BOT_KINDS, MAX_SEATS, PERSON, NewTableForm, set_seats
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
-BOT_NAME = re.compile(r"(Easy|Medium|Hard) bot( \d+)?")
+BOT_NAME = re.compile(f"({'|'.join(name.capitalize() for name in BUILTIN)}) bot( \\d+)?")
 """The names computer seats get when left blank: not offered as people who played before."""
 
 

@@ -10,6 +10,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..bots import BUILTIN
 from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..i18n import LANGUAGES, current
@@ -21,12 +22,10 @@ from ..services.text import printable
 from .forms import WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
-BOT_KINDS = [
-    ("easy", _l("Easy bot")),
-    ("medium", _l("Medium bot")),
-    ("hard", _l("Hard bot")),
-]
-"""The computer players a person can seat, with their labels."""
+BOT_LABELS = {"easy": _l("Easy bot"), "medium": _l("Medium bot"), "hard": _l("Hard bot")}
+"""The label of each computer player a person can seat (`bots.BUILTIN`)."""
+BOT_KINDS = [(name, BOT_LABELS[name]) for name in BUILTIN]
+"""The computer players a person can seat, with their labels, in the registry's order."""
 KINDS = [(PERSON, _l("Person")), *BOT_KINDS]
 MAX_SEATS = MAX_PLAYERS
 _DEFAULTS = Rules()

@@ -8,17 +8,12 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
+from skyjo_pad.engine.limits import MULTIPLIER_MAX, TARGET_MAX
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Player, Round
 from skyjo_pad.services import pad
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, NotFound, ServiceError
-from skyjo_pad.services.pad import (
-    MULTIPLIER_MAX,
-    SCORE_LIMIT,
-    TARGET_MAX,
-    RoundEntry,
-    SeatEntry,
-)
+from skyjo_pad.services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

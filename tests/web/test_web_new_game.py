@@ -20,7 +20,7 @@ from web_helpers import (
     start_game,
 )
 
-from skyjo_pad.services.pad import MULTIPLIER_MAX, TARGET_MAX
+from skyjo_pad.engine.limits import MULTIPLIER_MAX, TARGET_MAX
 
 NAMES = [f"Player {n}" for n in range(1, 13)]
 
