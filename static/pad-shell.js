@@ -214,9 +214,16 @@
       event.preventDefault();
       const typed = Preview.read(form);
       if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
-      form.querySelector("[data-save]").disabled = true;
-      if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
-      else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids);
+      const save = form.querySelector("[data-save]");
+      save.disabled = true;
+      try {
+        if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
+        else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids);
+      } catch (e) { // the phone's storage refused: say so, keep what was typed, let Save try again
+        save.disabled = false;
+        form.querySelector("[data-verdict]").innerHTML = `<p class="field-error">${esc(word("not_kept"))}</p>`;
+        return;
+      }
       try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
       go(base);
     });

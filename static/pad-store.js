@@ -58,13 +58,22 @@
 
   // Change one game in one transaction: `change` gets the record (or undefined) and
   // returns the record to keep (or undefined to keep it as it is).
+  // The write is asked for inside the read's own success event, never after a promise's
+  // turn: WebKit may end a transaction left idle in between, and the write is then lost.
   function update(key, change) {
-    return run(GAMES, "readwrite", async (s) => {
-      const before = await asked(s.get(key));
-      const after = change(before);
-      if (after) await asked(s.put(after));
-      return after || before;
-    });
+    return run(GAMES, "readwrite", (s) => new Promise((resolve, reject) => {
+      const read = s.get(key);
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => {
+        const before = read.result;
+        let after;
+        try { after = change(before); } catch (error) { reject(error); return; }
+        if (!after) { resolve(before); return; }
+        const write = s.put(after);
+        write.onsuccess = () => resolve(after);
+        write.onerror = () => reject(write.error);
+      };
+    }));
   }
 
   // The game a page address names: its server id, or the key of a game made here.
