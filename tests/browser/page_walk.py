@@ -165,12 +165,21 @@ class InFlight:
         self.last = time.monotonic()
 
     def settle(self) -> None:
-        """Wait for the load event, then until no request has been in flight for `QUIET`."""
+        """Wait for the load event, then until no request has been in flight for `QUIET`
+        and no animation or transition that ends is still running (a card on its way may
+        stick out of the screen for a moment)."""
         self.page.wait_for_load_state("load")
         deadline = time.monotonic() + SETTLE_LIMIT
-        while self.open or time.monotonic() - self.last < QUIET:
+        while self.open or time.monotonic() - self.last < QUIET or self._moving():
             assert time.monotonic() < deadline, [r.url for r in self.open]
             self.page.wait_for_timeout(20)
+
+    def _moving(self) -> bool:
+        return bool(self.page.evaluate(MOVING))
+
+
+MOVING = """() => document.getAnimations().some((a) =>
+  a.playState === "running" && a.effect && a.effect.getComputedTiming().iterations !== Infinity)"""
 
 
 def _open_counting(page: Page) -> None:
