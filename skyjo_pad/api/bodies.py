@@ -45,8 +45,9 @@ def json_object() -> dict[str, Any]:
 
 
 def no_body() -> None:
-    """Check the body of a request that takes none: nothing, or `{}` (NoFields)."""
-    if request.get_data(cache=True).strip():
+    """Check the body of a request that takes none: nothing (no byte at all: blank lines
+    are a body that is not JSON), or `{}` (NoFields)."""
+    if request.get_data(cache=True):
         NoFields.read(json_object())
 
 
@@ -61,7 +62,7 @@ def version_arg() -> int | None:
             )
     text = request.args.get("version")
     if text is None:
-        if not request.get_data(cache=True).strip():
+        if not request.get_data(cache=True):
             return None
         return TakeBackBody.read(json_object()).version
     try:

@@ -101,6 +101,17 @@ def test_an_unknown_parameter_of_a_take_back_is_refused(
     assert len(api.game(game["id"])["rounds"]) == 1
 
 
+def test_a_blank_body_is_no_empty_body(
+    client: FlaskClient, api: PadApi, game: dict[str, Any]
+) -> None:
+    """Blank lines are a body that is not JSON: refused, not taken for no body at all."""
+    api.add_round(game["id"], {"scores": [1, 2, 3], "closer": None})
+    url = f"/api/games/{game['id']}/rounds/1"
+    blank = client.delete(url, data="\r\n", content_type="application/json")
+    assert "empty" in api.refused(blank, 400)
+    assert len(api.game(game["id"])["rounds"]) == 1
+
+
 def test_unknown_rule_options_are_the_engines_to_refuse(client: FlaskClient, api: PadApi) -> None:
     body = {"players": ["Ann", "Bob"], "rules": {"speed": 3}}
     assert NewGame.read(body).rule_options() == {"speed": 3}
