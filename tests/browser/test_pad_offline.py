@@ -21,6 +21,23 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 ABC = ["Ann", "Ben", "Cy"]
 
 
+def lose_first_answer(context: BrowserContext, method: str, path: str) -> list[str]:
+    """The first `method` request to `path` reaches the server, which saves it, but its
+    answer never reaches the phone; the list names the request once it happened."""
+    lost: list[str] = []
+
+    def answer_lost(route: Route) -> None:
+        if route.request.method == method and not lost:
+            route.fetch()
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.fallback()
+
+    context.route(re.compile(path), answer_lost)
+    return lost
+
+
 def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
@@ -85,17 +102,7 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
     page.go_back()
     expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
 
-    lost: list[str] = []
-
-    def answer_lost(route: Route) -> None:
-        if route.request.method == "POST" and not lost:
-            route.fetch()  # the server saves it; the phone never hears back
-            lost.append(route.request.url)
-            route.abort()
-        else:
-            route.fallback()
-
-    context.route(re.compile(r"/api/games/\w+/rounds$"), answer_lost)
+    lost = lose_first_answer(context, "POST", r"/api/games/\w+/rounds$")
     context.set_offline(False)
     expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
     expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
@@ -224,17 +231,7 @@ def test_corrections_and_a_take_back_of_saved_rounds_are_sent_once(
     expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
     expect(page.locator("tr.waiting")).to_have_count(1)
 
-    lost: list[str] = []
-
-    def answer_lost(route: Route) -> None:
-        if route.request.method == "PUT" and not lost:
-            route.fetch()
-            lost.append(route.request.url)
-            route.abort()
-        else:
-            route.fallback()
-
-    context.route(re.compile(r"/api/games/\w+/rounds/\d+$"), answer_lost)
+    lost = lose_first_answer(context, "PUT", r"/api/games/\w+/rounds/\d+$")
     context.set_offline(False)
     expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
     expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
