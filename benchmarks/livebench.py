@@ -15,6 +15,7 @@ settings a load test from one address needs set unless already set (`LOAD_ENV`).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import collections
 import datetime
@@ -47,6 +48,26 @@ LOAD_ENV = {
 START_TIMEOUT = 60.0
 Row = tuple[str, Callable[[dict[str, Any]], str]]
 """A row of the before | after table: its name, and its cell from a run's figures."""
+
+
+def server_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every live benchmark takes for the server it starts."""
+    parser.add_argument(
+        "--workers", type=int, help="serve --workers N (default 2 on PostgreSQL, none on SQLite)"
+    )
+    parser.add_argument("--threads", type=int, default=0, help="serve --threads (old servers)")
+    parser.add_argument(
+        "--database", choices=["auto", "sqlite", "postgresql"], default="auto",
+        help="auto: PostgreSQL under scripts/with-postgres",
+    )  # fmt: skip
+
+
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every live benchmark takes for its streams and its figures."""
+    parser.add_argument("--open-timeout", type=float, default=10, help="per stream, s")
+    parser.add_argument("--label", help="the run's name in --save/--compare")
+    parser.add_argument("--save", type=Path, help="add the figures to this JSON file")
+    parser.add_argument("--compare", type=Path, help="print this file's runs beside")
 
 
 def raise_open_files() -> int:

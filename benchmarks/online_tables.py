@@ -636,19 +636,9 @@ def main() -> None:
         "--gate", choices=["answer", "sent"], default="answer",
         help="the ramp's p99 from the move's answer (the goal's) or from the move sent",
     )  # fmt: skip
-    parser.add_argument(
-        "--workers", type=int, help="serve --workers N (default 2 on PostgreSQL, none on SQLite)"
-    )
-    parser.add_argument("--threads", type=int, default=0, help="serve --threads (old servers)")
-    parser.add_argument(
-        "--database", choices=["auto", "sqlite", "postgresql"], default="auto",
-        help="auto: PostgreSQL under scripts/with-postgres",
-    )  # fmt: skip
+    lb.server_arguments(parser)
     parser.add_argument("--timeout", type=float, default=10, help="per request, s")
-    parser.add_argument("--open-timeout", type=float, default=10, help="per stream, s")
-    parser.add_argument("--label", help="the run's name in --save/--compare")
-    parser.add_argument("--save", type=Path, help="add the figures to this JSON file")
-    parser.add_argument("--compare", type=Path, help="print this file's runs beside")
+    lb.run_arguments(parser)
     args = parser.parse_args()
     if args.tables < 1 or not 2 <= args.phones <= 8 or args.interval <= 0:
         parser.error("--tables >= 1, --phones 2 to 8, --interval > 0")

@@ -268,20 +268,10 @@ def main() -> None:
     parser.add_argument("--streams", type=int, help="default 1000 (SQLite), 5000 (PostgreSQL)")
     parser.add_argument("--seconds", type=float, default=30, help="of load (default 30)")
     parser.add_argument("--rate", type=float, default=10, help="requests/s of each kind")
-    parser.add_argument(
-        "--workers", type=int, help="serve --workers N (default 2 on PostgreSQL, none on SQLite)"
-    )
-    parser.add_argument("--threads", type=int, default=0, help="serve --threads (old servers)")
-    parser.add_argument(
-        "--database", choices=["auto", "sqlite", "postgresql"], default="auto",
-        help="auto: PostgreSQL under scripts/with-postgres",
-    )  # fmt: skip
+    lb.server_arguments(parser)
     parser.add_argument("--per-token", type=int, default=1, help="streams per token")
     parser.add_argument("--timeout", type=float, default=5, help="per request, s")
-    parser.add_argument("--open-timeout", type=float, default=10, help="per stream, s")
-    parser.add_argument("--label", help="the run's name in --save/--compare")
-    parser.add_argument("--save", type=Path, help="add the figures to this JSON file")
-    parser.add_argument("--compare", type=Path, help="print this file's runs beside")
+    lb.run_arguments(parser)
     args = parser.parse_args()
     database = lb.choose_database(args.database)
     postgres = database == "postgresql"
