@@ -13,14 +13,12 @@ from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
 from ..services import online
-from ..services.errors import Malformed
 from . import bodies
 from .blueprint import bp
-from .models.tables import Abandon, GiveSeat
+from .models.tables import Abandon, GiveSeat, NewOnlineTable, OnlineMove
 
 LIVE_COOKIE = "skyjo_live"
 """The page's event stream carries its token in this cookie (EventSource sends no headers)."""
-CREATE_FIELDS = {"seats", "rules", "seed"}
 
 
 def bearer() -> str | None:
@@ -39,17 +37,8 @@ def link(token: str) -> str:
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     """Start an online table; every token is in this answer and never again."""
-    body = bodies.json_object()
-    unknown = set(body) - CREATE_FIELDS
-    if unknown:
-        raise Malformed(f"Unknown field {sorted(unknown)[0]!r}: use seats, rules and seed.")
-    if "seats" not in body:
-        raise Malformed('Give the seats, like {"seats": [{"name": "Ann"}, {"bot": "hard"}]}.')
-    rules = body.get("rules")
-    if rules is not None and not isinstance(rules, dict):
-        raise Malformed("rules must be an object of rule options.")
-    seats = online.parse_seats(body["seats"])
-    table = online.create(seats, rules, body.get("seed"), mailer.inviter(link))
+    body = NewOnlineTable.read(bodies.json_object())
+    table = online.create(body.invitees(), body.rules, body.seed, mailer.inviter(link))
     return jsonify(created_json(table, link)), 201
 
 
@@ -66,9 +55,9 @@ def online_table(game_id: str) -> Response:
 def online_move(game_id: str) -> Response:
     """A seat's move `{"version": n, "move": {...}}`; the answer after the computer seats."""
     token = bearer()
-    online.identify(game_id, token)  # 401 before the body is read
-    body = bodies.json_object()
-    return jsonify(online_json(online.play(game_id, token, body)))
+    online.mover(game_id, token)  # 401, 403 before the body is read
+    body = OnlineMove.read(bodies.json_object())
+    return jsonify(online_json(online.play(game_id, token, body.move.root, body.version)))
 
 
 @bp.get("/tables/<game_id>/record")

@@ -17,7 +17,7 @@ from ..engine.rules import PAD_RULE_KEYS
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES
 from .models.pad import NUMBER_LIMIT, VERSION_DESCRIPTION
-from .models.schemas import schemas as request_schemas
+from .models.schemas import schemas as model_schemas
 
 JSON = "application/json"
 
@@ -75,85 +75,8 @@ def _errors(*codes: int) -> dict[str, Any]:
 
 
 WHOLE = {"type": "integer"}
-SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {"type": "string", "description": "A sentence saying why (English)."},
-            "message": {
-                "type": "string",
-                "description": "The same sentence in the reader's language (the lang cookie "
-                "or Accept-Language), when that is not English: what a page shows.",
-            },
-            "state": {
-                **_ref("TableScreen"),
-                "description": "Only from a table's routes, when the table exists: its play "
-                "screen as it is now, so a stale screen catches up.",
-            },
-        },
-    },
-    "Round": {
-        "type": "object",
-        "required": ["number", "closer", "raw", "final", "doubled"],
-        "properties": {
-            "number": {**WHOLE, "minimum": 1},
-            "closer": {"type": ["integer", "null"]},
-            "raw": {"type": "array", "items": WHOLE},
-            "final": {"type": "array", "items": WHOLE, "description": "After the penalty."},
-            "doubled": {"type": "boolean"},
-        },
-    },
-    "Game": {
-        "type": "object",
-        "required": [
-            "id",
-            "kind",
-            "players",
-            "rules",
-            "rounds",
-            "totals",
-            "finished",
-            "winners",
-            "version",
-        ],
-        "properties": {
-            "id": {"type": "string"},
-            "kind": {"const": "pad"},
-            "players": {"type": "array", "items": {"type": "string"}},
-            "rules": _ref("PadRules"),
-            "rounds": {"type": "array", "items": _ref("Round")},
-            "totals": {"type": "array", "items": WHOLE},
-            "finished": {"type": "boolean"},
-            "winners": {
-                "type": "array",
-                "items": WHOLE,
-                "description": "Seats with the lowest total once finished (several if "
-                "tied); empty while the game goes on.",
-            },
-            "version": {
-                **WHOLE,
-                "description": "Changes with every save; send it back as `version` to be "
-                "told (409) when the sheet changed meanwhile.",
-            },
-            "warnings": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "Only in answers to saving a round, when a score lies "
-                "outside the official bounds.",
-            },
-        },
-    },
-    "GridScore": {
-        "type": "object",
-        "required": ["raw", "removed_columns"],
-        "properties": {
-            "raw": WHOLE,
-            "removed_columns": {"type": "array", "items": {**WHOLE, "minimum": 0, "maximum": 3}},
-        },
-    },
-}
-SCHEMAS.update(request_schemas())
+SCHEMAS: dict[str, Any] = model_schemas()
+"""Every body and answer, generated from its model (`api/models/`)."""
 
 TABLE_VERSION = {
     **WHOLE,

@@ -4,15 +4,11 @@ description is long enough)."""
 
 from __future__ import annotations
 
-from ..bots import BUILTIN
-from ..models import NAME_MAX
 from .openapi import (
     GAME_ID,
     JSON,
     PATHS,
     REPLAY_STEP,
-    SCHEMAS,
-    TABLE_VERSION,
     WHOLE,
     _answer,
     _body,
@@ -21,8 +17,6 @@ from .openapi import (
     _ref,
 )
 
-SEAT = {"seat": WHOLE, "name": {"type": "string"}, "bot": {"type": ["string", "null"]}}
-"""A seat of an online table: its number, who sits there, the computer player if any."""
 TOKEN_SECURITY: list[dict[str, list[str]]] = [{"tableToken": []}]
 SEAT_IN_PATH = {
     "name": "seat",
@@ -31,141 +25,6 @@ SEAT_IN_PATH = {
     "schema": {**WHOLE, "minimum": 0},
     "description": "The seat, from 0.",
 }
-PERSON_SEAT = {
-    "type": "object",
-    "description": "A person: a name, and an address to send the link to (optional).",
-    "required": ["name"],
-    "additionalProperties": False,
-    "properties": {
-        "name": {"type": "string", "maxLength": NAME_MAX},
-        "email": {"type": ["string", "null"]},
-        "bot": {"type": "null"},
-    },
-}
-COMPUTER_SEAT = {
-    "type": "object",
-    "description": "A computer player (its name: the level's, if none).",
-    "required": ["bot"],
-    "additionalProperties": False,
-    "properties": {
-        "bot": {"enum": list(BUILTIN)},
-        "name": {"type": ["string", "null"], "maxLength": NAME_MAX},
-        "email": {"type": "null"},
-    },
-}
-SCHEMAS.update(
-    {
-        "NewOnlineTable": {
-            "type": "object",
-            "required": ["seats"],
-            "additionalProperties": False,
-            "properties": {
-                "seats": {
-                    "type": "array",
-                    "minItems": 1,
-                    "items": {"anyOf": [PERSON_SEAT, COMPUTER_SEAT]},
-                    "description": "In turn order: a person {name, email?} or a computer "
-                    "player {bot}; 2 to 8 seats (12 with max_players 12), one a person.",
-                },
-                "rules": {
-                    "type": ["object", "null"],
-                    "description": "Any option of docs/rules-options.md (null: the defaults).",
-                },
-                "seed": {
-                    "type": ["integer", "null"],
-                    "minimum": 0,
-                    "description": "The deal (optional; null: a secret one).",
-                },
-            },
-        },
-        "CreatedOnlineTable": {
-            "type": "object",
-            "description": "Every token of the new table, shown this once (only digests are kept).",
-            "required": ["id", "host_token", "spectator_token", "seats"],
-            "properties": {
-                "id": {"type": "string"},
-                "host_token": {"type": "string"},
-                "spectator_token": {"type": "string"},
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["seat", "name"],
-                        "properties": {
-                            "seat": WHOLE,
-                            "name": {"type": "string"},
-                            "token": {"type": "string"},
-                            "link": {"type": "string"},
-                            "invitation": {"enum": ["sent", "failed", "none"]},
-                            "bot": {"type": "string"},
-                        },
-                    },
-                },
-            },
-        },
-        "OnlineTable": {
-            "type": "object",
-            "description": "An online table as one token sees it: the view of its seat (a "
-            "spectator's view for the host and spectators), never a face-down value, the "
-            "draw pile or the seed. Besides API.md's fields it carries what the page draws.",
-            "required": ["id", "version", "status", "seat", "actor", "view", "moves", "seats"],
-            "properties": {
-                "id": {"type": "string"},
-                "version": WHOLE,
-                "status": {"enum": ["playing", "finished", "abandoned"]},
-                "seat": {"type": ["integer", "null"], "description": "This token's seat."},
-                "actor": {
-                    "type": ["integer", "null"],
-                    "description": "The seat to act (null during the opening reveals, "
-                    "between rounds and at the end).",
-                },
-                "view": {"type": "object"},
-                "moves": {"type": "array", "items": _ref("Move")},
-                "seats": {"type": "array", "items": {"type": "object", "properties": SEAT}},
-                "summary": {"type": ["object", "null"]},
-                "role": {"enum": ["seat", "host", "spectator"]},
-                "chosen_deal": {
-                    "type": "boolean",
-                    "description": "Whoever made the table chose its deal number (`seed`), "
-                    "so they can know every card: every seat is told.",
-                },
-            },
-        },
-        "HostSeats": {
-            "type": "object",
-            "required": ["seats"],
-            "properties": {
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            **SEAT,
-                            "opened": {"type": "boolean"},
-                            "online": {"type": "boolean"},
-                            "invitation": {"type": ["string", "null"]},
-                        },
-                    },
-                }
-            },
-        },
-        "Reissued": {
-            "type": "object",
-            "required": ["seat", "token", "link"],
-            "properties": {
-                "seat": WHOLE,
-                "token": {"type": "string"},
-                "link": {"type": "string"},
-            },
-        },
-        "OnlineMove": {
-            "type": "object",
-            "required": ["version", "move"],
-            "additionalProperties": False,
-            "properties": {"version": TABLE_VERSION, "move": _ref("Move")},
-        },
-    }
-)
 PATHS.update(
     {
         "/api/tables": {

@@ -10,14 +10,11 @@ from ..services.pad_shares import LINK_ID_MAX, LINKS_MAX
 from .openapi import (
     DOCUMENT,
     GAME_ID,
-    JSON,
     PATHS,
-    SCHEMAS,
     _answer,
     _body,
     _error,
     _errors,
-    _ref,
 )
 
 LINK_SECURITY: list[dict[str, list[str]]] = [{}, {"padLink": []}]
@@ -38,43 +35,6 @@ EVENT = {
     },
 }
 WATCH_ONLY = _error("A watch link on a round request: it only shows the sheet.")
-
-SCHEMAS.update(
-    {
-        "ShareLink": {
-            "type": "object",
-            "description": "A link that shows the sheet on another phone (never its token).",
-            "required": ["id", "kind", "created_at"],
-            "properties": {
-                "id": {"type": "integer"},
-                "kind": {"enum": ["watch", "keeper"]},
-                "created_at": {"type": "string", "format": "date-time"},
-                "opened_at": {"type": ["string", "null"], "format": "date-time"},
-            },
-        },
-        "NewShareLink": {
-            "allOf": [
-                _ref("ShareLink"),
-                {
-                    "type": "object",
-                    "required": ["token", "link"],
-                    "properties": {
-                        "token": {
-                            "type": "string",
-                            "description": "192 random bits, URL-safe; shown this once "
-                            "(the server keeps its SHA-256 only). Send it as "
-                            "`Authorization: Bearer <token>`.",
-                        },
-                        "link": {
-                            "type": "string",
-                            "description": "The page the link opens: /s/<token>.",
-                        },
-                    },
-                },
-            ]
-        },
-    }
-)
 
 PATHS.update(
     {
@@ -122,19 +82,7 @@ PATHS.update(
                 "summary": "The sheet's links in use (without their tokens)",
                 "operationId": "listShareLinks",
                 "responses": {
-                    "200": {
-                        "description": "The links, oldest first.",
-                        "content": {
-                            JSON: {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {
-                                        "links": {"type": "array", "items": _ref("ShareLink")}
-                                    },
-                                }
-                            }
-                        },
-                    },
+                    "200": _answer("ShareLinks", "The links, oldest first."),
                     **_errors(404, 500),
                 },
             },
@@ -155,17 +103,7 @@ PATHS.update(
                 "streams end within a second.",
                 "operationId": "revokeShareLink",
                 "responses": {
-                    "200": {
-                        "description": "The id of the revoked link.",
-                        "content": {
-                            JSON: {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {"revoked": {"type": "integer"}},
-                                }
-                            }
-                        },
-                    },
+                    "200": _answer("Revoked", "The id of the revoked link."),
                     **_errors(404, 500),
                 },
             },

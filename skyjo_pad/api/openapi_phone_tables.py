@@ -4,129 +4,17 @@ enough)."""
 
 from __future__ import annotations
 
-from ..engine.notation import ACTIONS, MOVE_KEYS
 from .openapi import (
     GAME_ID,
     PATHS,
     REPLAY_STEP,
-    SCHEMAS,
     TABLE_VERSION,
     WHOLE,
     _answer,
     _body,
     _errors,
-    _ref,
 )
 
-MOVE_VALUES = {
-    "seat": {**WHOLE, "minimum": 0},
-    "cell": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
-    "deck": {"type": "array", "items": WHOLE},
-}
-"""What each key of a move holds besides its action (the notation says which it takes)."""
-
-
-def _move(action: str) -> dict[str, object]:
-    """The schema of one kind of move: its action and exactly the keys it takes."""
-    required, optional = MOVE_KEYS[action]
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["action", *required],
-        "properties": {
-            "action": {"const": action},
-            **{key: MOVE_VALUES[key] for key in (*required, *optional)},
-        },
-    }
-
-
-SCHEMAS.update(
-    {
-        "Move": {
-            "description": "One move of skyjo-position/1 (docs/formats.md), like "
-            '{"action": "swap", "cell": [1, 3]}.',
-            "anyOf": [_move(action) for action in ACTIONS],
-        },
-        "MoveBody": {
-            "type": "object",
-            "required": ["version", "move"],
-            "properties": {"version": TABLE_VERSION, "move": _ref("Move")},
-        },
-        "AdvanceBody": {
-            "type": "object",
-            "required": ["version"],
-            "properties": {
-                "version": TABLE_VERSION,
-                "all": {
-                    "type": "boolean",
-                    "default": False,
-                    "description": "true plays every computer step until a person must act.",
-                },
-            },
-        },
-        "TableScreen": {
-            "type": "object",
-            "description": "What the play screen draws: one seat's view (skyjo-position/1 "
-            "view: no face-down value, no draw pile, no seed) and the words around it.",
-            "required": ["id", "version", "status", "view", "you", "moves", "info", "log"],
-            "properties": {
-                "id": {"type": "string"},
-                "version": WHOLE,
-                "status": {"enum": ["playing", "finished", "abandoned"]},
-                "view": {"type": "object", "description": "The view of seat `you`."},
-                "you": {**WHOLE, "description": "The seat the phone shows."},
-                "actor": {"type": ["integer", "null"], "description": "The seat to act."},
-                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
-                "pass_and_play": {"type": "boolean"},
-                "info": {
-                    "type": "object",
-                    "properties": {
-                        "now": {"type": "string", "description": "What has to happen now."},
-                        "then": {"type": ["string", "null"], "description": "What just did."},
-                    },
-                },
-                "log": {"type": "array", "items": {"type": "string"}},
-                "moves": {"type": "array", "items": _ref("Move")},
-                "can_deal": {"type": "boolean"},
-                "tallies": {"type": "array", "items": WHOLE},
-                "summary": {
-                    "type": ["object", "null"],
-                    "description": "Once a round is over: its scores, totals and winners.",
-                },
-            },
-        },
-        "Hint": {
-            "type": "object",
-            "required": ["move", "text"],
-            "properties": {"move": _ref("Move"), "text": {"type": "string"}},
-        },
-        "Record": {
-            "type": "object",
-            "description": "skyjo-record/1 (docs/formats.md): the first deal and every move.",
-            "required": ["format", "position", "moves"],
-            "properties": {
-                "format": {"const": "skyjo-record/1"},
-                "description": {"type": "string"},
-                "position": {"type": "object"},
-                "moves": {"type": "array", "items": _ref("Move")},
-            },
-        },
-        "ReplayStep": {
-            "type": "object",
-            "description": "The table after `step` moves, as a spectator sees it.",
-            "required": ["step", "steps", "view", "text"],
-            "properties": {
-                "step": WHOLE,
-                "steps": WHOLE,
-                "view": {"type": "object"},
-                "bots": {"type": "array", "items": {"type": ["string", "null"]}},
-                "text": {"type": "string", "description": "What the last move did."},
-                "tallies": {"type": "array", "items": WHOLE},
-                "summary": {"type": ["object", "null"]},
-            },
-        },
-    }
-)
 PATHS.update(
     {
         "/api/phone-tables/{game_id}": {

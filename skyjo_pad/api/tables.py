@@ -21,8 +21,10 @@ from ..extensions import csrf
 from ..presenters.table_screen import hint_json, replay_json, screen_json
 from ..services import tables
 from ..services.errors import Malformed, NotFound, ServiceError
+from ..services.table_view import Screen
 from . import bodies
 from .blueprint import bp
+from .models.tables import AdvanceBody, MoveBody
 
 
 class Refused(ServiceError):
@@ -69,21 +71,24 @@ def table_state(game_id: str) -> Response:
 def table_move(game_id: str) -> Response:
     """A person's move: `{"version": n, "move": {...}}`; the play screen after it."""
     _check_csrf()
-    body = bodies.json_object()
-    move, version = body.get("move"), body.get("version")
-    return _answer(game_id, lambda: screen_json(tables.play(game_id, move, version, device_key())))
+    data = bodies.json_object()
+    return _answer(game_id, lambda: screen_json(_play(game_id, MoveBody.read(data))))
 
 
 @bp.post("/phone-tables/<game_id>/advance")
 def table_advance(game_id: str) -> Response:
     """The computer's next step, or all until a person acts: `{"version": n, "all": bool}`."""
     _check_csrf()
-    body = bodies.json_object()
-    everything = body.get("all") is True
-    version = body.get("version")
-    return _answer(
-        game_id, lambda: screen_json(tables.advance(game_id, version, everything, device_key()))
-    )
+    data = bodies.json_object()
+    return _answer(game_id, lambda: screen_json(_advance(game_id, AdvanceBody.read(data))))
+
+
+def _play(game_id: str, body: MoveBody) -> Screen:
+    return tables.play(game_id, body.move.root, body.version, device_key())
+
+
+def _advance(game_id: str, body: AdvanceBody) -> Screen:
+    return tables.advance(game_id, body.version, body.all, device_key())
 
 
 @bp.get("/phone-tables/<game_id>/hint")

@@ -28,7 +28,7 @@ from ..models import PLAYING, Game, TableState, TableToken, utcnow
 from . import live, roster, table_play, tables
 from . import table_policy as policy
 from . import table_store as store
-from .errors import N_, Conflict, Invalid, Malformed, Unauthorized
+from .errors import N_, Conflict, Invalid, Unauthorized
 from .retry import retried
 from .table_policy import HOST as HOST  # the kinds of token, for the pages
 from .table_policy import NO_TOKEN as NO_TOKEN
@@ -107,30 +107,6 @@ def new_token() -> str:
 def digest(token: str) -> str:
     """What the store keeps of a token."""
     return policy.digest(token)
-
-
-def parse_seats(data: object) -> list[Invitee]:
-    """The `seats` of a create request: `{"name", "email"?}` or `{"bot"}` objects."""
-    if not isinstance(data, list) or not data:
-        raise Malformed('seats must be a list of seats: {"name": …, "email": …} or {"bot": …}.')
-    seats = []
-    for item in data:
-        if not isinstance(item, dict) or not set(item) <= {"name", "email", "bot"}:
-            raise Malformed('Each seat is {"name": …, "email": …} or {"bot": "hard"}.')
-        name, email, bot = item.get("name"), item.get("email"), item.get("bot")
-        if bot is not None:
-            if not isinstance(bot, str) or email is not None:
-                raise Malformed('A computer seat is {"bot": "easy"}, "medium" or "hard".')
-            if name is not None and not isinstance(name, str):
-                raise Malformed("A seat's name is text.")
-            seats.append(Invitee(name or f"{bot.capitalize()} bot", bot=bot))
-            continue
-        if not isinstance(name, str):
-            raise Malformed("A person's seat needs a name (text).")
-        if email is not None and not isinstance(email, str):
-            raise Malformed("An email address is text.")
-        seats.append(Invitee(name, email=roster.clean_email(email)))
-    return seats
 
 
 def check(
@@ -269,18 +245,22 @@ def screen(game_id: str, token: str | None) -> Screen:
     return build(game, state, store.position_of(state), actor)
 
 
-def play(game_id: str, token: str | None, body: object) -> Screen:
-    """A seat's move `{"version": n, "move": {...}}`, then every computer seat's moves
-    (`table_play.play`, the one use case of every table).
+def mover(game_id: str, token: str | None) -> Access:
+    """What `token` opens at `game_id`, when it may move there: 401 when it opens
+    nothing, 403 when it is not a seat's (nothing is written)."""
+    actor = policy.by_token(game_id, token)
+    policy.check_may_move(actor)
+    return Access(game_id, actor.role, actor.seat)
+
+
+def play(game_id: str, token: str | None, move_data: object, version: object) -> Screen:
+    """A seat's move (JSON, as the notation reads it) on table `version`, then every
+    computer seat's moves (`table_play.play`, the one use case of every table).
 
     Refused with nothing changed: 401 no token, 403 not a seat token or not this seat's
     turn, 400 not a move, 409 stale or over, 422 against the rules.
     """
-    actor = policy.by_token(game_id, token)
-    policy.check_may_move(actor)
-    if not isinstance(body, dict) or set(body) != {"version", "move"}:
-        raise Malformed('Send {"version": n, "move": {...}}.')
-    return table_play.play(game_id, policy.Token(token), body["move"], body["version"])
+    return table_play.play(game_id, policy.Token(token), move_data, version)
 
 
 def record(game_id: str, token: str | None) -> dict[str, Any]:

@@ -68,6 +68,9 @@ class Words:
     item: str | None = None
     data: Mapping[str, int] = field(default_factory=dict)
     """Numbers the sentences name (`%(min)s`...)."""
+    against_rules: bool = False
+    """Any value of the wrong type or form here is against the rules (422, `shape`), not
+    malformed: what the services said before the model did (a deal number)."""
 
     def out_of_range(self, kind: str, loc: tuple[Any, ...]) -> bool:
         """Whether the error `kind` at `loc` is a value out of range (422), not a shape."""
@@ -121,6 +124,8 @@ class Body(BaseModel):
             if words and words.missing:
                 return Malformed(words.missing)
             return Malformed(MISSING_FIELD, name=str(loc[0]), what=what)
+        if words and words.against_rules and words.shape:
+            return Invalid(Sentence(words.shape, dict(words.data)), str(loc[0]))
         label = cls.label(loc, words)
         if (words or Words("")).out_of_range(kind, loc):
             ctx = fault.get("ctx") or {}

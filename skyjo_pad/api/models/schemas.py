@@ -1,12 +1,14 @@
-"""The JSON Schemas of the request bodies, generated from their models for the OpenAPI
-document's `components.schemas` (each under its class name)."""
+"""The JSON Schemas of the request bodies and of the answers, generated from their models
+for the OpenAPI document's `components.schemas` (each under its class name)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from .answers import ANSWERS
 from .pad import (
     NewGame,
     NewRoundBody,
@@ -16,11 +18,18 @@ from .pad import (
     ShareBody,
     TakeBackBody,
 )
-from .reading import Body
-from .tables import Abandon, GiveSeat, NoFields
+from .tables import (
+    Abandon,
+    AdvanceBody,
+    GiveSeat,
+    MoveBody,
+    NewOnlineTable,
+    NoFields,
+    OnlineMove,
+)
 
 REF_TEMPLATE = "#/components/schemas/{model}"
-MODELS: tuple[type[Body], ...] = (
+MODELS: tuple[type[BaseModel], ...] = (
     PadRules,
     NewGame,
     RoundBody,
@@ -31,14 +40,20 @@ MODELS: tuple[type[Body], ...] = (
     GiveSeat,
     Abandon,
     NoFields,
+    NewOnlineTable,
+    OnlineMove,
+    MoveBody,
+    AdvanceBody,
 )
-"""Every request body the document describes from its model."""
+"""Every request body the document describes from its model (the models they hold,
+`Move` and the seats, come with them)."""
 
 
 def schemas() -> dict[str, Any]:
-    """Each model's JSON Schema (and the models they hold), by name."""
+    """Each model's JSON Schema (and the models they hold), by name: the request bodies'
+    and the answers'."""
     _, top = models_json_schema(
-        [(model, "validation") for model in MODELS], ref_template=REF_TEMPLATE
+        [(model, "validation") for model in (*MODELS, *ANSWERS)], ref_template=REF_TEMPLATE
     )
     defs: dict[str, Any] = top.get("$defs", {})
     for schema in defs.values():

@@ -1,17 +1,23 @@
-"""The online tables' small request bodies: handing a seat over, abandoning a table.
+"""The tables' request bodies: a new online table, a move (online or on one phone), the
+computer's steps, handing a seat over, abandoning a table.
 
-A table's seats, rules and moves are read by the services and the notation (their own
-sentences); their description stays hand-written in `openapi_online.py`.
+A move is a JSON object read by the engine's notation (its own sentences), documented as
+the `Move` the notation declares (`moves.py`); the rule options are read by the engine
+(`Rules`), which states their limits; bot names come from the bot registry.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...bots import BUILTIN
+from ...models import NAME_MAX
 from ...services.errors import N_
+from ...services.online import Invitee
+from ...services.tables import SEED_DIGITS, SEED_PROBLEM
+from .moves import Move
 from .reading import Body, Words
 
 GIVE_SEAT = N_('Send {"bot": "easy"}, "medium", "hard", or {"bot": null} for a person.')
@@ -47,3 +53,124 @@ class NoFields(Body):
     """The body of a request that takes none: nothing, or an empty object `{}`."""
 
     WHAT: ClassVar[str] = N_("this request, which takes no fields")
+
+
+SEAT_SHAPE = N_('Each seat is {"name": …, "email": …} or {"bot": "hard"}.')
+SEND_MOVE = N_('Send {"version": n, "move": {...}}.')
+TableVersion = Annotated[
+    int,
+    Field(
+        description="The table's `version` the request was made on; a move made on an older "
+        "one is refused with 409 and the table as it is now."
+    ),
+]
+Name = Annotated[str, Field(json_schema_extra={"maxLength": NAME_MAX})]
+"""A seat's name; a name too long or blank is the roster's to refuse (422)."""
+
+
+class PersonSeat(Body):
+    """A person: a name, and an address to send the link to (optional)."""
+
+    name: Name
+    email: str | None = None
+    bot: None = None
+
+
+class ComputerSeat(Body):
+    """A computer player (its name: the level's, if none)."""
+
+    bot: str = Field(json_schema_extra={"enum": list(BUILTIN)})
+    """Another name is the service's to refuse (422: no such computer player)."""
+    name: Name | None = None
+    email: None = None
+
+
+class NewOnlineTable(Body):
+    """A new online table: its seats in turn order, its rule options, its deal."""
+
+    WHAT: ClassVar[str] = N_("a new table")
+    WORDS: ClassVar[dict[str, Words]] = {
+        "seats": Words(
+            N_("The seat %(seat)s"),
+            shape=N_('seats must be a list of seats: {"name": …, "email": …} or {"bot": …}.'),
+            item=SEAT_SHAPE,
+            missing=N_('Give the seats, like {"seats": [{"name": "Ann"}, {"bot": "hard"}]}.'),
+        ),
+        "rules": Words(N_("The rules"), shape=N_("rules must be an object of rule options.")),
+        "seed": Words(
+            N_("The deal number"),
+            shape=SEED_PROBLEM,
+            data={"digits": SEED_DIGITS},
+            against_rules=True,
+        ),
+    }
+
+    seats: list[PersonSeat | ComputerSeat] = Field(
+        min_length=1,
+        description="In turn order: a person {name, email?} or a computer player {bot}; "
+        "2 to 8 seats (12 with max_players 12), one a person.",
+    )
+    rules: dict[str, Any] | None = Field(
+        None, description="Any option of docs/rules-options.md (null: the defaults)."
+    )
+    seed: int | None = Field(None, ge=0, description="The deal (optional; null: a secret one).")
+
+    def invitees(self) -> list[Invitee]:
+        """The seats for the service (a computer seat without a name: its level's)."""
+        return [
+            Invitee(seat.name or f"{seat.bot.capitalize()} bot", bot=seat.bot)
+            if isinstance(seat, ComputerSeat)
+            else Invitee(seat.name, email=seat.email)
+            for seat in self.seats
+        ]
+
+
+class OnlineMove(Body):
+    """A seat's move on an online table, made on the table's version."""
+
+    WHAT: ClassVar[str] = N_("a move")
+    WORDS: ClassVar[dict[str, Words]] = {
+        "version": Words(N_("The version"), missing=SEND_MOVE),
+        "move": Words(N_("The move"), missing=SEND_MOVE),
+    }
+
+    version: TableVersion
+    move: Move
+
+
+class MoveBody(Body):
+    """A person's move on a one-phone table, made on the table's version (other fields
+    are not read)."""
+
+    model_config = ConfigDict(extra="ignore")
+    WHAT: ClassVar[str] = N_("a move")
+    WORDS: ClassVar[dict[str, Words]] = {
+        "version": Words(
+            N_("The version"), missing=N_("Say which version of the table the move was made on.")
+        ),
+        "move": Words(N_("The move"), missing=N_("Give the move.")),
+    }
+
+    version: TableVersion
+    move: Move
+
+
+class AdvanceBody(Body):
+    """Let the computer play on a one-phone table: its next step, or (`all`) every step
+    until a person must act (other fields are not read)."""
+
+    model_config = ConfigDict(extra="ignore")
+    WHAT: ClassVar[str] = N_("letting the computer play")
+    WORDS: ClassVar[dict[str, Words]] = {
+        "version": Words(
+            N_("The version"),
+            missing=N_("Say which version of the table the move was made on."),
+        ),
+        "all": Words(N_("all")),
+    }
+
+    version: TableVersion
+    all: bool = Field(
+        False,
+        description="true plays every computer step until a person must act.",
+    )
