@@ -37,7 +37,8 @@ class Refused(ServiceError):
 
 
 def _answer(game_id: str, action: Callable[[], dict[str, Any]]) -> Response:
-    """Run a table action; a refusal carries the table as it is now, if it exists."""
+    """Run a table action (its body read inside it); a refusal carries the table as it is
+    now, if it exists (404 if it does not, before any other refusal)."""
     try:
         return jsonify(action())
     except NotFound:
@@ -45,6 +46,8 @@ def _answer(game_id: str, action: Callable[[], dict[str, Any]]) -> Response:
     except ServiceError as error:
         try:
             state = screen_json(tables.screen(game_id, device_key()))
+        except NotFound as missing:  # no such table here (an online one too), whatever the
+            raise missing from None  # body said: a refused body reads nothing first
         except ServiceError:
             raise error from None
         raise Refused(error, state) from error
