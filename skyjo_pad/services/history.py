@@ -29,7 +29,7 @@ from ..models import (
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
 from .text import printable
-from .transaction import after_commit, transaction
+from .transaction import transaction
 
 PER_PAGE = 20
 KINDS = {"pad": "Score pad", "table": "Digital table"}
@@ -338,7 +338,7 @@ def delete(game_id: str) -> None:
     version = row.version
     db.session.delete(row)
     # once it is gone, the phones following it stop (issue 23)
-    after_commit(lambda: live.announce(game_id, version + 1, closed=True))
+    live.announce(game_id, version + 1, closed=True)
 
 
 def _load(game_id: str) -> Game:

@@ -26,6 +26,7 @@ from . import games_store, ratings
 from .errors import N_, Malformed
 from .history_format import HistoryFile, ImportedGame, read_file
 from .retry import retried
+from .transaction import transaction
 
 GAMES = Game.__table__
 PLAYERS = Player.__table__
@@ -102,8 +103,10 @@ def _player_ids(names: Sequence[str], emails: dict[str, str | None]) -> _PlayerI
     return retried(lambda: _add_players(first, emails))
 
 
+@transaction
 def _add_players(first: dict[str, str], emails: dict[str, str | None]) -> _PlayerIds:
-    """`_player_ids` once: `first` holds each key with the name first given for it."""
+    """`_player_ids` once, one transaction: `first` holds each key with the name first
+    given for it."""
     connection = db.session.connection()
     known = _by_key(connection, list(first))
     lacking = [key for key in first if key not in known]
@@ -126,7 +129,6 @@ def _add_players(first: dict[str, str], emails: dict[str, str | None]) -> _Playe
         found = known.get(name_key(name))
         if email and found is not None and not found[1]:
             connection.execute(update(PLAYERS).where(PLAYERS.c.id == found[0]).values(email=email))
-    db.session.commit()
     return _PlayerIds({key: player_id for key, (player_id, _email) in known.items()}, len(lacking))
 
 
@@ -158,6 +160,7 @@ def _write_batches(games: list[ImportedGame]) -> Iterator[list[ImportedGame]]:
         yield batch
 
 
+@transaction
 def _write_missing(
     batch: list[ImportedGame], players: dict[str, int], latest: datetime | None
 ) -> int:
@@ -167,10 +170,8 @@ def _write_missing(
     have = set(connection.scalars(select(GAMES.c.id).where(GAMES.c.id.in_(ids))))
     missing = [game for game in batch if game.id not in have]
     if not missing:
-        db.session.rollback()
         return 0
     games_store.insert_games(connection, missing, players)
     if latest and any(g.finished_at and g.finished_at <= latest for g in missing):
         ratings.mark_stale(connection)  # an older game joins the rated ones
-    db.session.commit()
     return len(missing)

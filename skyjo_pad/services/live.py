@@ -29,6 +29,7 @@ from sqlalchemy import text
 
 from ..extensions import db
 from .errors import Nn_, ServiceError
+from .transaction import after_commit, transaction
 
 CHANNEL = "skyjo_tables"
 RECONNECT_SECONDS = 1.0
@@ -165,19 +166,22 @@ class Hub:
 HUB = Hub()
 
 
+@transaction
 def announce(game_id: str, version: int, *, closed: bool = False) -> None:
-    """Tell every stream of `game_id` that its version is now `version` (call after the
-    move's commit; on PostgreSQL a NOTIFY tells the other processes). `closed`: the table
-    is over (finished or abandoned), so its streams end once told."""
-    _notify(f"{game_id} {version}{' closed' if closed else ''}")
-    HUB.post(game_id, version, closed)
+    """Tell every stream of `game_id` that its version is now `version`: part of the
+    running use case's transaction (its own, when none runs). On PostgreSQL a NOTIFY
+    tells the other processes, with the commit; this process's streams are told once it
+    committed. `closed`: the table is over (finished or abandoned), so its streams end
+    once told."""
+    announce_at_commit(game_id, version, closed=closed)
+    after_commit(lambda: told(game_id, version, closed=closed))
 
 
 def announce_at_commit(game_id: str, version: int, *, closed: bool = False) -> None:
     """Like `announce`, in two halves around the caller's own commit: call this inside the
     transaction (on PostgreSQL the NOTIFY goes out with the commit, in commit order, and
     not at all if it fails), then `told` once it committed (this process's streams)."""
-    _notify(f"{game_id} {version}{' closed' if closed else ''}", commit=False)
+    _notify(f"{game_id} {version}{' closed' if closed else ''}")
 
 
 def told(game_id: str, version: int, *, closed: bool = False) -> None:
@@ -185,10 +189,18 @@ def told(game_id: str, version: int, *, closed: bool = False) -> None:
     HUB.post(game_id, version, closed)
 
 
+@transaction
 def revoke(game_id: str, token_digest: str) -> None:
     """Close every open stream of `game_id` opened with the token whose digest is
-    `token_digest` (call after the commit that replaced or revoked it)."""
+    `token_digest`: part of the running use case's transaction (its own, when none runs),
+    like `announce`."""
     _notify(f"{game_id} revoke {token_digest}")
+    after_commit(lambda: revoked(game_id, token_digest))
+
+
+def revoked(game_id: str, token_digest: str) -> None:
+    """Close this process's streams opened with that token (after the commit that
+    replaced it: a stream opened since `revoke_at_commit` ends too)."""
     HUB.revoke(game_id, token_digest)
 
 
@@ -197,18 +209,17 @@ def revoke_at_commit(game_id: str, token_digest: str) -> None:
     streams of it end now and on PostgreSQL the NOTIFY goes out with the commit, so no
     move committed after it reaches them first (call `HUB.revoke` again after the commit:
     a stream opened meanwhile ends too)."""
-    _notify(f"{game_id} revoke {token_digest}", commit=False)
+    _notify(f"{game_id} revoke {token_digest}")
     HUB.revoke(game_id, token_digest)
 
 
-def _notify(payload: str, commit: bool = True) -> None:
+def _notify(payload: str) -> None:
+    """On PostgreSQL, NOTIFY the other processes with the running transaction's commit."""
     if db.engine.dialect.name == "postgresql":
         db.session.execute(
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": payload},
         )
-        if commit:
-            db.session.commit()
 
 
 def heard(payload: str, hub: Hub = HUB) -> None:

@@ -363,7 +363,7 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
             gs.bot = bot
     game.updated_at = utcnow()
     table_play.run_bots(game, state, store.position_of(state))
-    store.commit()
+    store.flush()  # the new version
     live.announce(game_id, game.version, closed=state.status != PLAYING)
 
 

@@ -387,10 +387,7 @@ def _clash_is_stale() -> Iterator[None]:
 
 
 def _announce(after: Sheet) -> None:
-    """Once the write is committed: keep the new sheet, and tell the phones following it."""
-
-    def told() -> None:
-        remember(after)
-        live.announce(after.id, after.version)  # phones following the sheet (issue 23)
-
-    after_commit(told)
+    """Tell the phones following the sheet (issue 23) with the write's commit, and once it
+    is committed keep the new sheet."""
+    after_commit(lambda: remember(after))
+    live.announce(after.id, after.version)  # NOTIFY with the commit; this process's after

@@ -129,8 +129,10 @@ def links(game_id: str) -> list[Link]:
     return [_link(row) for row in rows]
 
 
+@transaction
 def revoke(game_id: str, link_id: int) -> Link:
-    """Revoke a link: it stops at once, its open streams included."""
+    """Revoke a link: it stops at once, its open streams included (told with the
+    commit)."""
     pad_sheet(game_id)
     gone = _delete(game_id, link_id)
     live.revoke(game_id, gone.digest)

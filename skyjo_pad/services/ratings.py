@@ -15,6 +15,7 @@ import of older games) marks the state stale, and the next read replays everythi
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -25,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Game, GameSeat, Player, Rating, RatingState
+from .transaction import transaction
 
 MIN_GAMES = 3
 """A player is ranked once their rating rests on this many games."""
@@ -71,7 +73,17 @@ def mark_stale(connection: Connection | None = None) -> None:
 
 
 def bring_up_to_date() -> None:
-    """Rate the games finished since the last time (or all of them, when stale)."""
+    """Rate the games finished since the last time (or all of them, when stale): a use
+    case of its own, one transaction, which the reads below run before they read (they
+    write nothing themselves). Another request that brings them up to date at the same
+    moment wins; this one then changes nothing."""
+    with suppress(IntegrityError):  # another request brought them up to date meanwhile
+        _catch_up()
+
+
+@transaction
+def _catch_up() -> None:
+    """`bring_up_to_date` once, in one transaction."""
     state = db.session.get(RatingState, STATE_ID)
     changed = state is None or state.stale
     if state is None:
@@ -86,14 +98,8 @@ def bring_up_to_date() -> None:
         _rate(ratings, seats)
         state.through_at, state.through_game = finished_at, game_id
         rated += 1
-    if not rated and not changed:
-        db.session.rollback()
-        return
-    state.games += rated
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()  # another request brought them up to date at the same moment
+    if rated or changed:
+        state.games += rated
 
 
 def _games_after(
@@ -152,7 +158,8 @@ def _rate(ratings: dict[int, Rating], seats: list[tuple[int, int]]) -> None:
 
 
 def leaderboard(computers: bool = False) -> list[Standing]:
-    """Every rated player, best first; `computers` adds the computer players, marked."""
+    """Every rated player, best first; `computers` adds the computer players, marked
+    (the ratings are first brought up to date: a use case of its own)."""
     bring_up_to_date()
     seats = GameSeat.__table__
     person = exists().where(seats.c.player_id == Player.id, seats.c.bot.is_(None))

@@ -18,7 +18,7 @@ from . import table_policy as policy
 from . import table_store as store
 from .errors import Conflict, Invalid, Malformed
 from .table_view import Screen, Table, build, screen_of, table_of
-from .transaction import transaction
+from .transaction import after_commit, transaction
 
 BOT_STEPS_MAX = 2_000
 """At most this many computer moves are made in one request, on any table."""
@@ -128,16 +128,19 @@ def abandon(game_id: str, credential: policy.Credential) -> Screen:
 
 
 def _commit_and_announce(game: Game, state: TableState, position: Position) -> Table:
-    """Commit the change with its announcement (on PostgreSQL the NOTIFY goes with the
-    commit), then tell this process's open streams; a table over closes them. The table
-    at its new version (`position`), taken before the commit expires what was loaded; an
+    """Announce the change with the use case's commit (on PostgreSQL the NOTIFY goes with
+    it), then tell this process's open streams; a table over closes them. The table at
+    its new version (`position`), taken before the commit expires what was loaded; an
     online one is kept for the answers its streams push (`live_tables`)."""
     store.flush()  # the new version
     table = table_of(game, state, position, live_tables.names_of(game.id))
     closed, online = table.status != PLAYING, state.online
     live.announce_at_commit(table.id, table.version, closed=closed)
-    store.commit()
-    if online:
-        live_tables.TABLES.remember(table)
-    live.told(table.id, table.version, closed=closed)
+
+    def told() -> None:
+        if online:
+            live_tables.TABLES.remember(table)
+        live.told(table.id, table.version, closed=closed)
+
+    after_commit(told)
     return table

@@ -1,4 +1,4 @@
-"""Where a digital table is kept: load it, add a move to it, commit it, find a past step.
+"""Where a digital table is kept: load it, add a move to it, write it, find a past step.
 
 One store for every table, played on one phone or online. The full position (secrets
 included) lives in `TableState` and never leaves the services; every `SNAPSHOT_EVERY`
@@ -158,18 +158,10 @@ def stop(game: Game, state: TableState) -> None:
 
 
 def flush() -> None:
-    """Write the table's change so far (its version moves); a clash is a stale move (409)."""
+    """Write the table's change so far (its version moves); a clash is a stale move (409).
+    The use case that made the change commits it (`transaction`)."""
     try:
         db.session.flush()
-    except (IntegrityError, StaleDataError) as error:
-        db.session.rollback()
-        raise Conflict(STALE) from error
-
-
-def commit() -> None:
-    """Commit the table's change; a clash with another change is a stale move (409)."""
-    try:
-        db.session.commit()
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise Conflict(STALE) from error
