@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .errors import Reason, Refusal
 from .limits import COLUMNS, ROWS
 from .limits import MAX_CARD as MAX_CARD  # re-exported for the pad's forms
 from .limits import MIN_CARD as MIN_CARD
@@ -22,8 +23,9 @@ Grid = tuple[tuple[Cell, ...], ...]
 """Three rows of four cells, top row first."""
 
 
-class GridError(ValueError):
-    """A grid that is not 3 rows of 4 card values; the message says what is wrong."""
+class GridError(Refusal):
+    """A grid that is not 3 rows of 4 card values; the message says what is wrong (its
+    `reason`: a template and its data, for a caller to word in another language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,19 +84,33 @@ def parse_grid(data: object) -> Grid:
     >>> parse_grid([[5, 5, -1, None], [5, 7, 2, None], [5, 0, 3, None]])[0]
     (5, 5, -1, None)
     """
+    shape = Reason("A grid must be %(rows)s rows of %(columns)s cards.", rows=ROWS, columns=COLUMNS)
     if not isinstance(data, Sequence) or isinstance(data, str) or len(data) != ROWS:
-        raise GridError("A grid must be 3 rows of 4 cards.")
+        raise GridError(shape)
     rows: list[tuple[Cell, ...]] = []
     for row in data:
         if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != COLUMNS:
-            raise GridError("A grid must be 3 rows of 4 cards.")
+            raise GridError(shape)
         for cell in row:
             if cell is None:
                 continue
             if isinstance(cell, bool) or not isinstance(cell, int):
-                raise GridError("Each card must be a whole number from -2 to 12, or empty.")
+                raise GridError(
+                    Reason(
+                        "Each card must be a whole number from %(min)s to %(max)s, or empty.",
+                        min=MIN_CARD,
+                        max=MAX_CARD,
+                    )
+                )
             if not MIN_CARD <= cell <= MAX_CARD:
-                raise GridError(f"{cell} is not a card: cards go from -2 to 12.")
+                raise GridError(
+                    Reason(
+                        "%(value)s is not a card: cards go from %(min)s to %(max)s.",
+                        value=str(cell),
+                        min=MIN_CARD,
+                        max=MAX_CARD,
+                    )
+                )
         rows.append(tuple(row))
     return tuple(rows)
 

@@ -27,7 +27,7 @@ from ...engine.limits import (
 from ...engine.rules import Rules
 from ...engine.scoring import Grid, GridError, parse_grid
 from ...models import NAME_MAX
-from ...services.errors import N_, Invalid, Malformed, Sentence
+from ...services.errors import N_, Invalid, Malformed, Sentence, refused
 from ...services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ...services.pad_shares import KINDS, WATCH
 from .reading import Body, Words, not_null
@@ -244,7 +244,8 @@ def _grid(rows: list[list[int | None]], seat: int | None) -> Grid:
             if seat is None
             else Sentence(N_("the grid of seat %(seat)s"), {"seat": seat})
         )
-        raise Invalid(N_("In %(where)s, %(why)s"), where=where, why=str(error)) from error
+        why = refused(error)  # the engine's sentence, worded for the reader as the rest
+        raise Invalid(N_("In %(where)s, %(why)s"), where=where, why=why) from error
 
 
 class ShareBody(Body):
