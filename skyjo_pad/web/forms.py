@@ -95,10 +95,10 @@ class ConfirmForm(PadForm):
         return _version(self.version)
 
 
-class NewGameForm(PadForm):
-    """Players in seat order and the pad's rule options."""
+class PadRuleFields:
+    """The score pad's rule options (RULES.md) as form fields, with their limits from the
+    engine: a new game's and a new table's (each form declares its other fields)."""
 
-    player = FieldList(StringField(_l("Player"), render_kw={"maxlength": NAME_MAX}), min_entries=4)
     target = WholeNumberField(
         _l("Game ends at"),
         default=_DEFAULTS.target,
@@ -128,9 +128,15 @@ class NewGameForm(PadForm):
         ],
     )
     tie_doubles = BooleanField(_l("A tie with the closer doubles the closer"), default=True)
+    double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
+
+
+class NewGameForm(PadRuleFields, PadForm):
+    """Players in seat order and the pad's rule options."""
+
+    player = FieldList(StringField(_l("Player"), render_kw={"maxlength": NAME_MAX}), min_entries=4)
     players_message = ""
     """A message about the players as a whole (how many), shown above the list."""
-    double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
 
     def names(self) -> list[str]:
         """The names typed in, blanks dropped, spaces tidied."""

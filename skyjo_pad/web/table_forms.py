@@ -11,7 +11,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, SelectField, Strin
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..bots import BUILTIN
-from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
+from ..engine.limits import MAX_PLAYERS, SEED_MAX, STALL_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
 from ..i18n import LANGUAGES, current
 from ..models import EMAIL_MAX, NAME_MAX
@@ -19,7 +19,7 @@ from ..services.online import Invitee
 from ..services.players import UNPRINTABLE_NAME
 from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
 from ..services.text import printable
-from .forms import WholeNumberField, choices, scoring_rules
+from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
 BOT_LABELS = {"easy": _l("Easy bot"), "medium": _l("Medium bot"), "hard": _l("Hard bot")}
@@ -54,36 +54,10 @@ class SeatForm(Form):  # type: ignore[misc]
     """The language of the seat's invitation (the host's own to start with)."""
 
 
-class NewTableForm(FlaskForm):  # type: ignore[misc]
+class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
     """Seats in turn order, every rule option with its official default, an optional deal."""
 
     seat = FieldList(FormField(SeatForm), min_entries=2)
-    target = WholeNumberField(
-        _l("Game ends at"),
-        default=_DEFAULTS.target,
-        validators=[
-            InputRequired(_l("Give the score that ends the game.")),
-            NumberRange(
-                1,
-                TARGET_MAX,
-                _l("The game must end at a score from 1 to %(max)s.", max=f"{TARGET_MAX:,}"),
-            ),
-        ],
-    )
-    multiplier = WholeNumberField(
-        _l("Closer’s penalty: score ×"),
-        default=_DEFAULTS.multiplier,
-        validators=[
-            InputRequired(_l("Give the closer’s multiplier (1 turns it off).")),
-            NumberRange(
-                1,
-                MULTIPLIER_MAX,
-                _l("The multiplier is a whole number from 1 to %(max)s.", max=MULTIPLIER_MAX),
-            ),
-        ],
-    )
-    tie_doubles = BooleanField(_l("A tie with the closer doubles the closer"), default=True)
-    double_only_positive = BooleanField(_l("Only a score above 0 is doubled"), default=True)
     first_tiebreak = SelectField(
         _l("Round 1, equal opening cards: who starts"),
         choices=choices((k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS),
