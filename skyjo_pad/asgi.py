@@ -31,6 +31,7 @@ from werkzeug.routing import RequestRedirect
 
 from .api import stream_answers
 from .api import streams as stream_views
+from .config import connection_settings
 from .i18n import N_
 from .services import live, live_reader, streams
 from .web import access
@@ -375,6 +376,5 @@ def _header(scope: Scope, name: bytes) -> str | None:
 def create(threads: int = 24) -> Server:
     """The ASGI app of a server process: a new Flask app behind it."""
     from .factory import create_app
-    from .serving import settings
 
-    return Server(create_app(), threads, settings()["header_timeout"])
+    return Server(create_app(), threads, connection_settings()["header_timeout"])

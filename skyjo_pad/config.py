@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +117,14 @@ MAIL_SETTINGS: dict[str, Callable[[str], Any]] = {
 def mail_settings(environ: Any) -> dict[str, Any]:
     """The mail settings set in `environ` (invitations are emailed once MAIL_SERVER is)."""
     return {key: read(environ[key]) for key, read in MAIL_SETTINGS.items() if environ.get(key)}
+
+
+def connection_settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:
+    """The server's connection limits from the environment (README's configuration
+    table): the server process (`serving`) and its ASGI app (`asgi`) read them."""
+    env = os.environ if environ is None else environ
+    return {
+        "max_connections": float(env.get("SKYJO_MAX_CONNECTIONS", "10000")),
+        "header_timeout": float(env.get("SKYJO_HEADER_TIMEOUT", "10")),
+        "keep_alive": float(env.get("SKYJO_KEEP_ALIVE", "5")),
+    }

@@ -28,6 +28,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
 
 from . import accesslog
+from .config import connection_settings as settings
 from .services import live
 
 HEADER_MAX = 16 * 1024
@@ -38,16 +39,6 @@ HEAD_TOO_LARGE = (
 )
 FD_RESERVE = 64
 """File descriptors kept for the database, logs and listening sockets."""
-
-
-def settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:
-    """The connection limits from the environment (README's configuration table)."""
-    env = os.environ if environ is None else environ
-    return {
-        "max_connections": float(env.get("SKYJO_MAX_CONNECTIONS", "10000")),
-        "header_timeout": float(env.get("SKYJO_HEADER_TIMEOUT", "10")),
-        "keep_alive": float(env.get("SKYJO_KEEP_ALIVE", "5")),
-    }
 
 
 class Guarded(H11Protocol):

@@ -73,12 +73,20 @@ def part_of(name: str) -> str | None:
     return max(found, key=len) if found else None
 
 
-def imports_of(path: Path, root: Path = ROOT) -> list[tuple[str, list[str]]]:
-    """Every module a file imports (relative ones resolved), with the names taken from it."""
+def imports_of(
+    path: Path, root: Path = ROOT, for_types: bool = True
+) -> list[tuple[str, list[str]]]:
+    """Every module a file imports (relative ones resolved), with the names taken from it
+    (`for_types=False`: not those only type checkers read, under `if TYPE_CHECKING:`)."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: list[tuple[str, list[str]]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if not for_types:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+                node.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -186,3 +194,78 @@ def test_importing_the_engine_side_loads_no_web_app(module: str) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]"
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module of the package and the modules of it that it imports when it runs
+    (inside functions too; a package's own submodules taken from it count as those
+    submodules, not as the package)."""
+    paths = {
+        module_name(path, root): path
+        for path in sorted((root / "skyjo_pad").rglob("*.py"))
+        if "versions" not in path.parts
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        edges = set()
+        for target, taken in imports_of(path, root, for_types=False):
+            if target not in paths or target == name:
+                continue
+            if taken and all(f"{target}.{t}" in paths for t in taken):
+                continue
+            edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def cycles(root: Path = ROOT) -> list[list[str]]:
+    """The groups of modules that import each other, directly or around a circle
+    (Tarjan's strongly connected components of more than one module), each sorted."""
+    graph = import_graph(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def test_no_modules_import_each_other() -> None:
+    assert not cycles(), "\n".join(" ↔ ".join(group) for group in cycles())
+
+
+def test_the_checker_catches_a_cycle_even_through_a_function(tmp_path: Path) -> None:
+    def write(relative: str, text: str = "") -> None:
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+    write("skyjo_pad/__init__.py")
+    write("skyjo_pad/web/__init__.py")
+    write("skyjo_pad/web/table.py", "from . import online\n")
+    write("skyjo_pad/web/online.py", "def page():\n    from .table import render\n")
+    write("skyjo_pad/web/forms.py", "from . import words\n")  # no cycle: words needs it for types
+    write(
+        "skyjo_pad/web/words.py",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .forms import Form\n",
+    )
+    assert cycles(tmp_path) == [["skyjo_pad.web.online", "skyjo_pad.web.table"]]

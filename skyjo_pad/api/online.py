@@ -12,6 +12,7 @@ from flask import Response, jsonify, request, url_for
 from .. import mailer
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
+from ..rate_limits import limited
 from ..services import online
 from . import bodies
 from .blueprint import bp
@@ -35,6 +36,7 @@ def link(token: str) -> str:
 
 
 @bp.post("/tables")
+@limited("create")
 def create_table() -> tuple[Response, int]:
     """Start an online table; every token is in this answer and never again."""
     body = NewOnlineTable.read(bodies.json_object())
@@ -67,6 +69,7 @@ def online_record(game_id: str) -> Response:
 
 
 @bp.get("/tables/<game_id>/replay/<int:step>")
+@limited("replay")
 def online_replay(game_id: str, step: int) -> Response:
     """The table after its first `step` moves, as a spectator saw it (any token of it)."""
     token = bearer() or request.cookies.get(LIVE_COOKIE)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from flask import Response, jsonify, url_for
 
 from ..engine.scoring import score_grid
+from ..rate_limits import limited
 from ..services import pad, pad_once
 from ..services.errors import Sentence
 from . import bodies
@@ -18,6 +19,7 @@ from .models.pad import NewGame, NewRoundBody, RoundBody, ScoreBody
 
 
 @bp.post("/games")
+@limited("create")
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Start a score pad game: 201 and the game (200: already started with its client_id)."""
     body = NewGame.read(bodies.json_object())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from flask import Response, current_app, g, jsonify, request, session, url_for
 
+from ..rate_limits import limited
 from ..services import live, pad_shares
 from ..services.pad_shares import Link
 from . import bodies
@@ -75,6 +76,7 @@ def shared_token(game_id: str) -> str | None:
 
 
 @bp.post("/games/<game_id>/shares")
+@limited("create")
 def make_share(game_id: str) -> tuple[Response, int]:
     """Make a watch or keeper link: 201, with its token this once."""
     pad_shares.pad_sheet(game_id)  # a game that is no pad's (an online table's) is not found

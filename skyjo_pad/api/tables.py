@@ -19,6 +19,7 @@ from flask_wtf.csrf import CSRFError
 from ..devices import device_key
 from ..extensions import csrf
 from ..presenters.table_screen import hint_json, replay_json, screen_json
+from ..rate_limits import limited
 from ..services import tables
 from ..services.errors import Malformed, NotFound, ServiceError
 from ..services.table_view import Screen
@@ -110,6 +111,7 @@ def table_record(game_id: str) -> Response:
 
 
 @bp.get("/phone-tables/<game_id>/replay")
+@limited("replay")
 def table_replay(game_id: str) -> Response:
     """The replay's first step: the table as dealt, and how many steps there are."""
     tables.claim(game_id, device_key())
@@ -117,6 +119,7 @@ def table_replay(game_id: str) -> Response:
 
 
 @bp.get("/phone-tables/<game_id>/replay/<int:step>")
+@limited("replay")
 def table_replay_step(game_id: str, step: int) -> Response:
     """The table after its first `step` moves, as a spectator sees it."""
     tables.claim(game_id, device_key())

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 from ..i18n import join_names
 from ..presenters.problems import why
+from ..rate_limits import limited
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts
@@ -110,6 +111,7 @@ def export_csv() -> Response:
 
 
 @bp.post("/import")
+@limited("import")
 def import_file() -> tuple[str, int] | str:
     """Add the games of an export file that this installation lacks."""
     upload = request.files.get("file")

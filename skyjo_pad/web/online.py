@@ -25,6 +25,7 @@ from ..presenters.problems import why
 from ..services import online
 from ..services.errors import ServiceError, Unauthorized
 from .table_forms import BOT_KINDS, NewTableForm
+from .table_new import render_new
 
 bp = Blueprint("online", __name__)
 LIVE_COOKIE = "skyjo_live"
@@ -98,8 +99,6 @@ def lineup(form: NewTableForm) -> str:
         seats = online.check(form.invitees(), form.rules(), form.seed.data)
     except ServiceError as error:
         form.problem = why(error)
-        from .table import render_new
-
         return render_new(form)
     languages = form.invitation_languages()
     kept = [(k, v) for k, v in request.form.items(multi=True) if k not in ("online", "correct")]
@@ -123,8 +122,6 @@ def start(form: NewTableForm) -> Response | str:
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
     except ServiceError as error:
         form.problem = why(error)
-        from .table import render_new
-
         return render_new(form)
     created = created_json(table, link)
     for seat in created["seats"]:

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 from .. import i18n
 from ..presenters.problems import why
+from ..rate_limits import limited
 from ..services import pad, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
@@ -38,6 +39,7 @@ def home() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limited("create")
 def new_game() -> str | Response:
     """Pick the players and the rules; `?again=<id>` starts with that game's players."""
     form = NewGameForm()

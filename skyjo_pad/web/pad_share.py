@@ -32,6 +32,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..presenters.problems import why
+from ..rate_limits import limited
 from ..services import pad_shares
 from ..services.errors import NotFound, ServiceError
 from ..services.pad_shares import KEEPER, Link
@@ -61,6 +62,7 @@ def qr_svg(address: str) -> Markup:
 
 
 @bp.route("/games/<game_id>/share", methods=["GET", "POST"])
+@limited("create")
 def share(game_id: str) -> Response:
     """The game's links: make one (shown this once), or see those in use."""
     fresh: dict[str, str] | None = None

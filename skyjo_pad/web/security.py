@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 from ..i18n import N_, gettext
+from ..rate_limits import METHOD, RATE_LIMITS, group_of
 from ..services import rate_store
 from . import access, online, pad_share
 from .history import IMPORT_MAX_BYTES
@@ -58,30 +59,6 @@ BODY_MAX = 1024 * 1024
 IMPORT_BODY_MAX = IMPORT_MAX_BYTES + 1024 * 1024
 """The import page reads an export of up to IMPORT_MAX_BYTES (and the form around it)."""
 LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
-RATE_LIMITS = {
-    "create": "60 per minute; 600 per hour",
-    "import": "10 per minute; 60 per hour",
-    "replay": "120 per minute; 2000 per hour",
-}
-LIMITED_VIEWS = {
-    "pad.new_game": "create",
-    "table.new_table": "create",
-    "api.create_game": "create",
-    "api.create_table": "create",
-    "history.import_file": "import",
-    "pad_share.share": "create",
-    "api.make_share": "create",
-}
-"""Per client address, for POSTs: creating games and tables (pages and API together),
-imports. Wrong passwords: `access`."""
-READ_LIMITED_VIEWS = {
-    "table.replay": "replay",
-    "api.table_replay": "replay",
-    "api.table_replay_step": "replay",
-    "api.online_replay": "replay",
-}
-"""Per client address, for GETs: the replay's steps (each replays up to a snapshot's
-worth of moves), pages and API together."""
 TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
 TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
 LOCAL_NAMES = ("localhost",)
@@ -158,15 +135,11 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     app.extensions["skyjo_limiter"] = limiter  # the invitation mails count in it too
     if "pad.new_game" not in app.view_functions:
         raise RuntimeError("security.install(app) goes after the blueprints are registered.")
-    for endpoint, group in LIMITED_VIEWS.items():
-        view = app.view_functions.get(endpoint)
-        if view is not None:
-            limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["POST"])
-            app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
-    for endpoint, group in READ_LIMITED_VIEWS.items():
-        view = app.view_functions.get(endpoint)
-        if view is not None:
-            limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=["GET"])
+    for endpoint, view in list(app.view_functions.items()):
+        group = group_of(view)  # the views declare their limits (`rate_limits.limited`)
+        if group is not None:
+            methods = [METHOD[group]]
+            limit = limiter.shared_limit(RATE_LIMITS[group], scope=group, methods=methods)
             app.view_functions[endpoint] = limit(view)  # type: ignore[assignment]
     access.install(app, limiter)
     access.allow_public(app, online.is_public)  # secret links carry their own permission

@@ -5,27 +5,26 @@ The JSON the play screen and the replay speak is in `api/tables.py`.
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..bots import BUILTIN
 from ..devices import device_key
 from ..i18n import current
 from ..presenters.problems import why
 from ..presenters.table_screen import screen_json
+from ..rate_limits import limited
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
-from .table_forms import BOT_KINDS, MAX_SEATS, PERSON, NewTableForm, set_seats
+from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
+from .table_new import BOT_NAME as BOT_NAME  # the tests check the names it leaves out
+from .table_new import render_new
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
-BOT_NAME = re.compile(f"({'|'.join(name.capitalize() for name in BUILTIN)}) bot( \\d+)?")
-"""The names computer seats get when left blank: not offered as people who played before."""
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limited("create")
 def new_table() -> str | Response:
     """Seats, rules and deal of a new table; `?again=<id>` starts from that table's."""
     form = NewTableForm()
@@ -51,15 +50,6 @@ def new_table() -> str | Response:
         else:
             return redirect(url_for("table.play", game_id=game_id))
     return render_new(form)
-
-
-def render_new(form: NewTableForm) -> str:
-    """The new-table page with `form` as it is (and its problems)."""
-    while len(form.seat) < 3:
-        form.seat.append_entry()
-    known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
-    bot_names = dict(BOT_KINDS)  # a computer seat's name when left blank, as a placeholder
-    return render_template("table/new.html", form=form, known=known, bot_names=bot_names)
 
 
 @bp.route("/<game_id>")
@@ -91,6 +81,7 @@ def abandon(game_id: str) -> str | Response:
 
 
 @bp.get("/<game_id>/replay")
+@limited("replay")
 def replay(game_id: str) -> str:
     """The replay viewer: the table move by move, as a spectator sees it (while it is
     played, only on the device it is played on)."""

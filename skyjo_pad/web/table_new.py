@@ -1,0 +1,24 @@
+"""The new-table page drawn from its form: the one-phone table's pages (`table`) and the
+online table's line-up (`online`) both show it again with the form's problems."""
+
+from __future__ import annotations
+
+import re
+
+from flask import render_template
+
+from ..bots import BUILTIN
+from ..services import players
+from .table_forms import BOT_KINDS, NewTableForm
+
+BOT_NAME = re.compile(f"({'|'.join(name.capitalize() for name in BUILTIN)}) bot( \\d+)?")
+"""The names computer seats get when left blank: not offered as people who played before."""
+
+
+def render_new(form: NewTableForm) -> str:
+    """The new-table page with `form` as it is (and its problems)."""
+    while len(form.seat) < 3:
+        form.seat.append_entry()
+    known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
+    bot_names = dict(BOT_KINDS)  # a computer seat's name when left blank, as a placeholder
+    return render_template("table/new.html", form=form, known=known, bot_names=bot_names)
