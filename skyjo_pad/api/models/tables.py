@@ -8,11 +8,15 @@ the `Move` the notation declares (`moves.py`); the rule options are read by the 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+import dataclasses
+from typing import Annotated, Any, ClassVar, Literal, get_type_hints
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, create_model
+from pydantic_core import PydanticCustomError
 
 from ...bots import BUILTIN
+from ...engine.limits import CELLS, MULTIPLIER_MAX, STALL_MAX, TARGET_MAX
+from ...engine.rules import SEATINGS, Rules
 from ...models import NAME_MAX
 from ...services.errors import N_
 from ...services.online import Invitee
@@ -53,6 +57,54 @@ class NoFields(Body):
     """The body of a request that takes none: nothing, or an empty object `{}`."""
 
     WHAT: ClassVar[str] = N_("this request, which takes no fields")
+
+
+RANGES = {
+    "target": (1, TARGET_MAX),
+    "multiplier": (1, MULTIPLIER_MAX),
+    "reveal_count": (0, CELLS),
+    "stall_turns": (1, STALL_MAX),
+}
+"""The range of each whole-number rule option of a new table (engine/limits.py)."""
+
+
+def _table_rules() -> type[BaseModel]:
+    """The digital table's rule options as a model made from the engine's `Rules`: every
+    option, its type and its default, the ranges above, `max_players`' seatings. Only
+    for the document: the engine reads a table's rules, in its own words."""
+    hints = get_type_hints(Rules)
+    official = Rules()
+    fields: dict[str, Any] = {}
+    for option in dataclasses.fields(Rules):
+        kind: Any = hints[option.name]
+        if option.name in RANGES:
+            low, high = RANGES[option.name]
+            ranged = Annotated[int, Field(ge=low, le=high)]
+            kind = ranged | None if getattr(official, option.name) is None else ranged
+        if option.name == "max_players":
+            kind = Annotated[int, Field(json_schema_extra={"enum": list(SEATINGS)})]
+        fields[option.name] = (kind, getattr(official, option.name))
+    config = ConfigDict(extra="forbid", strict=True)
+    return create_model("TableRules", __config__=config, __doc__=TABLE_RULES, **fields)
+
+
+TABLE_RULES = "Any option of docs/rules-options.md; one left out takes its official default."
+TableRules = _table_rules()
+
+
+def _object_or_null(value: object) -> dict[str, Any] | None:
+    """A table's `rules` as given, when an object or null; the engine reads its options."""
+    if value is None or isinstance(value, dict):
+        return value
+    raise PydanticCustomError("dict_type", "Input should be a valid dictionary")
+
+
+RulesGiven = Annotated[
+    dict[str, Any] | None,
+    PlainValidator(_object_or_null, json_schema_input_type=TableRules | None),
+]
+"""A table's rule options: an object (or null) the engine reads in its own words (422),
+documented as `TableRules`."""
 
 
 SEAT_SHAPE = N_('Each seat is {"name": …, "email": …} or {"bot": "hard"}.')
@@ -110,8 +162,8 @@ class NewOnlineTable(Body):
         description="In turn order: a person {name, email?} or a computer player {bot}; "
         "2 to 8 seats (12 with max_players 12), one a person.",
     )
-    rules: dict[str, Any] | None = Field(
-        None, description="Any option of docs/rules-options.md (null: the defaults)."
+    rules: RulesGiven = Field(
+        None, description="The rule options (null or left out: the official rules)."
     )
     seed: int | None = Field(None, ge=0, description="The deal (optional; null: a secret one).")
 
