@@ -62,6 +62,7 @@ RATE_LIMITS = {
     "create": "60 per minute; 600 per hour",
     "import": "10 per minute; 60 per hour",
     "replay": "120 per minute; 2000 per hour",
+    "coach": "30 per minute; 600 per hour",
 }
 LIMITED_VIEWS = {
     "pad.new_game": "create",
@@ -79,9 +80,14 @@ READ_LIMITED_VIEWS = {
     "api.table_replay": "replay",
     "api.table_replay_step": "replay",
     "api.online_replay": "replay",
+    "api.table_coach": "coach",
+    "api.table_coach_close": "coach",
+    "api.online_coach": "coach",
+    "api.online_coach_close": "coach",
 }
 """Per client address, for GETs: the replay's steps (each replays up to a snapshot's
-worth of moves), pages and API together."""
+worth of moves), pages and API together; the coach's answers (each a search of up to a
+second of one core)."""
 TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
 TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
 LOCAL_NAMES = ("localhost",)
