@@ -1,0 +1,275 @@
+"""The coach at the table over the API: a clearly bad move judged, a close's risk told,
+only to the person who made the move (or is to close), never to watchers, the host or
+spectators, never a secret in an answer, and a bad `move` refused with words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from online_helpers import OnlineApi, assert_no_secret, bearer
+
+from skyjo_pad.services import tables
+from skyjo_pad.services.tables import SeatChoice
+
+BAD_DEAL = 56
+"""Ann starts after the opening reveals with a −1 and a 4 face up and draws a 10: putting
+it in place of the −1 is clearly worse (by about 11 points) than throwing it away."""
+
+
+@pytest.fixture(autouse=True)
+def _time_to_think(app: Flask) -> None:
+    app.config["COACH_SECONDS"] = 30.0  # judged in full, however slow the machine is now
+
+
+@pytest.fixture
+def online(app: Flask, client: FlaskClient) -> OnlineApi:
+    return OnlineApi(app, client)
+
+
+def pair(app: Flask, seed: int | None = BAD_DEAL, bob: str | None = None) -> str:
+    """A one-phone table of Ann and Bob (a person, or the computer player `bob`)."""
+    with app.app_context():
+        return tables.create([SeatChoice("Ann"), SeatChoice("Bob", bob)], {"target": 30}, seed)
+
+
+def screen(client: FlaskClient, table: str) -> dict[str, Any]:
+    answer = client.get(f"/api/phone-tables/{table}")
+    assert answer.status_code == 200
+    data: dict[str, Any] = answer.get_json()
+    return data
+
+
+def play(client: FlaskClient, table: str, s: dict[str, Any], move: Any) -> dict[str, Any]:
+    answer = client.post(
+        f"/api/phone-tables/{table}/moves", json={"version": s["version"], "move": move}
+    )
+    assert answer.status_code == 200, answer.get_json()
+    data: dict[str, Any] = answer.get_json()
+    return data
+
+
+def reveals(client: FlaskClient, table: str) -> dict[str, Any]:
+    """Everyone turns up the first cards offered (the computer when asked); the screen
+    at the first turn of a person."""
+    s = screen(client, table)
+    while s["view"]["phase"] == "reveal" or s["bots"][s["actor"]] is not None:
+        s = play(client, table, s, s["moves"][0]) if s["moves"] else advance(client, table, s)
+    return s
+
+
+def advance(client: FlaskClient, table: str, s: dict[str, Any]) -> dict[str, Any]:
+    """The computer plays until a person acts."""
+    answer = client.post(
+        f"/api/phone-tables/{table}/advance", json={"version": s["version"], "all": True}
+    )
+    assert answer.status_code == 200, answer.get_json()
+    data: dict[str, Any] = answer.get_json()
+    return data
+
+
+def coach(client: FlaskClient, table: str, query: str, **headers: str) -> Any:
+    return client.get(f"/api/phone-tables/{table}/coach?{query}", headers=headers)
+
+
+def test_the_coach_names_the_better_move_after_a_clearly_bad_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = pair(app)
+    s = reveals(client, table)
+    assert s["actor"] == 0 and s["view"]["grids"][0][0][:2] == ["-1u", "4u"]
+    drawn = play(client, table, s, {"action": "draw"})
+    assert drawn["step"] == s["step"] + 1 and drawn["view"]["held"]["value"] == 10
+    placed = play(client, table, drawn, {"action": "swap", "cell": [0, 0]})
+    answer = coach(client, table, f"move={placed['step']}")
+    assert answer.status_code == 200, answer.get_json()
+    word = answer.get_json()
+    assert word["move"] == placed["step"] and word["seat"] == 0 and word["weighed"]
+    assert word["better"] == {"action": "discard"} and word["points"] > 5
+    assert word["text"].startswith(
+        "The expert would have thrown the drawn card on the discard pile (about "
+    )
+    assert word["text"].endswith(" points better on average).")
+    again = coach(client, table, f"move={placed['step']}").get_json()
+    assert again == word  # the same search: the same word
+
+
+def test_a_good_move_is_told_quietly_and_an_opening_reveal_not_at_all(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = pair(app)
+    s = reveals(client, table)
+    assert s["view"]["discard"][0] == 1
+    taken = play(client, table, s, {"action": "take_discard"})  # a 1: plainly the move
+    word = coach(client, table, f"move={taken['step']}").get_json()
+    assert word == {
+        "move": taken["step"],
+        "seat": 0,
+        "weighed": True,
+        "better": None,
+        "points": None,
+        "text": "Good move.",
+    }
+    first = coach(client, table, "move=1").get_json()
+    assert first["weighed"] is False and first["text"] is None
+
+
+def test_the_words_come_in_the_readers_language(app: Flask, client: FlaskClient) -> None:
+    table = pair(app)
+    s = reveals(client, table)
+    s = play(
+        client,
+        table,
+        play(client, table, s, {"action": "draw"}),
+        {"action": "swap", "cell": [0, 0]},
+    )
+    word = coach(client, table, f"move={s['step']}", **{"Accept-Language": "de"}).get_json()
+    english = coach(client, table, f"move={s['step']}").get_json()
+    assert word["points"] == english["points"]
+    decimal = f"{english['points']:.1f}".rstrip("0").rstrip(".")
+    if "." in decimal:  # written the German way
+        assert decimal.replace(".", ",") in word["text"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "move=", "move=two", "move=1.5", "move=0", "move=-1", "move=999", "move=1&x=2", "step=1"],
+)
+def test_a_bad_move_number_is_refused_with_words(
+    app: Flask, client: FlaskClient, query: str
+) -> None:
+    table = pair(app)
+    reveals(client, table)
+    answer = coach(client, table, query)
+    assert answer.status_code == 400
+    body = answer.get_json()
+    assert set(body) == {"error"} and body["error"].endswith(".") and " " in body["error"]
+
+
+def test_only_the_phone_the_table_is_played_on_asks_and_only_about_people(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = pair(app, bob="easy")
+    s = reveals(client, table)
+    s = play(client, table, s, {"action": "draw"})
+    s = play(client, table, s, {"action": "swap", "cell": [0, 0]})
+    s = advance(client, table, s)
+    bots = [n for n in range(1, s["step"] + 1) if _mover(app, table, n) == 1]
+    assert bots, "the computer made a move"
+    refused = coach(client, table, f"move={bots[0]}")
+    assert refused.status_code == 403 and "computer" in refused.get_json()["error"]
+    elsewhere = app.test_client()  # another browser: it only watches
+    for url in (f"coach?move={s['step']}", f"coach/close?version={s['version']}"):
+        answer = elsewhere.get(f"/api/phone-tables/{table}/{url}")
+        assert answer.status_code == 403, url
+
+
+def _mover(app: Flask, table: str, step: int) -> int | None:
+    """Who made move `step` (from the record, on the server)."""
+    from skyjo_pad.engine import move_from_json, mover
+    from skyjo_pad.models import TableState
+    from skyjo_pad.services import table_store
+
+    with app.app_context():
+        state = table_store.load(table)[1]
+        assert isinstance(state, TableState)
+        before, _told = table_store.position_at(state, step - 1)
+        return mover(before, move_from_json(state.moves[step - 1]))
+
+
+def test_before_the_last_card_the_coach_tells_the_risk_of_closing(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = pair(app, seed=5)
+    s = reveals(client, table)
+    for _ in range(200):  # Ann turns up a card a turn; Bob keeps his face down
+        if s["actor"] == 0 and s["view"]["held"] is None and _down(s, 0) == 1:
+            break
+        s = play(client, table, s, _plain(s))
+    else:
+        raise AssertionError("Ann never came down to one face-down card")
+    none = client.get(f"/api/phone-tables/{table}/coach/close?version={s['version']}")
+    assert none.status_code == 200 and none.get_json() == {"seat": 0, "closes": []}
+    s = play(client, table, s, {"action": "draw"})
+    answer = client.get(f"/api/phone-tables/{table}/coach/close?version={s['version']}")
+    assert answer.status_code == 200, answer.get_json()
+    risks = answer.get_json()
+    assert risks["seat"] == 0
+    kinds = sorted(close["move"]["action"] for close in risks["closes"])
+    assert kinds == ["discard", "swap"]
+    for close in risks["closes"]:
+        assert 0 <= close["chance"] <= 1 and close["cost"] >= 0
+        assert close["text"].startswith("If you close now ")
+        assert "% chance your score is doubled, costing about " in close["text"]
+    stale = client.get(f"/api/phone-tables/{table}/coach/close?version={s['version'] - 1}")
+    assert stale.status_code == 409
+    missing = client.get(f"/api/phone-tables/{table}/coach/close")
+    assert missing.status_code == 400 and "version" in missing.get_json()["error"]
+
+
+def _down(s: dict[str, Any], seat: int) -> int:
+    return sum(cell == "?" for row in s["view"]["grids"][seat] for cell in row)
+
+
+def _plain(s: dict[str, Any]) -> dict[str, Any]:
+    """Ann draws, throws it away and turns up a card; Bob draws and keeps it face up."""
+    actions = {m["action"] for m in s["moves"]}
+    if "draw" in actions:
+        return {"action": "draw"}
+    if s["actor"] == 0:
+        if "discard" in actions:
+            return {"action": "discard"}
+        return next(m for m in s["moves"] if m["action"] == "flip")
+    grid = s["view"]["grids"][1]
+    up = [
+        m for m in s["moves"] if m["action"] == "swap" and grid[m["cell"][0]][m["cell"][1]] != "?"
+    ]
+    return up[0] if up else {"action": "discard"}
+
+
+def test_an_online_seat_asks_about_its_own_moves_only(app: Flask, online: OnlineApi) -> None:
+    table = online.create(seats=[{"name": "Ann"}, {"name": "Bob"}], rules={"target": 30})
+    ann, bob = (seat["token"] for seat in table["seats"])
+    host, spectator = table["host_token"], table["spectator_token"]
+    game = table["id"]
+    made: dict[int, int] = {}
+    for _ in range(40):  # the reveals, then a few turns of plain moves
+        for seat, token in enumerate((ann, bob)):
+            s = online.state(game, token)
+            if s["moves"]:
+                move = s["moves"][0] if s["view"]["phase"] == "reveal" else _first(s)
+                assert online.move(game, token, s["version"], move).status_code == 200
+                made[s["step"] + 1] = seat
+        if len(made) >= 12:
+            break
+    truth = online.truth(game)
+    for step, seat in made.items():
+        own, other = (ann, bob) if seat == 0 else (bob, ann)
+        answer = online.client.get(f"/api/tables/{game}/coach?move={step}", headers=bearer(own))
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json()["seat"] == seat
+        assert_no_secret(answer.get_json(), truth, seat)
+        assert_no_secret(answer.get_data(as_text=True), truth, seat)
+        refused = online.client.get(f"/api/tables/{game}/coach?move={step}", headers=bearer(other))
+        assert refused.status_code == 403
+    for token in (host, spectator):
+        for url in ("coach?move=1", f"coach/close?version={online.state(game, ann)['version']}"):
+            answer = online.client.get(f"/api/tables/{game}/{url}", headers=bearer(token))
+            assert answer.status_code == 403, (token == host, url)
+    assert online.client.get(f"/api/tables/{game}/coach?move=1").status_code == 401
+    s = online.state(game, ann)
+    waiting = ann if s["actor"] == 1 else bob
+    close = f"/api/tables/{game}/coach/close?version={s['version']}"
+    assert online.client.get(close, headers=bearer(waiting)).status_code == 403
+    for url in ("coach?move=1", f"coach/close?version={s['version']}"):
+        assert online.client.get(f"/api/phone-tables/{game}/{url}").status_code == 404
+
+
+def _first(s: dict[str, Any]) -> dict[str, Any]:
+    """Draw, then keep the card in place of the first card offered."""
+    actions = {m["action"] for m in s["moves"]}
+    if "draw" in actions:
+        return {"action": "draw"}
+    return next(m for m in s["moves"] if m["action"] in ("swap", "flip"))
