@@ -109,8 +109,7 @@ def risk_words(move: Move, chance: float, cost: float) -> str:
     """ "If you close now: …" for a close by `move`."""
     if isinstance(move, Swap):
         return _(
-            "If you close now by putting this card on your last face-down card: %(chance)s "
-            "chance your score is doubled, "
+            "If you close now with this card: %(chance)s chance your score is doubled, "
             "costing about %(points)s points.",
             chance=percent(chance),
             points=points(cost),
