@@ -38,7 +38,7 @@ from ..engine import (
 from ..extensions import db
 from . import table_policy as policy
 from . import table_store as store
-from .errors import N_, Conflict, Forbidden, Malformed, ServiceError
+from .errors import N_, Conflict, Forbidden, Malformed, NotFound, ServiceError
 
 BUDGET = 32
 """Sampled worlds each candidate move is played out in (the expert plays with 96)."""
@@ -54,7 +54,7 @@ WAIT = 3.0
 NOT_A_PLAYER = N_("Only a player at this table can ask the coach, about their own moves.")
 NOT_YOURS = N_("The coach tells each player about their own moves only.")
 COMPUTER_MOVE = N_("That move was made by a computer player: the coach judges people's moves.")
-BAD_MOVE = N_("Say which move to judge: move=n, a whole number from 1 to %(last)s.")
+NO_SUCH_MOVE = N_("This table has moves 1 to %(last)s: move=n names one.")
 NOT_A_NUMBER = N_("Say which move to judge: move=n, its number in the game from 1.")
 NO_MOVES = N_("No move has been made at this table yet.")
 NOT_YOUR_TURN = N_("The coach speaks of a close on your own turn only.")
@@ -115,16 +115,18 @@ def judge(
 
     Refused: no such table, or an online one asked by a device (404); a token of another
     table (401); a watcher, the host, a spectator, another seat's move, or a computer's
-    (403); no such move (400).
+    (403); a number below 1 (400); a move not played yet (404).
     """
     _game, state = store.load(game_id)
     actor = policy.identify(game_id, state, credential)
     _check_player(actor)
     total = len(state.moves)
+    if isinstance(step, bool) or step < 1:
+        raise Malformed(NOT_A_NUMBER, field="move")
     if not total:
-        raise Malformed(NO_MOVES, field="move")
-    if isinstance(step, bool) or not 1 <= step <= total:
-        raise Malformed(BAD_MOVE, field="move", last=total)
+        raise NotFound(NO_MOVES)
+    if step > total:
+        raise NotFound(NO_SUCH_MOVE, last=total)
     before, _told = store.position_at(state, step - 1)
     try:
         played = move_from_json(state.moves[step - 1])
