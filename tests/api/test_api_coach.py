@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from online_helpers import OnlineApi, assert_no_secret, bearer
 
-from skyjo_pad.services import tables
+from skyjo_pad.services import table_coach, tables
 from skyjo_pad.services.tables import SeatChoice
 
 BAD_DEAL = 56
@@ -284,3 +284,38 @@ def _first(s: dict[str, Any]) -> dict[str, Any]:
     if "draw" in actions:
         return {"action": "draw"}
     return next(m for m in s["moves"] if m["action"] in ("swap", "flip"))
+
+
+def test_the_coach_is_rate_limited_on_both_kinds_of_table(make_app: Any) -> None:
+    limited = make_app(RATELIMIT_ENABLED=True)
+    table = pair(limited)
+    client = limited.test_client()
+    version = screen(client, table)["version"]  # this client is the table's phone now
+    codes = [coach(client, table, "move=0").status_code for _ in range(29)]
+    assert codes == [400] * 29
+    close = client.get(f"/api/phone-tables/{table}/coach/close?version={version}")
+    assert close.status_code == 409  # the 30th: nobody's turn during the opening reveals
+    refused = coach(client, table, "move=1")
+    assert refused.status_code == 429 and "wait a minute" in refused.get_json()["error"]
+    assert client.get(f"/api/tables/{table}/coach?move=1").status_code == 429
+
+
+def test_a_busy_coach_says_so_and_the_table_plays_on(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = pair(app)
+    s = reveals(client, table)
+    s = play(client, table, play(client, table, s, {"action": "draw"}), {"action": "discard"})
+    monkeypatch.setattr(table_coach, "WAIT", 0.05)
+    assert table_coach._slots.acquire(timeout=1)  # another player's search under way
+    try:
+        busy = coach(client, table, f"move={s['step'] - 1}")
+        assert busy.status_code == 503
+        assert busy.get_json() == {
+            "error": "The coach is busy with other players just now: ask again in a moment."
+        }
+        flip = next(m for m in s["moves"] if m["action"] == "flip")
+        assert play(client, table, s, flip)["step"] == s["step"] + 1  # moves never wait
+    finally:
+        table_coach._slots.release()
+    assert coach(client, table, f"move={s['step'] - 1}").status_code == 200
