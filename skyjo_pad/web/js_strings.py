@@ -1,4 +1,4 @@
-"""The words the page scripts (static/app.js, table.js, table_signals.js) show, in the
+"""The words the page scripts (static/app.js, table*.js) show, in the
 reader's language.
 
 Each page hands them to its script as a JSON block (`<script type="application/json"
