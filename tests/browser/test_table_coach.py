@@ -55,6 +55,9 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     expect(advice).to_contain_text("points better on average).")
     _below_the_words_above_the_cards(page)
     shoot(page, "table-coach-advice")
+    page.emulate_media(color_scheme="dark")
+    shoot(page, "table-coach-advice-dark")
+    page.emulate_media(color_scheme="light")
 
     # Ann turns up a card a turn (the computer's turns played) until one is left face down
     # and she holds a drawn card: the risk of closing shows.
@@ -67,6 +70,10 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     expect(risk).to_contain_text("If you close now by turning up your last card: ")
     _below_the_words_above_the_cards(page)
     shoot(page, "table-coach-risk")
+    page.emulate_media(color_scheme="dark")
+    page.locator("[data-coach-setting]").scroll_into_view_if_needed()
+    shoot(page, "table-coach-setting-dark")
+    page.emulate_media(color_scheme="light")
 
     # Off again: the coach is quiet.
     page.get_by_label("Coach me").uncheck()
