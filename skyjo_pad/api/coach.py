@@ -49,30 +49,33 @@ def _token() -> policy.Token:
 @bp.get("/phone-tables/<game_id>/coach")
 def table_coach(game_id: str) -> Response:
     """The coach's word on move n of a one-phone table (the device it is played on)."""
-    step = _step()
-    judged = coach.judge(game_id, policy.Device(device_key()), step, _seconds())
-    return jsonify(judgement_json(judged))
+    device = policy.Device(device_key())
+    coach.check_asker(game_id, device)
+    return jsonify(judgement_json(coach.judge(game_id, device, _step(), _seconds())))
 
 
 @bp.get("/phone-tables/<game_id>/coach/close")
 def table_coach_close(game_id: str) -> Response:
     """What closing now risks, for the person to act at a one-phone table."""
-    version = bodies.version_arg()
-    return jsonify(risks_json(coach.risks(game_id, policy.Device(device_key()), version)))
+    device = policy.Device(device_key())
+    coach.check_asker(game_id, device)
+    return jsonify(risks_json(coach.risks(game_id, device, bodies.version_arg())))
 
 
 @bp.get("/tables/<game_id>/coach")
 def online_coach(game_id: str) -> Response:
     """The coach's word on move n of an online table (that seat's own token only)."""
-    step = _step()
-    return jsonify(judgement_json(coach.judge(game_id, _token(), step, _seconds())))
+    token = _token()
+    coach.check_asker(game_id, token)
+    return jsonify(judgement_json(coach.judge(game_id, token, _step(), _seconds())))
 
 
 @bp.get("/tables/<game_id>/coach/close")
 def online_coach_close(game_id: str) -> Response:
     """What closing now risks, for an online seat on its turn (its own token only)."""
-    version = bodies.version_arg()
-    return jsonify(risks_json(coach.risks(game_id, _token(), version)))
+    token = _token()
+    coach.check_asker(game_id, token)
+    return jsonify(risks_json(coach.risks(game_id, token, bodies.version_arg())))
 
 
 def _step() -> int:

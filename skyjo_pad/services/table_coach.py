@@ -99,6 +99,14 @@ class Risks:
     closes: tuple[Closing, ...]
 
 
+def check_asker(game_id: str, credential: policy.Credential) -> None:
+    """Refuse, before the request's parameters are read, whoever may not ask the coach
+    at this table: 404 for no table (and for an online one asked by a device), 401 for
+    a token of another table, 403 for a watcher, the host or a spectator."""
+    _game, state = store.load(game_id)
+    _check_player(policy.identify(game_id, state, credential))
+
+
 def read_step(text: str | None) -> int:
     """The `move` of a request's address, as a whole number (400 otherwise)."""
     try:
