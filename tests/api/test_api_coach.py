@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from online_helpers import OnlineApi, assert_no_secret, bearer
 
+from skyjo_pad.extensions import db
 from skyjo_pad.services import table_coach, tables
 from skyjo_pad.services.tables import SeatChoice
 
@@ -319,3 +320,30 @@ def test_a_busy_coach_says_so_and_the_table_plays_on(
     finally:
         table_coach._slots.release()
     assert coach(client, table, f"move={s['step'] - 1}").status_code == 200
+
+
+def test_no_coach_answer_at_a_one_phone_table_holds_a_secret(
+    app: Flask, client: FlaskClient
+) -> None:
+    from hidden_cards import assert_hidden
+
+    from skyjo_pad.models import TableState
+
+    table = pair(app, seed=None)  # a secret deal: its seed is long enough to look for
+    s = reveals(client, table)
+    answers = []
+    for _ in range(12):  # six turns: draw, then keep the card on the first cell offered
+        before = s
+        s = play(client, table, s, _first(s))
+        answers.append(coach(client, table, f"move={before['step'] + 1}"))
+        answers.append(client.get(f"/api/phone-tables/{table}/coach/close?version={s['version']}"))
+    with app.app_context():
+        state = db.session.get(TableState, table)
+        assert state is not None
+        position, seed = dict(state.position), str(state.seed)
+        db.session.remove()
+    assert len(seed) > 20
+    for answer in answers:
+        assert answer.status_code == 200, answer.get_json()
+        assert_hidden(answer.get_json(), position, seed, 0)
+        assert_hidden(answer.get_data(as_text=True), position, seed, 0)
