@@ -126,3 +126,30 @@ def _post(page: Page, csrf: str, url: str, body: dict[str, Any]) -> dict[str, An
     assert answer.ok, answer.text()
     data: dict[str, Any] = answer.json()
     return data
+
+
+def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
+    """Ann's own phone at an online table: the coach is hers to turn on; its questions
+    carry her seat's token."""
+    made = page.request.post(
+        f"{live_server}/api/tables",
+        data={"seats": [{"name": "Ann"}, {"bot": "hard"}], "rules": {"target": 30}, "seed": SEED},
+    )
+    assert made.ok, made.text()
+    page.goto(made.json()["seats"][0]["link"])
+    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
+    for cell in ([0, 0], [0, 1]):
+        if state(page)["view"]["phase"] == "reveal":
+            tap_and_wait(page, my_cell(page, cell))
+    page.wait_for_function(
+        "window.skyjoTable.state.view.phase === 'turn' && window.skyjoTable.state.actor === 0",
+        timeout=10000,
+    )
+    toggle = page.get_by_label("Coach me")
+    expect(toggle).not_to_be_checked()
+    toggle.check()
+    tap_and_wait(page, "[data-draw]")
+    tap_and_wait(page, my_cell(page, [0, 0]))
+    expect(page.locator("[data-coach-advice]")).to_contain_text(
+        re.compile(r"^The expert would have .+ \(about \d"), timeout=15000
+    )
