@@ -10,7 +10,7 @@
   const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
   const KEY = (name) => `skyjo-coach:${name}`;
   let last = null; // the table at the last drawing
-  let advised = null; // { seat, text } of the latest move judged
+  let advised = null; // { seat, step, better, text }: the latest word on a move
   let riskAsked = null; // the version whose closes were asked about
   let ticket = 0; // the latest close question: an older answer is dropped
 
@@ -41,6 +41,8 @@
     return { ok: answer.ok, data };
   }
 
+  // The word on a player's move shows to that player: on the table while the phone is
+  // theirs, or (pass-and-play) on the screen that hands the phone on, which they still hold.
   function show() {
     const box = q("coach");
     if (!box) return;
@@ -51,15 +53,26 @@
     advice.hidden = !own;
     const risk = q("coach-risk");
     box.hidden = advice.hidden && risk.hidden;
+    const handing = q("handover-coach");
+    if (handing) {
+      const passing = Boolean(advised && s && s.pass_and_play && advised.seat !== s.you);
+      handing.textContent = passing ? advised.text : "";
+      handing.hidden = !passing;
+    }
   }
 
   // After a person's move: move `step`, made by `seat`.
+  // A word on an earlier move than the one shown is dropped; a "good move" on the card
+  // placed does not hide the better move named for the draw just before it.
   async function judge(step, seat, name, pass) {
+    if (advised && advised.seat === seat && advised.step < step - 1) advised = null; // an older turn's
     try {
       const { ok, data } = await ask(`?move=${step}`);
       const text = ok ? data.text : data.message || data.error;
-      if (!text) return;
-      advised = { seat, step, text: pass ? t("coach_said", { name, text }) : text };
+      if (!text || (advised && advised.step > step)) return;
+      const better = Boolean(ok && data.better);
+      if (!better && advised && advised.better && advised.seat === seat && advised.step === step - 1) return;
+      advised = { seat, step, better, text: pass ? t("coach_said", { name, text }) : text };
       show();
     } catch (error) {
       // offline: the coach stays quiet

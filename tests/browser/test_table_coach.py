@@ -15,6 +15,8 @@ SEED = 84
 """Ann starts with a −1 and a 12 face up at the top left and draws an 11: putting it on
 the −1 is clearly worse (by about 10 points on average) than putting it on the 12 or
 throwing it away (nearly the same: the search's sample, seeded by the table's id, picks)."""
+PASS_SEED = 56
+"""Ann and Bob turn up their first two cards; Ann starts with a −1 and a 4 and draws a 10."""
 
 
 def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: str) -> None:
@@ -153,3 +155,32 @@ def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
     expect(page.locator("[data-coach-advice]")).to_contain_text(
         re.compile(r"^The expert would have .+ \(about \d"), timeout=15000
     )
+
+
+def test_pass_and_play_the_word_goes_to_the_player_who_moved(page: Page, live_server: str) -> None:
+    """Ann and Bob on one phone: the coach is Ann's choice; her word shows on the screen
+    that hands the phone to Bob (she still holds it), not on Bob's table."""
+    new_table(page, live_server, [("Ann", "person"), ("Bob", "person")], seed=PASS_SEED)
+    handover = page.locator("[data-handover]")
+    for _ in range(8):  # each turns up the first two cards offered
+        if handover.is_visible():
+            page.locator("[data-handover-ok]").click()
+        s = state(page)
+        if s["view"]["phase"] != "reveal":
+            break
+        tap_and_wait(page, my_cell(page, s["moves"][0]["cell"]))
+    if handover.is_visible():
+        page.locator("[data-handover-ok]").click()
+    assert state(page)["you"] == 0 and state(page)["actor"] == 0
+    toggle = page.get_by_label("Coach Ann")
+    toggle.check()
+    tap_and_wait(page, "[data-draw]")
+    tap_and_wait(page, my_cell(page, [0, 0]))  # the 10 on her −1
+    word = page.locator("[data-handover-coach]")
+    expect(word).to_contain_text(
+        re.compile(r"^Ann: The expert would have .+ \(about \d"), timeout=15000
+    )
+    shoot(page, "table-coach-handover")
+    page.locator("[data-handover-ok]").click()
+    expect(page.locator("[data-coach]")).to_be_hidden()
+    expect(page.get_by_label("Coach Bob")).not_to_be_checked()
