@@ -52,7 +52,7 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     advice = page.locator("[data-coach-advice]")
     better = "put the card in the top row, column 2|thrown the drawn card on the discard pile"
     expect(advice).to_contain_text(  # on her 12 or away (nearly the same), not on the −1
-        re.compile(rf"^The expert would have ({better}) \(about \d"), timeout=15000
+        re.compile(rf"^The expert would have ({better}) \(about \d"), timeout=30000
     )
     expect(advice).to_contain_text("points better on average).")
     _below_the_words_above_the_cards(page)
@@ -67,7 +67,7 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     page.reload()
     risk = page.locator("[data-coach-risk]")
     closing = "If you close now with this card: "
-    expect(risk).to_contain_text(closing, timeout=15000)
+    expect(risk).to_contain_text(closing, timeout=30000)
     expect(risk).to_contain_text("chance your score is doubled, costing about ")
     expect(risk).to_contain_text("If you close now by turning up your last card: ")
     _below_the_words_above_the_cards(page)
@@ -153,7 +153,7 @@ def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
     tap_and_wait(page, "[data-draw]")
     tap_and_wait(page, my_cell(page, [0, 0]))
     expect(page.locator("[data-coach-advice]")).to_contain_text(
-        re.compile(r"^The expert would have .+ \(about \d"), timeout=15000
+        re.compile(r"^The expert would have .+ \(about \d"), timeout=30000
     )
 
 
@@ -178,7 +178,7 @@ def test_pass_and_play_the_word_goes_to_the_player_who_moved(page: Page, live_se
     tap_and_wait(page, my_cell(page, [0, 0]))  # the 10 on her −1
     word = page.locator("[data-handover-coach]")
     expect(word).to_contain_text(
-        re.compile(r"^Ann: The expert would have .+ \(about \d"), timeout=15000
+        re.compile(r"^Ann: The expert would have .+ \(about \d"), timeout=30000
     )
     shoot(page, "table-coach-handover")
     page.locator("[data-handover-ok]").click()
