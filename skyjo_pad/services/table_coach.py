@@ -57,6 +57,7 @@ COMPUTER_MOVE = N_("That move was made by a computer player: the coach judges pe
 NO_SUCH_MOVE = N_("This table has moves 1 to %(last)s: move=n names one.")
 NOT_A_NUMBER = N_("Say which move to judge: move=n, its number in the game from 1.")
 NO_MOVES = N_("No move has been made at this table yet.")
+BUSY = N_("The coach is busy with other players just now: ask again in a moment.")
 NOT_YOUR_TURN = N_("The coach speaks of a close on your own turn only.")
 _slots = threading.BoundedSemaphore(AT_ONCE)
 
@@ -216,7 +217,7 @@ def _seed(game_id: str, step: int) -> int:
 def _slot() -> Iterator[None]:
     """One of this process's search slots, waited for up to `WAIT` seconds."""
     if not _slots.acquire(timeout=WAIT):
-        raise Busy("The coach is busy with other players just now: ask again in a moment.")
+        raise Busy(BUSY)
     try:
         yield
     finally:
