@@ -9,7 +9,8 @@ search is seeded from the table's id and the move's number, never from its deal:
 answer depends on a card the seat could not see.
 
 The search costs up to a second of one core: each process runs `AT_ONCE` of them at a
-time (a request that waits `WAIT` seconds for its turn is answered "busy"), each within
+time (a request that waits `WAIT` seconds for its turn, or finds `QUEUE` waiting
+already, is answered "busy"), each within
 `BUDGET` worlds a candidate and `SECONDS` of wall clock; the routes are rate-limited per
 client address (`web/security.py`).
 """
@@ -51,6 +52,9 @@ AT_ONCE = 1
 """Searches one process runs at a time."""
 WAIT = 3.0
 """Seconds a request waits for its turn before it is answered "busy"."""
+QUEUE = 4
+"""Requests that may wait for a search slot at once (more are answered "busy" at once):
+waiting holds one of the app's threads, which the moves need."""
 NOT_A_PLAYER = N_("Only a player at this table can ask the coach, about their own moves.")
 NOT_YOURS = N_("The coach tells each player about their own moves only.")
 COMPUTER_MOVE = N_("That move was made by a computer player: the coach judges people's moves.")
@@ -60,6 +64,7 @@ NO_MOVES = N_("No move has been made at this table yet.")
 BUSY = N_("The coach is busy with other players just now: ask again in a moment.")
 NOT_YOUR_TURN = N_("The coach speaks of a close on your own turn only.")
 _slots = threading.BoundedSemaphore(AT_ONCE)
+_queue = threading.BoundedSemaphore(AT_ONCE + QUEUE)
 
 
 class Busy(ServiceError):
@@ -215,10 +220,16 @@ def _seed(game_id: str, step: int) -> int:
 
 @contextmanager
 def _slot() -> Iterator[None]:
-    """One of this process's search slots, waited for up to `WAIT` seconds."""
-    if not _slots.acquire(timeout=WAIT):
+    """One of this process's search slots, waited for up to `WAIT` seconds (busy at once
+    when `QUEUE` requests wait already)."""
+    if not _queue.acquire(blocking=False):
         raise Busy(BUSY)
     try:
-        yield
+        if not _slots.acquire(timeout=WAIT):
+            raise Busy(BUSY)
+        try:
+            yield
+        finally:
+            _slots.release()
     finally:
-        _slots.release()
+        _queue.release()

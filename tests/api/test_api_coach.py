@@ -4,6 +4,7 @@ spectators, never a secret in an answer, and a bad `move` refused with words."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -347,3 +348,21 @@ def test_no_coach_answer_at_a_one_phone_table_holds_a_secret(
         assert answer.status_code == 200, answer.get_json()
         assert_hidden(answer.get_json(), position, seed, 0)
         assert_hidden(answer.get_data(as_text=True), position, seed, 0)
+
+
+def test_a_full_queue_is_busy_at_once(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = pair(app)
+    s = reveals(client, table)
+    s = play(client, table, s, {"action": "draw"})
+    taken = [table_coach._queue.acquire(blocking=False) for _ in range(table_coach.QUEUE + 1)]
+    assert all(taken)  # every place in the queue is held by a waiting request
+    monkeypatch.setattr(table_coach, "WAIT", 30.0)
+    try:
+        started = time.perf_counter()
+        busy = coach(client, table, f"move={s['step']}")
+        assert busy.status_code == 503 and time.perf_counter() - started < 5
+    finally:
+        for _ in taken:
+            table_coach._queue.release()
