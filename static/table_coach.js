@@ -48,7 +48,7 @@
     if (!box) return;
     const s = last;
     const advice = q("coach-advice");
-    const own = advised && s && advised.seat === s.you && playing(s);
+    const own = advised && s && advised.seat === s.you && playing(s) && wanted(nameOf(s, s.you));
     advice.textContent = own ? advised.text : "";
     advice.hidden = !own;
     const risk = q("coach-risk");
@@ -110,6 +110,9 @@
     last = s;
     setting(s);
     if (!q("coach")) return;
+    // Pass-and-play: a word on another player's move is theirs until the phone is handed on.
+    const handover = q("handover");
+    if (advised && advised.seat !== s.you && (!handover || handover.hidden)) advised = null;
     // The move just made on this page, by the person whose turn it was.
     if (before && s.step > before.step && playing(before) && before.actor === before.you && before.moves.length) {
       const seat = before.you;
