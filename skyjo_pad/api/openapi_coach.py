@@ -1,10 +1,12 @@
 """The OpenAPI description of the coach at the table (`api/coach.py`), on both kinds of
-table, added to `openapi.DOCUMENT` on import."""
+table, added to `openapi.DOCUMENT` on import; and the screens' `step`, the number a move
+is asked about by."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import openapi_phone_tables  # noqa: F401  (its TableScreen gets `step` below)
 from .openapi import GAME_ID, PATHS, SCHEMAS, TABLE_VERSION, WHOLE, _answer, _error, _errors, _ref
 from .openapi_online import TOKEN_SECURITY
 
@@ -23,6 +25,13 @@ VERSION = {
     "schema": WHOLE,
     "description": TABLE_VERSION["description"],
 }
+STEP = {
+    **WHOLE,
+    "description": "How many moves the table has had: a move made now is move `step + 1`, "
+    "the number the coach is asked about.",
+}
+SCHEMAS["TableScreen"]["properties"]["step"] = STEP
+SCHEMAS["OnlineTable"]["properties"]["step"] = STEP
 BUSY = _error("The coach is busy with other players: ask again in a moment.")
 SCHEMAS.update(
     {
