@@ -366,3 +366,44 @@ def test_a_full_queue_is_busy_at_once(
     finally:
         for _ in taken:
             table_coach._queue.release()
+
+
+def test_the_coach_says_the_same_whatever_the_cards_it_cannot_see(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every face-down card, the draw pile and the deal's next seed dealt anew before the
+    move asked about: the same answers, word for word."""
+    import random
+
+    from skyjo_pad.engine import position_from_json, position_to_json
+    from skyjo_pad.services import table_store
+
+    table = pair(app)
+    s = reveals(client, table)
+    drawn = play(client, table, s, {"action": "draw"})
+    placed = play(client, table, drawn, {"action": "swap", "cell": [0, 0]})
+    steps = (drawn["step"], placed["step"])
+    words = [coach(client, table, f"move={step}").get_json() for step in steps]
+    real = table_store.position_at
+
+    def dealt_anew(state: Any, step: int) -> Any:
+        position, told = real(state, step)
+        data = position_to_json(position)
+        hidden = [
+            (g, r, c)
+            for g, grid in enumerate(data["grids"])
+            for r, row in enumerate(grid)
+            for c, cell in enumerate(row)
+            if isinstance(cell, str) and cell.endswith("d")
+        ]
+        cards = [int(data["grids"][g][r][c][:-1]) for g, r, c in hidden] + data["draw"]
+        random.Random(step).shuffle(cards)
+        for g, r, c in hidden:
+            data["grids"][g][r][c] = f"{cards.pop()}d"
+        data["draw"] = cards
+        data["seed"] = 12345
+        assert position_to_json(position) != data
+        return position_from_json(data), told
+
+    monkeypatch.setattr(table_store, "position_at", dealt_anew)
+    assert [coach(client, table, f"move={step}").get_json() for step in steps] == words
