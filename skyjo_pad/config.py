@@ -93,6 +93,8 @@ def load(instance_path: str) -> dict[str, Any]:
         "TABLE_STEP_SECONDS": float(os.environ.get("SKYJO_TABLE_STEP_SECONDS", "1")),
         "SHOW_CARDS_SECONDS": float(os.environ.get("SKYJO_SHOW_CARDS_SECONDS", "1.8")),
         "STREAM_RETRY_SECONDS": float(os.environ.get("SKYJO_STREAM_RETRY_SECONDS", "3")),
+        # The coach's longest search for one move (it stops early, between sampled worlds).
+        "COACH_SECONDS": float(os.environ.get("SKYJO_COACH_SECONDS", "1")),
         "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
         **mail_settings(os.environ),
     }

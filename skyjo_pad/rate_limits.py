@@ -15,11 +15,13 @@ RATE_LIMITS = {
     "create": "60 per minute; 600 per hour",
     "import": "10 per minute; 60 per hour",
     "replay": "120 per minute; 2000 per hour",
+    "coach": "30 per minute; 600 per hour",
 }
 """Each group's limit: creating games, tables and links (POSTs), imports (POSTs), the
-replay's steps (GETs: each replays up to a snapshot's worth of moves). Wrong passwords
+replay's steps (GETs: each replays up to a snapshot's worth of moves), the coach's
+answers (GETs: each a search of up to a second of one core). Wrong passwords
 have their own (`web/access`)."""
-METHOD = {"create": "POST", "import": "POST", "replay": "GET"}
+METHOD = {"create": "POST", "import": "POST", "replay": "GET", "coach": "GET"}
 """The method each group's views are limited on (the others of the view are not)."""
 MARK = "skyjo_rate_limit"
 

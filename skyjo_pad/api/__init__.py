@@ -1,13 +1,15 @@
 """The JSON API under /api/ (see docs/api.md and /api/openapi.json).
 
-Importing this package puts the routes of `pad`, `tables`, `online`, `streams` and `openapi`
-on `bp` and installs the JSON error handling of `errors`.
+Importing this package puts the routes of `pad`, `tables`, `online`, `coach`, `streams` and
+`openapi` on `bp` and installs the JSON error handling of `errors`.
 """
 
 from . import (
+    coach,
     errors,
     online,
     openapi,
+    openapi_coach,
     openapi_online,
     openapi_pad_shares,
     openapi_phone_tables,
@@ -20,8 +22,10 @@ from .blueprint import bp
 
 __all__ = [
     "bp",
+    "coach",
     "online",
     "openapi",
+    "openapi_coach",
     "openapi_online",
     "openapi_pad_shares",
     "openapi_phone_tables",

@@ -76,10 +76,12 @@ def advise(
     budget: int = BUDGET,
     threshold: float = THRESHOLD,
     seed: int = 0,
+    deadline: float | None = None,
 ) -> Advice | None:
     """What the expert would have played instead of `played` in `view` (with
     `legal_moves`), when that is worth at least `threshold` points; else None (the same
-    move, a move the search does not weigh such as an opening reveal, or a small gap)."""
+    move, a move the search does not weigh such as an opening reveal, or a small gap).
+    Past `deadline` (perf_counter) the search stops early, between worlds (`search`)."""
     if played not in legal_moves or len(legal_moves) == 1:
         return None
     if view.phase not in (Phase.TURN, Phase.FINAL_TURNS) or view.current != view.viewer:
@@ -93,7 +95,9 @@ def advise(
         codes.append(mine)
     if len(codes) == 1:
         return None
-    verdicts = search(view, codes, decision_rng(seed, view), budget * len(codes))
+    verdicts = search(view, codes, decision_rng(seed, view), budget * len(codes), deadline)
+    if not verdicts[0].worlds:
+        return None  # not one world in time: nothing to say
     chosen = best_of([v for v in verdicts if v.code != mine] or verdicts)
     if chosen.code == mine:
         return None

@@ -57,6 +57,7 @@ def online_json(screen: Screen) -> dict[str, Any]:
         "tallies": tallies(seen),
         "can_deal": screen.can_deal,
         "chosen_deal": screen.chosen_deal,
+        "step": screen.steps,
     }
 
 

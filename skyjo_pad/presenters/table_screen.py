@@ -42,6 +42,7 @@ def screen_json(screen: Screen) -> dict[str, Any]:
         "tallies": tallies(seen),
         "summary": summary(seen, screen.ended, screen.winners),
         "id": screen.id,
+        "step": screen.steps,
     }
 
 

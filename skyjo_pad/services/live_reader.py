@@ -20,7 +20,8 @@ from . import live_tables
 from .table_view import Table
 
 TABLE = (
-    "SELECT g.version, s.status, s.bots, s.position, s.log, s.chosen_deal"
+    "SELECT g.version, s.status, s.bots, s.position, s.log, s.chosen_deal,"
+    " json_array_length(s.moves)"
     " FROM games g JOIN table_states s ON s.game_id = g.id WHERE g.id = %s AND s.online"
 )
 NAMES = (
@@ -63,7 +64,7 @@ class Reader:
             log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
             await self.close()
             return
-        version, status, bots, position, words, chosen = row
+        version, status, bots, position, words, chosen, steps = row
         live_tables.TABLES.remember(
             Table(
                 id=game_id,
@@ -74,6 +75,7 @@ class Reader:
                 log=tuple(words),
                 chosen_deal=bool(chosen),
                 position=position_from_json(position),
+                steps=int(steps or 0),
             )
         )
         live_tables.TABLES.reads += 1

@@ -17,7 +17,7 @@ import threading
 import zlib
 from collections import OrderedDict
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..engine import position_from_json
 from ..extensions import db
@@ -98,6 +98,7 @@ def read(game_id: str) -> Table | None:
             TableState.position,
             TableState.log,
             TableState.chosen_deal,
+            func.json_array_length(TableState.moves).label("steps"),
         )
         .join(TableState, TableState.game_id == Game.id)
         .where(Game.id == game_id, TableState.online.is_(True))
@@ -113,6 +114,7 @@ def read(game_id: str) -> Table | None:
         log=tuple(row.log),
         chosen_deal=bool(row.chosen_deal),
         position=position_from_json(row.position),
+        steps=int(row.steps or 0),
     )
 
 

@@ -49,6 +49,9 @@ class Screen:
     """The actor moves nothing: another device, the host, a spectator."""
     chosen_deal: bool
     """Whoever made the table chose its deal number, so they can know every card."""
+    steps: int = 0
+    """How many moves the table has had (public: its replay has as many steps); a move
+    made on this screen is move `steps + 1`, the number the coach is asked about."""
 
     @property
     def abandoned(self) -> bool:
@@ -69,6 +72,8 @@ class Table:
     log: tuple[dict[str, Any] | str, ...]
     chosen_deal: bool
     position: Position
+    steps: int = 0
+    """How many moves the table has had."""
 
 
 def table_of(
@@ -85,6 +90,7 @@ def table_of(
         log=tuple(state.log),
         chosen_deal=state.chosen_deal,
         position=position,
+        steps=len(state.moves),
     )
 
 
@@ -114,4 +120,5 @@ def screen_of(table: Table, actor: policy.Actor) -> Screen:
         winners=game_winners(position),
         watching=not actor.moves_cards,
         chosen_deal=table.chosen_deal,
+        steps=table.steps,
     )

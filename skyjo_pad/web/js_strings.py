@@ -1,4 +1,4 @@
-"""The words the page scripts (static/app.js, table.js, table_signals.js) show, in the
+"""The words the page scripts (static/app.js, table*.js) show, in the
 reader's language.
 
 Each page hands them to its script as a JSON block (`<script type="application/json"
@@ -82,6 +82,9 @@ STRINGS = {
         "The host gave your seat to a computer player (%(level)s): it plays your cards now."
         " To play again yourself, ask the host to press “Give back to a person” on their page."
     ),
+    # static/table_coach.js
+    "coach_for": _l("Coach %(name)s"),
+    "coach_said": _l("%(name)s: %(text)s"),
     # static/online.js
     "copied": _l("Copied."),
     "no_copy": _l("Copying is not allowed here: press on the link to copy it."),

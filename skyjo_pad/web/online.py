@@ -49,6 +49,7 @@ def page(token: str) -> Response | str | tuple[str, int]:
         "move": url_for("api.online_move", game_id=access.game_id),
         "events": url_for("api.online_events", game_id=access.game_id, answers=1),
         "record": url_for("api.online_record", game_id=access.game_id),
+        "coach": url_for("api.online_coach", game_id=access.game_id),
     }
     if access.kind == online.HOST:
         answer = _host_page(token, access)

@@ -78,7 +78,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     own); yields its URL."""
     folder = tmp_path_factory.mktemp("live")
     databases = Databases(folder)
-    environ = {"SECRET_KEY": "browser-tests", "SKYJO_HOST_REFRESH_SECONDS": "0.5", **FAST_PACE}
+    environ = {
+        "SECRET_KEY": "browser-tests",
+        "SKYJO_HOST_REFRESH_SECONDS": "0.5",
+        "SKYJO_COACH_SECONDS": "10",  # the coach judges in full, however busy the machine
+        **FAST_PACE,
+    }
     server = Server(databases.empty("live"), folder / "server.log", environ=environ)
     try:
         server.start()

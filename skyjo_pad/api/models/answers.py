@@ -108,6 +108,11 @@ class TableScreen(Answer):
 
     id: str
     version: int
+    step: int = Field(
+        ge=0,
+        description="How many moves the table has had: a move made now is move `step + 1`, "
+        "the number the coach is asked about.",
+    )
     status: Status
     view: dict[str, Any] = Field(description="The view of seat `you`.")
     you: int = Field(description="The seat the phone shows.")
@@ -182,6 +187,11 @@ class OnlineTable(Answer):
 
     id: str
     version: int
+    step: int = Field(
+        ge=0,
+        description="How many moves the table has had: a move made now is move `step + 1`, "
+        "the number the coach is asked about.",
+    )
     status: Status
     seat: int | None = Field(description="This token's seat.")
     actor: int | None = Field(

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from .answers import ANSWERS
+from .coach import COACH_ANSWERS
 from .pad import (
     NewGame,
     NewRoundBody,
@@ -53,7 +54,8 @@ def schemas() -> dict[str, Any]:
     """Each model's JSON Schema (and the models they hold), by name: the request bodies'
     and the answers'."""
     _, top = models_json_schema(
-        [(model, "validation") for model in (*MODELS, *ANSWERS)], ref_template=REF_TEMPLATE
+        [(model, "validation") for model in (*MODELS, *ANSWERS, *COACH_ANSWERS)],
+        ref_template=REF_TEMPLATE,
     )
     defs: dict[str, Any] = top.get("$defs", {})
     for schema in defs.values():

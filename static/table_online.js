@@ -1,0 +1,95 @@
+// The play screen online (static/table.js): the event stream, catching up, the banner
+// while the network is gone, a link the host replaced.
+"use strict";
+
+(() => {
+  const { ANSWER_WAIT_MS } = window.skyjoCards;
+
+  // Methods of the play screen (static/table.js copies them onto its Table class).
+  class Online {
+    // Online: the event stream says "the version moved" and brings this page's own view with it.
+    listen() {
+      const offline = document.querySelector("[data-live-offline]");
+      const live = document.querySelector("[data-live]");
+      const setOnline = (up) => {
+        if (offline) offline.hidden = up;
+        if (live) live.hidden = !up;
+        this.root.classList.toggle("is-offline", !up);
+        this.banner(!up);
+      };
+      const source = new EventSource(this.root.dataset.eventsUrl);
+      source.addEventListener("open", () => setOnline(true));
+      source.addEventListener("error", () => {
+        if (source.readyState === EventSource.CLOSED) this.refresh(); // 401 (a replaced link) or 204 (over)
+        if (this.state && this.state.status !== "playing") {
+          // The table is over: the server ends its stream for good (204), nothing is missed.
+          if (offline) offline.hidden = true;
+          if (live) live.hidden = true;
+          this.root.classList.remove("is-offline");
+          return;
+        }
+        setOnline(false); // EventSource reconnects by itself
+      });
+      // The stream pushes this page's own answer after each version (`?answers=1`): asked
+      // for only when it does not come.
+      source.addEventListener("version", (event) => {
+        setOnline(true);
+        const version = JSON.parse(event.data).version;
+        if (version === this.state.version) return;
+        setTimeout(() => {
+          if (this.state.version < version) this.refresh();
+        }, ANSWER_WAIT_MS);
+      });
+      source.addEventListener("answer", (event) => {
+        const state = JSON.parse(event.data);
+        if (state.version <= this.state.version) return;
+        if (this.busy) this.again = true; // a move is on its way: ask once it is answered
+        else this.update(state);
+      });
+      // The phone's own network events say it at once (the stream may take its time to fail).
+      window.addEventListener("offline", () => setOnline(false));
+      window.addEventListener("online", async () => {
+        if (await this.refresh()) setOnline(true);
+      });
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") this.refresh();
+      });
+    }
+
+    async refresh() {
+      if (this.busy) {
+        this.again = true;
+        return;
+      }
+      try {
+        const answer = await fetch(this.root.dataset.stateUrl, { headers: this.headers() });
+        if (answer.ok) this.update(await answer.json());
+        else if (this.online && answer.status === 401) this.replaced();
+        return answer.ok;
+      } catch (error) {
+        return false; // offline: the stream's reconnection brings the table back
+      }
+    }
+
+    // The table's own banner while the network is gone (not the score pad's words).
+    banner(down) {
+      const box = document.querySelector("[data-table-offline]");
+      if (box) box.hidden = !down || this.root.classList.contains("is-replaced");
+    }
+
+    // Online: this link was replaced by the host; the page says so and what to do.
+    replaced() {
+      this.root.classList.add("is-replaced");
+      for (const node of document.querySelectorAll("[data-live], [data-live-offline], [data-table-offline]")) node.hidden = true;
+      const box = document.querySelector("[data-replaced]");
+      if (box && box.hidden) {
+        box.hidden = false;
+        this.q("board").hidden = true;
+        box.focus();
+      }
+    }
+  }
+
+  window.skyjoTableParts = window.skyjoTableParts || {};
+  window.skyjoTableParts.online = Online;
+})();

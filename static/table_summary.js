@@ -1,0 +1,148 @@
+// The play screen's round scores and the pass-and-play handover (static/table.js).
+"use strict";
+
+(() => {
+  const { t, shown, el, trophy, link, button } = window.skyjoCards;
+
+  // Methods of the play screen (static/table.js copies them onto its Table class).
+  class Summary {
+    renderSummary(before) {
+      const s = this.state;
+      const panel = this.q("summary");
+      const sum = s.summary;
+      if (!sum || s.status === "abandoned") {
+        panel.hidden = true;
+        this.summaryAt = null;
+        this.peeking = false;
+        return;
+      }
+      if (this.summaryAt === null) {
+        // Just ended before our eyes: the turned-up cards first, then the scores.
+        const live = before && !before.summary;
+        this.summaryAt = Date.now() + (live ? this.showCardsMs : 0);
+      }
+      const wait = this.summaryAt - Date.now();
+      if (wait > 0) {
+        panel.hidden = true;
+        setTimeout(() => this.render(this.state), wait + 10);
+        return;
+      }
+      const appearing = panel.hidden && !this.peeking;
+      panel.hidden = this.peeking;
+      if (this.peeking) {
+        this.peekButton();
+        return;
+      }
+      this.q("summary-body").replaceChildren(...this.summaryContent(sum));
+      // The round's scores take the focus, so a screen reader reads them at once.
+      if (appearing) panel.focus();
+    }
+
+    peekButton() {
+      const why = this.q("why");
+      why.hidden = false;
+      why.className = "why";
+      why.replaceChildren();
+      const back = el("button", "button quiet", t("show_scores"));
+      back.type = "button";
+      back.addEventListener("click", () => {
+        this.peeking = false;
+        this.render(this.state);
+      });
+      why.append(back);
+    }
+
+    summaryContent(sum) {
+      const s = this.state;
+      const v = s.view;
+      const parts = [];
+      parts.push(el("h2", "", sum.game_over ? t("game_over") : t("round_over", { round: sum.round })));
+      const multiplier = v.rules.multiplier ?? 2;
+      if (sum.closer !== null) {
+        const closer = v.players[sum.closer];
+        const raw = shown(sum.raw[sum.closer]);
+        parts.push(
+          el(
+            "p",
+            "note",
+            sum.doubled
+              ? t("doubled", { name: closer, raw, multiplier, final: shown(sum.final[sum.closer]) })
+              : t("not_doubled", { name: closer, raw }),
+          ),
+        );
+      } else {
+        parts.push(el("p", "note", t("stalled")));
+      }
+      if (sum.game_over) {
+        const names = sum.winners.map((seat) => v.players[seat]).reduce((a, b) => t("and", { first: a, second: b }));
+        const lowest = shown(v.totals[sum.winners[0]]);
+        const text = " " + (sum.winners.length > 1 ? t("share", { names, total: lowest }) : t("wins", { name: names, total: lowest }));
+        const line = el("p", "winner-line");
+        line.append(trophy(), document.createTextNode(text));
+        parts.push(line);
+      }
+      const table = el("table");
+      const head = el("thead");
+      const headRow = el("tr");
+      for (const label of ["player", "cards", "score", "total"]) headRow.append(el("th", "", t(label)));
+      head.append(headRow);
+      const body = el("tbody");
+      v.players.forEach((player, seat) => {
+        const row = el("tr");
+        row.classList.toggle("winner", sum.winners.includes(seat));
+        const who = el("td", "", player);
+        if (seat === sum.closer) who.append(el("span", "tag", t("ended_round")));
+        const final = el("td", "", shown(sum.final[seat]));
+        if (seat === sum.closer && sum.doubled) {
+          final.className = "doubled";
+          final.textContent = `${shown(sum.final[seat])} (×${multiplier})`;
+        }
+        row.append(who, el("td", "", shown(sum.raw[seat])), final, el("td", "total", shown(sum.totals[seat])));
+        body.append(row);
+      });
+      table.append(head, body);
+      parts.push(table);
+      const actions = el("div", "actions");
+      const data = this.root.dataset;
+      if (sum.game_over && this.online) {
+        const row = el("div", "row");
+        row.append(link(t("download"), data.recordUrl, "button", true), link(t("home"), data.homeUrl, "button quiet"));
+        actions.append(row);
+      } else if (sum.game_over) {
+        const again = el("div", "row");
+        again.append(link(t("fresh"), data.freshUrl, "button primary"), link(t("again"), data.againUrl, "button"));
+        actions.append(again);
+        const row = el("div", "row");
+        row.append(link(t("replay"), data.replayUrl, "button"), link(t("download"), data.recordUrl, "button", true));
+        actions.append(row, link(t("home"), data.homeUrl, "button quiet"));
+      } else if (s.can_deal) {
+        actions.append(button(t("deal", { round: sum.round + 1 }), "deal", "button primary big"));
+      }
+      actions.append(button(t("peek"), "peek", "button quiet"));
+      parts.push(actions);
+      return parts;
+    }
+
+    renderHandover() {
+      const s = this.state;
+      const box = this.q("handover");
+      const need =
+        s.pass_and_play && !s.watching && s.status === "playing" && s.actor !== null &&
+        s.actor === s.you &&
+        sessionStorage.getItem(this.seatKey) !== String(s.you);
+      const shown = !box.hidden;
+      box.hidden = !need;
+      if (!need) return;
+      if (!shown) setTimeout(() => this.q("handover-ok").focus(), 0);
+      const name = s.view.players[s.you];
+      this.q("handover-title").textContent = t("hand_to", { name });
+      this.q("handover-then").textContent = s.info.then || "";
+      this.q("handover-text").textContent =
+        s.view.phase === "reveal" ? t("opening", { name }) : t("turn_of", { name });
+      this.q("handover-ok").textContent = t("i_am", { name });
+    }
+  }
+
+  window.skyjoTableParts = window.skyjoTableParts || {};
+  window.skyjoTableParts.summary = Summary;
+})();
