@@ -23,11 +23,16 @@ DECLARED = {
     "api.table_replay": "replay",
     "api.table_replay_step": "replay",
     "api.online_replay": "replay",
+    "api.table_coach": "coach",
+    "api.table_coach_close": "coach",
+    "api.online_coach": "coach",
+    "api.online_coach_close": "coach",
 }
-"""Creating games, tables and links, imports, the replay's steps: pages and API."""
+"""Creating games, tables and links, imports, the replay's steps, the coach's answers:
+pages and API."""
 
 
-def test_the_views_that_create_import_or_replay_declare_their_limit(app: Flask) -> None:
+def test_the_views_that_create_import_replay_or_coach_declare_their_limit(app: Flask) -> None:
     marked = {
         endpoint: group
         for endpoint, view in app.view_functions.items()
