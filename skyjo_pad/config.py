@@ -57,11 +57,12 @@ request (each costs the server a new backend)."""
 
 
 def engine_options(url: str) -> dict[str, Any]:
-    """A database server's connections are checked before use (it may have restarted) and
-    kept (`POOL_KEPT`); an embedded SQLite file's need neither."""
+    """A database server's connections are kept (`POOL_KEPT`) and checked before use
+    when they sat idle (it may have restarted: `pool_checks`, installed by the factory);
+    an embedded SQLite file's need neither."""
     if url.startswith("sqlite"):
         return {}
-    return {"pool_pre_ping": True, "pool_size": POOL_KEPT, "max_overflow": POOL_KEPT}
+    return {"pool_size": POOL_KEPT, "max_overflow": POOL_KEPT}
 
 
 def load(instance_path: str) -> dict[str, Any]:
