@@ -7,10 +7,12 @@ Run it with a throwaway PostgreSQL server:
 
 It makes a database on that server, starts `skyjo-pad serve --workers W --threads T`,
 creates the tables through `POST /api/tables` (4 people each), opens every seat's event
-stream and plays: a seat with a move posts it; every seat, told by its stream that the
-version moved, asks for its own view (as the page does). It prints moves per second and
-the 50th/99th percentile of the time from a move's answer to each other seat's event,
-and the errors (any answer that is not 200, any stream that broke).
+stream with its answers pushed (`?answers=1`, as the page does) and plays: a seat with a
+move posts it; every seat takes the answer its stream pushes after each version as its
+view (`--ask`: the page before answers were pushed, every seat asks for its view by GET
+when told the version moved). It prints moves per second and the 50th/99th percentile of
+the time from a move's answer to each other seat's event, and the errors (any answer that
+is not 200, any stream that broke).
 """
 
 from __future__ import annotations
@@ -97,12 +99,20 @@ class Seat:
         if self.state is None or answer["version"] >= self.state["version"]:
             self.state = answer
 
-    async def listen(self, host: str, port: int, stats: Stats, stop: asyncio.Event) -> None:
+    def pushed(self, answer: dict[str, Any]) -> None:
+        """The answer the stream pushed: the seat's view, when newer."""
+        if self.state is None or answer["version"] >= self.state["version"]:
+            self.state = answer
+
+    async def listen(
+        self, host: str, port: int, stats: Stats, stop: asyncio.Event, ask: bool = False
+    ) -> None:
         reader, writer = await asyncio.open_connection(host, port)
-        path = f"/api/tables/{self.table}/events"
+        path = f"/api/tables/{self.table}/events{'' if ask else '?answers=1'}"
         head = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {self.token}\r\n\r\n"
         writer.write(head.encode())
         await writer.drain()
+        kind = b""
         try:
             while not stop.is_set():
                 line = await asyncio.wait_for(reader.readline(), timeout=60)
@@ -110,10 +120,18 @@ class Seat:
                     if not stop.is_set():
                         stats.errors.append("a stream closed")
                     return
-                if line.startswith(b"data: "):
+                if line.startswith(b"event:"):
+                    kind = line[6:].strip()
+                elif line.startswith(b"data: ") and kind == b"answer":
+                    kind = b""
+                    self.pushed(json.loads(line[6:]))
+                elif line.startswith(b"data: "):
+                    kind = b""
                     version = json.loads(line[6:])["version"]
                     told = stats.seen.setdefault((self.table, self.seat), [])
                     told.append((time.perf_counter(), version))
+                    if not ask:
+                        continue  # its answer follows on the stream
                     task = asyncio.get_running_loop().create_task(self.refresh(host, port, stats))
                     stats.tasks.add(task)
                     task.add_done_callback(stats.tasks.discard)
@@ -160,7 +178,7 @@ async def play_table(
         mover.state = answer
 
 
-async def run(base: str, tables: int, seconds: float) -> Stats:
+async def run(base: str, tables: int, seconds: float, ask: bool = False) -> Stats:
     parts = urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     stats, stop = Stats(), asyncio.Event()
@@ -176,7 +194,7 @@ async def run(base: str, tables: int, seconds: float) -> Stats:
             raise SystemExit(f"could not create a table: {status} {made}")
         everyone.append([Seat(made["id"], s["seat"], s["token"]) for s in made["seats"]])
     listeners = [
-        asyncio.create_task(seat.listen(host, port, stats, stop))
+        asyncio.create_task(seat.listen(host, port, stats, stop, ask))
         for seats in everyone
         for seat in seats
     ]
@@ -228,6 +246,9 @@ def main() -> None:
         "--threads", type=int, default=24, help="per worker, for requests (streams need none)"
     )
     parser.add_argument("--port", type=int, default=5077)
+    parser.add_argument(
+        "--ask", action="store_true", help="every seat GETs its view on each version (before)"
+    )
     args = parser.parse_args()
     server = os.environ.get("SKYJO_TEST_POSTGRES")
     if not server:
@@ -257,7 +278,7 @@ def main() -> None:
                     break
             except OSError:
                 time.sleep(0.1)
-        stats = asyncio.run(run(base, args.tables, args.seconds))
+        stats = asyncio.run(run(base, args.tables, args.seconds, args.ask))
     finally:
         process.terminate()
         process.wait(20)
@@ -265,7 +286,8 @@ def main() -> None:
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    setup = f"{args.workers} workers x {threads} threads"
+    views = "views asked by GET" if args.ask else "answers pushed"
+    setup = f"{args.workers} workers x {threads} threads, {views}"
     print(f"online tables: {args.tables} tables x 4 players, {setup}, PostgreSQL")
     print(f"  moves: {stats.moves} in {elapsed:.1f} s = {stats.moves / elapsed:.1f} moves/s")
     told = f"p50 {p50:.0f} ms, p99 {p99:.0f} ms ({len(lat)} events)"

@@ -15,6 +15,7 @@ At start-up (ASGI lifespan) the process starts its PostgreSQL listener (one conn
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import json
 import logging
@@ -51,6 +52,9 @@ one): an online table's (`api/streams.py`) and a score sheet's (`api/pad_shares.
 OPENING_THREADS = 4
 """Threads that open streams: a crowd reconnecting at once never starves the pages."""
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+WHOLE_ANSWERS = "/api/"
+"""Paths whose calls with a body (a move, a round …) are answered in one go: their
+answers are small JSON objects the view makes whole (`Server.whole`)."""
 TOUCH_EVERY_MAX = 15.0
 """Seconds between two "seat online" marks at most (a seat is online for 45 s)."""
 TOO_SLOW = N_("What was sent came too slowly: nothing was saved. Try again.")
@@ -107,9 +111,27 @@ class Server:
         if length is not None and length.isdigit() and int(length) > gate.limit:
             await gate.refuse(413)
             return
-        if not access.enabled(self.app) and not await gate.read_all():
-            return
+        if not access.enabled(self.app):
+            if not await gate.read_all():
+                return
+            if scope["path"].startswith(WHOLE_ANSWERS):
+                await self.whole(scope, gate)
+                return
         await self.wsgi(scope, gate.receive, gate.send)  # type: ignore[arg-type]
+
+    async def whole(self, scope: Scope, gate: BodyGate) -> None:
+        """An API call whose body was read: the Flask app answers it in one go in a thread
+        of the same pool, and its answer is sent from here (no trip back to the loop for
+        each part of the body and of the answer, as `WSGIMiddleware` makes)."""
+        loop = asyncio.get_running_loop()
+        body = gate.buffered[0].get("body", b"") if gate.buffered else b""
+        environ: dict[str, Any] = dict(build_environ(scope, io.BytesIO(body)))  # type: ignore[arg-type]
+        context = contextvars.copy_context()
+        status, headers, answer = await loop.run_in_executor(
+            self.wsgi.executor, context.run, self._call_flask, environ, self.wsgi.app
+        )
+        await gate.send({"type": "http.response.start", "status": status, "headers": headers})
+        await gate.send({"type": "http.response.body", "body": answer})
 
     # Streams ----------------------------------------------------------------------
 
@@ -136,15 +158,17 @@ class Server:
         kept = [(k, v) for k, v in headers if k.lower() != b"content-length"]
         await serve(slot[0], kept, receive, send, stream_answers.of(self.app), self.reader)
 
-    def _call_flask(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        """The Flask app's whole answer to `environ` (run in a thread)."""
+    def _call_flask(
+        self, environ: dict[str, Any], wsgi: Callable[..., Any] | None = None
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """The Flask app's (or `wsgi`'s) whole answer to `environ` (run in a thread)."""
         said: dict[str, Any] = {}
 
         def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> Any:
             said["status"], said["headers"] = int(status.split(" ", 1)[0]), headers
             return lambda data: None
 
-        answer = self.app(environ, start_response)
+        answer = (wsgi or self.app)(environ, start_response)
         try:
             body = b"".join(answer)
         finally:

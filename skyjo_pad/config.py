@@ -57,11 +57,14 @@ request (each costs the server a new backend)."""
 
 
 def engine_options(url: str) -> dict[str, Any]:
-    """A database server's connections are checked before use (it may have restarted) and
-    kept (`POOL_KEPT`); an embedded SQLite file's need neither."""
+    """A database server's connections are kept (`POOL_KEPT`) and checked before use
+    when they sat idle (it may have restarted: `pool_checks`, installed by the factory);
+    the last one given back is the next one taken, so a busy process keeps using the
+    same few and the others sit (and are checked) only when a burst needs them. An
+    embedded SQLite file's need none of it."""
     if url.startswith("sqlite"):
         return {}
-    return {"pool_pre_ping": True, "pool_size": POOL_KEPT, "max_overflow": POOL_KEPT}
+    return {"pool_size": POOL_KEPT, "max_overflow": POOL_KEPT, "pool_use_lifo": True}
 
 
 def load(instance_path: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from . import addresses, config, i18n, models  # noqa: F401  (models registers the tables)
+from . import addresses, config, i18n, models, pool_checks  # noqa: F401  (models: the tables)
 from .extensions import compress, csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     with app.app_context():
         for engine in db.engines.values():
             event.listen(engine, "connect", _sqlite_pragmas)
+            pool_checks.install(engine)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
     csrf.init_app(app)
     compress.init_app(app)

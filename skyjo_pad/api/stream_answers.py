@@ -64,8 +64,7 @@ class Answers:
         if table is None:
             return None
         try:
-            with self.app.app_context():
-                return table.version, self._answer(table, subscription)
+            return table.version, self._answer(table, subscription)
         except Exception:
             log.exception("Live updates: an answer could not be made; the phone asks for it.")
             return None
@@ -94,7 +93,7 @@ class Answers:
                 self._made.move_to_end(key)
                 return text
         actor = Actor(subscription.role, subscription.seat, subscription.digest)
-        with force_locale(_locale(subscription.locale)):
+        with self.app.app_context(), force_locale(_locale(subscription.locale)):
             text = event(online_json(screen_of(table, actor)))
         with self._lock:
             self.renders += 1

@@ -7,6 +7,7 @@ data: dicts, lists, ints, strings, bools and None, ready for `json.dumps`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from .limits import COLUMNS, RECORD_MOVES_MAX, ROWS
 from .rules import Rules
 from .scoring import RoundResult
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
-from .views import Hidden, View, ViewCell
+from .views import HIDDEN, Hidden, View, ViewCell
 
 POSITION_FORMAT = "skyjo-position/1"
 RECORD_FORMAT = "skyjo-record/1"
@@ -31,6 +32,16 @@ JSON = dict[str, Any]
 _REQUIRED = ("players", "round", "totals", "phase", "current", "grids", "draw", "discard")
 _OPTIONAL = ("format", "rules", "closer", "starter", "turns", "held", "seed")
 _CELL = re.compile(r"(-?\d{1,2})([ud])")
+_CELLS: dict[str, Card | None] = {
+    f"{value}{'u' if up else 'd'}": Card(value, up)
+    for value in range(-2, 13)
+    for up in (True, False)
+}
+"""Every cell a position may hold, read once (`_grid`'s quick way); "__" is an empty one."""
+_CELLS["__"] = None
+_TOKENS: dict[Card, str] = {card: token for token, card in _CELLS.items() if card is not None}
+_VIEW_TOKENS: dict[ViewCell, str] = {card: token for card, token in _TOKENS.items()}
+_VIEW_TOKENS.update({None: "__", HIDDEN: "?"})
 _DEFAULT_RULES = Rules().to_dict()
 _SIMPLE: dict[str, Move] = {
     "take_discard": TakeDiscard(),
@@ -243,14 +254,20 @@ def round_to_json(number: int, result: RoundResult) -> JSON:
 
 
 def _common(rules: Rules, players: tuple[str, ...], number: int, totals: tuple[int, ...]) -> JSON:
-    changed = {k: v for k, v in rules.to_dict().items() if v != _DEFAULT_RULES[k]}
     return {
         "format": POSITION_FORMAT,
-        "rules": changed,
+        "rules": dict(_changed_rules(rules)),
         "players": list(players),
         "round": number,
         "totals": list(totals),
     }
+
+
+@functools.lru_cache(maxsize=256)
+def _changed_rules(rules: Rules) -> JSON:
+    """The options of `rules` that differ from the official ones (worked out once per
+    set of rules: every view written says them; callers copy it)."""
+    return {k: v for k, v in rules.to_dict().items() if v != _DEFAULT_RULES[k]}
 
 
 def _state(phase: Phase, current: int | None, closer: int | None) -> JSON:
@@ -260,10 +277,14 @@ def _state(phase: Phase, current: int | None, closer: int | None) -> JSON:
 def _cell(card: Card | None) -> str:
     if card is None:
         return "__"
-    return f"{card.value}{'u' if card.face_up else 'd'}"
+    token = _TOKENS.get(card)
+    return token if token is not None else f"{card.value}{'u' if card.face_up else 'd'}"
 
 
 def _view_cell(cell: ViewCell) -> str:
+    token = _VIEW_TOKENS.get(cell)  # every usual cell: one look-up
+    if token is not None:
+        return token
     return "?" if isinstance(cell, Hidden) else _cell(cell)
 
 
@@ -324,6 +345,9 @@ def _phase(value: object) -> Phase:
 
 
 def _numbers(value: object, what: str) -> tuple[int, ...]:
+    numbers = _list(value, what)
+    if all(type(card) is int for card in numbers):  # the usual case, checked at once
+        return tuple(numbers)  # type: ignore[arg-type]
     return tuple(_whole(card, f"{what}[{i}]") for i, card in enumerate(_list(value, what)))
 
 
@@ -336,6 +360,10 @@ def _grid(value: object, where: str) -> CardGrid:
         cells = _list(row, f"{where}[{r}]")
         if len(cells) != COLUMNS:
             raise NotationError(f"{where}[{r}] must have {COLUMNS} cells, not {len(cells)}")
+        known = [_CELLS.get(cell, False) if type(cell) is str else False for cell in cells]
+        if False not in known:  # every cell a usual one: no need to say where
+            grid.append(tuple(known))  # type: ignore[arg-type]
+            continue
         grid.append(tuple(_card(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(cells)))
     return tuple(grid)
 

@@ -3,7 +3,7 @@
 A process woken by another's NOTIFY needs the table at its new version once for all its
 streams of it (`live_tables`). Read in a thread, that read waits for the interpreter
 lock behind the request threads, again and again; read here, on one asyncio connection
-of the process's event loop, it costs two short queries and no thread. One read per
+of the process's event loop, it costs one short query and no thread. One read per
 table at a time: streams woken together wait for the same one. On SQLite (one process:
 every move is made where its streams are) there is no reader.
 """
@@ -21,13 +21,12 @@ from .table_view import Table
 
 TABLE = (
     "SELECT g.version, s.status, s.bots, s.position, s.log, s.chosen_deal,"
-    " json_array_length(s.moves)"
+    " json_array_length(s.moves),"
+    " ARRAY(SELECT p.name FROM game_seats gs JOIN players p ON p.id = gs.player_id"
+    " WHERE gs.game_id = g.id ORDER BY gs.seat)"
     " FROM games g JOIN table_states s ON s.game_id = g.id WHERE g.id = %s AND s.online"
 )
-NAMES = (
-    "SELECT p.name FROM game_seats gs JOIN players p ON p.id = gs.player_id"
-    " WHERE gs.game_id = %s ORDER BY gs.seat"
-)
+"""The table and its seats' names, in one query."""
 log = logging.getLogger(__name__)
 
 
@@ -59,19 +58,18 @@ class Reader:
                 row = await (await connection.execute(TABLE, (game_id,))).fetchone()
                 if row is None:
                     return
-                names = await (await connection.execute(NAMES, (game_id,))).fetchall()
         except Exception:
             log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
             await self.close()
             return
-        version, status, bots, position, words, chosen, steps = row
+        version, status, bots, position, words, chosen, steps, names = row
         live_tables.TABLES.remember(
             Table(
                 id=game_id,
                 version=int(version),
                 status=status,
                 bots=tuple(bots),
-                names=tuple(name for (name,) in names),
+                names=tuple(names),
                 log=tuple(words),
                 chosen_deal=bool(chosen),
                 position=position_from_json(position),

@@ -50,7 +50,7 @@ def play(game_id: str, credential: policy.Credential, move_data: object, version
     store.check_playing(state)
     store.check_version(game, version)
     move = read_move(move_data)
-    position = store.position_of(state)
+    position = position_now(game, state)
     policy.check_move(actor, state.bots, position, move)
     played = store.apply_move(position, move)
     store.record_move(game, state, position, move, played)
@@ -75,6 +75,16 @@ def advance(
     if moved is not position:
         return screen_of(_commit_and_announce(game, state, moved), actor)
     return build(game, state, moved, actor)
+
+
+def position_now(game: Game, state: TableState) -> Position:
+    """The table's full position at its version now: the one this process kept of that
+    very version (`live_tables`: it made or read it), else its state's, decoded."""
+    if state.online:
+        kept = live_tables.TABLES.kept(game.id, game.version)
+        if kept is not None and kept.version == game.version:
+            return kept.position
+    return store.position_of(state)
 
 
 def run_bots(

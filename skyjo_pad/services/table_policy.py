@@ -93,8 +93,16 @@ def by_token(game_id: str, token: str | None) -> Actor:
         TOKENS_SEEN, {}
     )
     key = digest(token) if token and len(token) <= TOKEN_MAX else ""
-    if key not in known:
-        row = token_row(token)
+    if key not in known:  # three columns, not a whole row object: the move path's query
+        row = (
+            db.session.execute(
+                select(TableToken.game_id, TableToken.kind, TableToken.seat).where(
+                    TableToken.digest == key
+                )
+            ).first()
+            if key
+            else None
+        )
         known[key] = None if row is None else (row.game_id, row.kind, row.seat)
     found = known[key]
     if found is None or found[0] != game_id:

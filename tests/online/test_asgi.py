@@ -120,3 +120,28 @@ def test_with_a_password_the_body_is_left_unread_until_it_is_checked(
     status, answer, taken = exchange(server, request, [b" " * 300] * 3)
     assert status == 401 and "password" in answer["error"]
     assert taken == 0  # refused before a byte of the body was asked for
+
+
+def test_an_api_call_is_answered_in_one_go(make_app: Callable[..., Flask]) -> None:
+    """A move, a round …: the answer's head, then its whole body in one message (made in
+    a thread, sent from the loop), not part by part."""
+    server = Server(make_app(), threads=2)
+    sent: list[dict[str, Any]] = []
+    body = json.dumps({"players": ["Ann", "Bob"]}).encode()
+    parts = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        return parts.pop() if parts else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    request = scope("POST", "/api/games", (b"content-length", str(len(body)).encode()))
+    run_coroutine(server(request, receive, send))
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
+    assert sent[0]["status"] == 201
+    assert not sent[1].get("more_body")
+    made = json.loads(sent[1]["body"])
+    assert made["players"] == ["Ann", "Bob"]
+    length = dict(sent[0]["headers"])[b"content-length"]
+    assert int(length) == len(sent[1]["body"])

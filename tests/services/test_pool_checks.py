@@ -1,0 +1,71 @@
+"""A database server's connections are asked whether they work only after sitting idle
+(`pool_checks`): a busy process makes no extra round trip per request, and a connection
+the server dropped while it sat in the pool is replaced before a request uses it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from databases import ON_POSTGRES
+from flask import Flask
+from sqlalchemy import create_engine, text
+
+from skyjo_pad import pool_checks
+from skyjo_pad.extensions import db
+
+pytestmark = pytest.mark.skipif(not ON_POSTGRES, reason="SQLite keeps no server connections")
+
+
+def backend(app: Flask) -> int:
+    """The server process behind the connection one request gets (given back after)."""
+    with app.app_context():
+        pid = int(db.session.execute(text("SELECT pg_backend_pid()")).scalar_one())
+        db.session.remove()
+    return pid
+
+
+def counted_pings(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time a connection is asked."""
+    pings: list[int] = []
+    with app.app_context():
+        dialect = db.engine.dialect
+    asked = dialect.do_ping
+
+    def ping(connection: Any) -> bool:
+        pings.append(1)
+        return bool(asked(connection))
+
+    monkeypatch.setattr(dialect, "do_ping", ping)
+    return pings
+
+
+def test_a_busy_process_asks_nothing(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 60.0)
+    pings = counted_pings(app, monkeypatch)
+    first = backend(app)
+    assert [backend(app) for _ in range(5)] == [first] * 5  # the same kept connection
+    assert pings == []
+
+
+def test_an_idle_connection_is_asked(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 0.05)
+    pings = counted_pings(app, monkeypatch)
+    first = backend(app)
+    time.sleep(0.1)
+    assert backend(app) == first  # it still works: kept
+    assert pings == [1]
+
+
+def test_a_dropped_connection_is_replaced(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 0.05)
+    first = backend(app)
+    killer = create_engine(app.config["SQLALCHEMY_DATABASE_URI"])
+    try:
+        with killer.connect() as connection:
+            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
+    finally:
+        killer.dispose()
+    time.sleep(0.2)
+    assert backend(app) != first  # the request got a working connection, no error
