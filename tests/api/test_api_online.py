@@ -220,11 +220,13 @@ def test_the_event_stream_tells_the_version_and_every_move(
     assert versions_in(first.text)[0] == version
     assert ": " in first.text  # heartbeat comments keep proxies from closing it
     assert online.events(game, None).status_code == 401
-    app.config["STREAM_SECONDS"] = 2
+    app.config["STREAM_SECONDS"] = 3
     told: list[str] = []
     reader = threading.Thread(target=lambda: told.append(online.events(game, t["bob"]).text))
     reader.start()
-    time.sleep(0.5)
+    deadline = time.monotonic() + 2  # the move once the stream listens (a loaded machine)
+    while live.HUB.count(game) == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
     moved = online.move(game, t["ann"], version, {"action": "reveal", "seat": 0, "cell": [0, 0]})
     assert moved.status_code == 200
     reader.join()
