@@ -83,13 +83,14 @@ pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 		$(PYTEST) -o cache_dir=.pytest_cache/postgres; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
-# Two jobs at a time, one per core: the PostgreSQL run (the longest) beside lint, mypy and
-# the SQLite run in turn. -O prints each job's output whole when it ends, never mixed; the
-# command fails when any job does (after the running ones end, their output shown too).
-CHECKS := pytest-postgres lint typecheck pytest-sqlite
+# Two jobs at a time: the SQLite run (the longest: it alone has the browser tests) beside
+# lint, mypy and the PostgreSQL run in turn, so that the two cores stay busy to the end.
+# -O prints each job's output whole when it ends, never mixed; the command fails when any
+# job does (after the running ones end, their output shown too).
+CHECKS := pytest-sqlite lint typecheck pytest-postgres
 
 pytest: $(VENV)/.test $(MO_FILES)  ## both database runs side by side
-	$(MAKE) --no-print-directory -j2 -O pytest-postgres pytest-sqlite
+	$(MAKE) --no-print-directory -j2 -O pytest-sqlite pytest-postgres
 
 test: $(VENV)/.test $(MO_FILES)  ## set up and run every check: lint, types, all tests
 	$(MAKE) --no-print-directory -j2 -O $(CHECKS)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import url_builders
 from databases import DIALECT, ON_POSTGRES, Databases
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -49,6 +50,7 @@ class CompiledTemplates(BytecodeCache):
 
 
 COMPILED_TEMPLATES = CompiledTemplates()
+url_builders.install()  # every app's URL rules share their compiled builders too
 
 
 def pytest_report_header() -> str:
@@ -84,10 +86,42 @@ def on_both_databases(item: pytest.Item) -> bool:
     return not item.path.is_relative_to(BROWSER_TESTS)
 
 
+SLOW_FIRST = (
+    "tests/api/test_api_online.py::test_no_answer_or_event_ever_carries_a_secret",
+    "tests/browser/test_table_restart.py",
+    "tests/browser/test_table_solo.py",
+    "tests/browser/test_table_online.py",
+    "tests/browser/test_table_pass_and_play.py",
+    "tests/test_durability.py",
+    "tests/online/test_streams_served.py",
+    "tests/online/test_secrets_one_controller.py",
+    "tests/online/test_live_across_processes.py",
+    "tests/test_processes.py",
+    "tests/bots/test_legal_play.py",
+    "tests/engine/test_playouts.py",
+    "tests/security/test_record_limits.py",
+    "tests/security/test_shared_limits.py",
+    "tests/api/test_api_schemathesis.py",
+)
+"""The longest tests (docs/operations.md, "The slowest tests"), run first: pytest-xdist
+hands out tests in the order collected (after its groups, largest first), so a long
+test left to the end would keep one process busy while the others have finished."""
+
+
+def slow_rank(item: pytest.Item) -> int:
+    """Where the test's entry stands in SLOW_FIRST, or after them all."""
+    for rank, prefix in enumerate(SLOW_FIRST):
+        if item.nodeid == prefix or item.nodeid.startswith((prefix + "::", prefix + "[")):
+            return rank
+    return len(SLOW_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On PostgreSQL, leave out the tests that reach no database (the engine, the bots,
-    the catalogues…) and the browser tests not marked `both_databases`: they run the same
-    on either database (the pages, the scripts), and the SQLite run has them."""
+    """Run the tests of SLOW_FIRST first. On PostgreSQL, leave out the tests that reach no
+    database (the engine, the bots, the catalogues…) and the browser tests not marked
+    `both_databases`: they run the same on either database (the pages, the scripts), and
+    the SQLite run has them."""
+    items.sort(key=slow_rank)  # stable: the others keep their order
     if not ON_POSTGRES:
         return
     kept: list[pytest.Item] = []

@@ -13,7 +13,7 @@ import os
 import shutil
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from skyjo_pad.extensions import db
@@ -25,6 +25,27 @@ ON_POSTGRES = bool(POSTGRES_SERVER)
 DIALECT = "postgresql" if ON_POSTGRES else "sqlite"
 
 _numbers = itertools.count(1)
+_emptiers: dict[str, tuple[Engine, str]] = {}
+
+
+def _emptier(url: str) -> tuple[Engine, str]:
+    """An engine on the reused database, kept for the whole run (a connection per test
+    would start a server process per test), and the one script that empties it: every
+    table's rows, children first, and every sequence back to its start."""
+    if url not in _emptiers:
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            quote = connection.dialect.identifier_preparer
+            sequences = connection.scalars(
+                text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
+            ).all()
+        statements = [
+            "SET LOCAL lock_timeout = '10s'",
+            *(f"DELETE FROM {quote.format_table(t)}" for t in reversed(db.metadata.sorted_tables)),
+            *(f"ALTER SEQUENCE {quote.quote(name)} RESTART" for name in sequences),
+        ]
+        _emptiers[url] = (engine, ";\n".join(statements))
+    return _emptiers[url]
 
 
 class Databases:
@@ -51,18 +72,9 @@ class Databases:
         """Empty the reused database again, if this test took it."""
         if self.reused is None or not self._reused_taken:
             return
-        engine = create_engine(self.reused)
-        try:
-            with engine.begin() as connection:
-                connection.execute(text("SET LOCAL lock_timeout = '10s'"))
-                for table in reversed(db.metadata.sorted_tables):  # children first
-                    connection.execute(table.delete())
-                for sequence in connection.scalars(
-                    text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
-                ):
-                    connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
-        finally:
-            engine.dispose()
+        engine, script = _emptier(self.reused)
+        with engine.begin() as connection:
+            connection.exec_driver_sql(script)
         self._reused_taken = False
 
     def empty(self, name: str) -> str:
@@ -84,6 +96,8 @@ class Databases:
         """Drop the PostgreSQL databases made so far (SQLite files go with their folder)."""
         if not self._made:
             return
+        if self.reused in _emptiers:
+            _emptiers.pop(self.reused)[0].dispose()
         engine = create_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
         try:
             with engine.connect() as connection:
