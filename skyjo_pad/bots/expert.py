@@ -30,9 +30,11 @@ from skyjo_pad.engine import Move, Phase, View
 from skyjo_pad.engine.compact import (
     DRAW,
     EMPTY,
+    FINAL,
     FLIP_OWED,
     GAME_OVER,
     TAKE,
+    TURN,
     CompactTable,
     legal_codes,
     move_of,
@@ -44,7 +46,7 @@ from .base import decision_rng
 from .endgame import WORLDS
 from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
 from .knowledge import unseen
-from .playout import play_round
+from .playout import expected_scores, play_laps, play_round
 from .policy import youth
 from .worlds import table_of
 
@@ -115,6 +117,9 @@ def search(
     rng: Random,
     budget: int,
     deadline: float | None = None,
+    horizon: int | None = None,
+    tempo: float = 0.0,
+    fades: bool = False,
 ) -> list[Verdict]:
     """Play each of `codes` out in the same sampled worlds, `budget` playouts in all (at
     least two worlds each); once `deadline` (perf_counter) is past, stop after the
@@ -130,16 +135,27 @@ def search(
     for _ in range(worlds):
         world = table_of(view, cards.sample(rng), rng.getrandbits(53))
         before = world.totals[:]
-        outcome: list[tuple[float, int]] = []
+        outcome: list[tuple[float, float]] = []
         for code in codes:
             if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
             t = world.copy()
             step(t, code)
-            play_round(t)
-            points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
-            mine = points[me]
-            value = (sum(points) - mine) / (n - 1) - mine
+            if horizon is None:
+                play_round(t)
+            else:
+                play_laps(t, me, horizon)
+            if t.phase == TURN or t.phase == FINAL:
+                points = expected_scores(t)
+                mine = points[me]
+                down = t.down
+                value = (sum(points) - mine) / (n - 1) - mine
+                pace = tempo * youth(t, RIVAL_STYLE) if fades else tempo
+                value += pace * ((sum(down) - down[me]) / (n - 1) - down[me])
+            else:
+                points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
+                mine = points[me]
+                value = (sum(points) - mine) / (n - 1) - mine
             if t.phase == GAME_OVER:
                 low = min(t.totals)
                 if t.totals[me] == low:
@@ -188,13 +204,22 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+        self,
+        seed: int = 0,
+        budget: int = BUDGET,
+        seconds: float | None = SECONDS,
+        horizon: int | None = None,
+        tempo: float = 0.0,
+        fades: bool = False,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
         never, for the lab, where the same seed must give the same games)."""
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
+        self.horizon = horizon
+        self.tempo = tempo
+        self.fades = fades
         self.hard = HardBot(seed, WORLDS)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
@@ -216,4 +241,6 @@ class ExpertBot:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         rng = decision_rng(self.seed, view)
-        return best_of(search(view, codes, rng, self.budget, deadline))
+        return best_of(
+            search(view, codes, rng, self.budget, deadline, self.horizon, self.tempo, self.fades)
+        )
