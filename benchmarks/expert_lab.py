@@ -1,10 +1,11 @@
 """Paired A/B screens for `expert` and `hard` settings: the same deals for every variant.
 
-    nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'horizon=3,tempo=1' \
+    nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'budget=64,tempo=1.5' \
         --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
 
-Seat 0 plays the variant (an `ExpertBot` with those keyword settings; `bot=hard` for
-`hard`, `bot=NAME` for any registered bot), the other seats the named bots. Game `k` is
+Seat 0 plays the variant (an `ExpertBot` with `budget` playouts and the fields of its
+`expert.Horizon` changed as given, `laps=none` for whole-round playouts; `bot=NAME` for
+any registered bot), the other seats the named bots. Game `k` is
 dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
 results pair game by game. Each game's line (seat 0's win share, its mean round score, the
 others' mean) is appended to `--out` as JSON, and a summary is printed.
@@ -16,10 +17,12 @@ import argparse
 import json
 import math
 import time
+from dataclasses import replace
 from typing import Any
 
 from skyjo_pad.bots import ExpertBot, make_bot
 from skyjo_pad.bots.base import Bot, mix
+from skyjo_pad.bots.expert import HORIZON
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
@@ -47,8 +50,9 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     name = settings.pop("bot", "expert")
     if name != "expert":
         return make_bot(name, seed)
-    settings.setdefault("budget", 16)
-    return ExpertBot(seed, seconds=None, **settings)
+    budget = settings.pop("budget", 16)
+    horizon = replace(HORIZON, **settings)
+    return ExpertBot(seed, budget, None, horizon)
 
 
 def main() -> None:
