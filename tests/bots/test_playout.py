@@ -13,6 +13,7 @@ from skyjo_pad.engine.compact import (
     EMPTY,
     FINAL,
     NOBODY,
+    SWAP,
     TURN,
     legal_codes,
     new_table,
@@ -50,3 +51,13 @@ def test_a_lap_ends_when_the_seat_is_to_move_again() -> None:
             assert t.current == me and t.source == EMPTY and t.closer == NOBODY
         else:  # a round that ended in the lap was played out to its end
             assert t.phase != FINAL
+
+
+def test_a_close_in_the_lap_is_played_to_the_end_of_the_round() -> None:
+    last = [["5u", "6u", "4u", "3u"], ["2u", "5u", "1u", "0u"], ["9u", "11d", "12u", "-1u"]]
+    seen = view(table([last, RIVAL], [10], held={"value": 1, "from": "draw"}), 0)
+    t = table_of(seen, list(range(1, 13)) * 4)
+    step(t, SWAP + 9)  # onto its last face-down card: seat 0 closes
+    assert t.closer == 0 and t.phase == FINAL
+    play_laps(t, 1, 1)  # seat 1's turn comes round at once, but it is its last: played
+    assert t.phase not in (TURN, FINAL)  # and the round is scored
