@@ -2,12 +2,15 @@
 
 For a decision of the round's turns it takes `hard`'s candidates (take the discard or
 draw; or the few best places for the card it holds, by `hard`'s sums, within `MARGIN`
-points of the best) and plays each out to the end of the round in the same sampled
-worlds: the face-down cards and the draw pile are filled with a sample of the cards it
-cannot see (`knowledge.unseen`, `worlds.table_of`), and every seat plays on by the fast
-policy of `playout.py`, each from what it could see. A candidate is worth, on average
-over the worlds, the others' mean round score minus its own (the closer's doubling
-included), plus `GAME_POINTS` times its share of the win in a world where the game ends.
+points of the best) and plays each a lap ahead in the same sampled worlds: the
+face-down cards and the draw pile are filled with a sample of the cards it cannot see
+(`knowledge.unseen`, `worlds.table_of`), and every other seat plays a turn by the fast
+policy of `playout.py`, each from what it could see (a close is played out to the end
+of the round). A candidate is worth, on average over the worlds, the others' mean
+expected round score minus its own (`ev`'s sums of every grid, `playout.expected_scores`)
+plus a tempo term (`Horizon`); in a world where the round ended, its real points (the
+closer's doubling included), plus `GAME_POINTS` times its share of the win where the
+game ends.
 `hard`'s own choice is played unless another candidate beats it in the same worlds
 by more than `STAY` points plus `SURE` standard errors of the difference, so that a
 small budget falls back on `hard` rather than on noise. Its last turn is `hard`'s exact

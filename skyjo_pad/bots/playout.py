@@ -2,9 +2,11 @@
 
 A search (`expert.py`, `coach.py`) fills the hidden cards of a view with a sample of the
 cards the searching seat cannot see (a determinization, `worlds.table_of`) and plays the
-rest of the round forward on that compact table. In such a world every seat still plays
-from what *it* could see: its odds come from the face-up cards, the discard pile and its
-own held card (`seat_odds`), and `ev`'s sums never read the value of a face-down card.
+round forward on that compact table: to its end (`play_round`) or for a lap of turns
+(`play_laps`), after which `expected_scores` judges every grid. In such a world every
+seat still plays from what *it* could see: its odds come from the face-up cards, the
+discard pile and its own held card (`seat_odds`), and `ev`'s sums never read the value
+of a face-down card.
 """
 
 from __future__ import annotations
@@ -124,7 +126,6 @@ def public_odds(t: CompactTable) -> ev.Odds:
 def expected_scores(t: CompactTable) -> list[float]:
     """Each seat's expected round score on a table whose round goes on: `ev`'s sums of its
     grid (face-up cards, the unseen mean for face-down ones, pairs that may complete, high
-    cards that may be replaced) under the public odds; a held card counts where it would
-    best go. Its face-down cards' values are never read."""
+    cards that may be replaced) under the public odds; no face-down card's value is read."""
     odds = public_odds(t)
     return [sum(ev.columns(t.cells, 12 * seat, odds)) for seat in range(t.n)]
