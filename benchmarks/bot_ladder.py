@@ -87,7 +87,7 @@ def lineups() -> list[tuple[str, ...]]:
 def cost(bots: tuple[str, ...]) -> int:
     """Which line-ups to play first in each pass: hard against ev (the yardstick), the
     quick ones without hard, hard against random or easy, hard against medium; then the
-    yardsticks' line-ups; `expert`'s last (each of its games takes a minute)."""
+    yardsticks' line-ups; `expert`'s last (its games are the slowest)."""
     if EXPERT in bots:
         return 5
     if any(bot in YARDSTICKS for bot in bots):

@@ -7,7 +7,7 @@ the table turns these numbers into translated sentences):
   and by how many points on average (the others' mean round score minus the seat's own,
   the closer's doubling included) was the move worse? Only a difference of at least
   `THRESHOLD` points is reported. The moves are compared in the same sampled worlds,
-  each played out to the end of the round (`expert.search`).
+  each played a lap ahead and judged as the expert judges them (`expert.search`).
 - `closing_risk(view, move)`: before a move that turns up the seat's last face-down card,
   the chance that its close is doubled and the expected points that costs. Each sampled
   world plays the others' last turns by the fast policy of `playout.py` (people are

@@ -2,12 +2,15 @@
 
 For a decision of the round's turns it takes `hard`'s candidates (take the discard or
 draw; or the few best places for the card it holds, by `hard`'s sums, within `MARGIN`
-points of the best) and plays each out to the end of the round in the same sampled
-worlds: the face-down cards and the draw pile are filled with a sample of the cards it
-cannot see (`knowledge.unseen`, `worlds.table_of`), and every seat plays on by the fast
-policy of `playout.py`, each from what it could see. A candidate is worth, on average
-over the worlds, the others' mean round score minus its own (the closer's doubling
-included), plus `GAME_POINTS` times its share of the win in a world where the game ends.
+points of the best) and plays each a lap ahead in the same sampled worlds: the
+face-down cards and the draw pile are filled with a sample of the cards it cannot see
+(`knowledge.unseen`, `worlds.table_of`), and every other seat plays a turn by the fast
+policy of `playout.py`, each from what it could see (a close is played out to the end
+of the round). A candidate is worth, on average over the worlds, the others' mean
+expected round score minus its own (`ev`'s sums of every grid, `playout.expected_scores`)
+plus a tempo term (`Horizon`); in a world where the round ended, its real points (the
+closer's doubling included), plus `GAME_POINTS` times its share of the win where the
+game ends.
 `hard`'s own choice is played unless another candidate beats it in the same worlds
 by more than `STAY` points plus `SURE` standard errors of the difference, so that a
 small budget falls back on `hard` rather than on noise. Its last turn is `hard`'s exact
@@ -30,9 +33,11 @@ from skyjo_pad.engine import Move, Phase, View
 from skyjo_pad.engine.compact import (
     DRAW,
     EMPTY,
+    FINAL,
     FLIP_OWED,
     GAME_OVER,
     TAKE,
+    TURN,
     CompactTable,
     legal_codes,
     move_of,
@@ -44,7 +49,7 @@ from .base import decision_rng
 from .endgame import WORLDS
 from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
 from .knowledge import unseen
-from .playout import play_round
+from .playout import expected_scores, play_laps, play_round
 from .policy import youth
 from .worlds import table_of
 
@@ -89,6 +94,55 @@ class Verdict:
     """The standard error of that gain."""
 
 
+@dataclass(frozen=True, slots=True)
+class Horizon:
+    """How far a playout goes before its grids are judged (`judged`)."""
+
+    laps: int | None = 1
+    """Turns of each other seat played after the move (the searching seat's own turns in
+    between by the playout policy); None: to the end of the round. Once somebody has
+    closed, the round is always played out."""
+    tempo: float = 1.0
+    """Points a face-down card fewer than the others' mean is worth at the judge."""
+    fades: bool = True
+    """Whether that worth fades as the round nears its end (`policy.youth`)."""
+
+
+#: The horizon of `expert`'s playouts, found by simulation (docs/bots.md).
+HORIZON = Horizon()
+#: Whole-round playouts (the first `expert`'s).
+WHOLE_ROUND = Horizon(laps=None, tempo=0.0)
+
+
+def judged(
+    t: CompactTable, me: int, before: Sequence[int], horizon: Horizon
+) -> tuple[float, float]:
+    """(worth, round score of `me`) of a playout after the move just played on `t`: played
+    on for `horizon`; a round that goes on is judged by `ev`'s expected scores of every
+    grid (`playout.expected_scores`) and the tempo term, a round that ended by its points
+    (`before`: the totals before it), plus `GAME_POINTS` for a won game."""
+    n = t.n
+    if horizon.laps is None:
+        play_round(t)
+    else:
+        play_laps(t, me, horizon.laps)
+    if t.phase == TURN or t.phase == FINAL:
+        expected = expected_scores(t)
+        mine = expected[me]
+        down = t.down
+        pace = horizon.tempo * (youth(t, RIVAL_STYLE) if horizon.fades else 1.0)
+        value = (sum(expected) - mine) / (n - 1) - mine
+        return value + pace * ((sum(down) - down[me]) / (n - 1) - down[me]), mine
+    points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
+    own = points[me]
+    value = (sum(points) - own) / (n - 1) - own
+    if t.phase == GAME_OVER:
+        low = min(t.totals)
+        if t.totals[me] == low:
+            value += GAME_POINTS / t.totals.count(low)
+    return value, own
+
+
 def candidates(view: View, t: CompactTable) -> list[int]:
     """The move codes worth searching, `hard`'s choice first (one: nothing to search)."""
     odds = ev.odds_of(view)
@@ -115,6 +169,7 @@ def search(
     rng: Random,
     budget: int,
     deadline: float | None = None,
+    horizon: Horizon | None = None,
 ) -> list[Verdict]:
     """Play each of `codes` out in the same sampled worlds, `budget` playouts in all (at
     least two worlds each); once `deadline` (perf_counter) is past, stop after the
@@ -122,29 +177,21 @@ def search(
     world counted, every verdict is empty and `best_of` keeps the first code)."""
     me = view.current
     assert me is not None
+    horizon = HORIZON if horizon is None else horizon
     cards = unseen(view)
     worlds = max(2, budget // max(1, len(codes)))
-    n = len(view.players)
     values: list[list[float]] = [[] for _ in codes]
     scores = [0.0] * len(codes)
     for _ in range(worlds):
         world = table_of(view, cards.sample(rng), rng.getrandbits(53))
         before = world.totals[:]
-        outcome: list[tuple[float, int]] = []
+        outcome: list[tuple[float, float]] = []
         for code in codes:
             if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
             t = world.copy()
             step(t, code)
-            play_round(t)
-            points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
-            mine = points[me]
-            value = (sum(points) - mine) / (n - 1) - mine
-            if t.phase == GAME_OVER:
-                low = min(t.totals)
-                if t.totals[me] == low:
-                    value += GAME_POINTS / t.totals.count(low)
-            outcome.append((value, mine))
+            outcome.append(judged(t, me, before, horizon))
         if len(outcome) < len(codes):
             break
         for index, (value, mine) in enumerate(outcome):
@@ -188,13 +235,18 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+        self,
+        seed: int = 0,
+        budget: int = BUDGET,
+        seconds: float | None = SECONDS,
+        horizon: Horizon | None = None,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
         never, for the lab, where the same seed must give the same games)."""
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
+        self.horizon = HORIZON if horizon is None else horizon
         self.hard = HardBot(seed, WORLDS)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
@@ -216,4 +268,4 @@ class ExpertBot:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         rng = decision_rng(self.seed, view)
-        return best_of(search(view, codes, rng, self.budget, deadline))
+        return best_of(search(view, codes, rng, self.budget, deadline, self.horizon))

@@ -1,0 +1,98 @@
+"""Paired A/B screens for `expert` and `hard` settings: the same deals for every variant.
+
+    nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'budget=64,tempo=1.5' \
+        --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
+
+Seat 0 plays the variant (an `ExpertBot` with `budget` playouts and the fields of its
+`expert.Horizon` changed as given, `laps=none` for whole-round playouts; `bot=NAME` for
+any registered bot), the other seats the named bots. Game `k` is
+dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
+results pair game by game. Each game's line (seat 0's win share, its mean round score, the
+others' mean) is appended to `--out` as JSON, and a summary is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from dataclasses import replace
+from typing import Any
+
+from skyjo_pad.bots import ExpertBot, make_bot
+from skyjo_pad.bots.base import Bot, mix
+from skyjo_pad.bots.expert import HORIZON
+from skyjo_pad.engine import Rules
+from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
+
+
+def settings_of(text: str) -> dict[str, Any]:
+    """`key=value,...` as keyword settings (numbers read as numbers, `none` as None)."""
+    found: dict[str, Any] = {}
+    for part in filter(None, text.split(",")):
+        key, value = part.split("=")
+        if value == "none":
+            found[key] = None
+        else:
+            try:
+                found[key] = int(value)
+            except ValueError:
+                try:
+                    found[key] = float(value)
+                except ValueError:
+                    found[key] = value
+    return found
+
+
+def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
+    """The bot under test, made with `seed`."""
+    name = settings.pop("bot", "expert")
+    if name != "expert":
+        return make_bot(name, seed)
+    budget = settings.pop("budget", 16)
+    horizon = replace(HORIZON, **settings)
+    return ExpertBot(seed, budget, None, horizon)
+
+
+def main() -> None:
+    """Play the screen and print its summary."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--variant", default="")
+    parser.add_argument("--against", default="counter,counter,counter")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+    rivals = args.against.split(",")
+    rules = Rules(stall_turns=SAFETY_STALL_TURNS)
+    wins = mine = others = 0.0
+    start = time.perf_counter()
+    for number in range(args.first, args.first + args.games):
+        seed = game_seed(args.seed, number)
+        bots = [seat_zero(settings_of(args.variant), mix(seed, 0))]
+        bots += [make_bot(name, mix(seed, seat + 1)) for seat, name in enumerate(rivals)]
+        result = play_bots(bots, rules, seed)
+        rounds = result.round_scores
+        own = sum(r[0] for r in rounds) / len(rounds)
+        rest = sum(sum(r[1:]) for r in rounds) / (len(rounds) * len(rivals))
+        wins += result.wins[0]
+        mine += own
+        others += rest
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as out:
+                line = {"variant": args.variant, "against": args.against, "game": number}
+                line |= {"win": result.wins[0], "mine": own, "others": rest}
+                out.write(json.dumps(line) + "\n")
+    n = args.games
+    p = wins / n
+    half = 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / n)
+    print(
+        f"{args.variant or 'expert'} vs {args.against}: {n} games, wins {p:.1%} (±{half:.1%}),"
+        f" round score {mine / n:.2f} vs {others / n:.2f}, {time.perf_counter() - start:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
