@@ -17,6 +17,19 @@ SCREENSHOTS = ROOT / "tests" / "screenshots"
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 REFRESH_DOCS = os.environ.get("SKYJO_DOC_SHOTS") == "1"
 """Only `make screenshots` (SKYJO_DOC_SHOTS=1) rewrites the pictures in docs/."""
+PHONE_CONTEXT: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+    # Playwright's wait_for_function evaluates strings, which the app's CSP forbids;
+    # test_csp.py opens the pages without this, under the real policy.
+    "bypass_csp": True,
+}
+"""A second phone's context (`browser.new_context(**PHONE_CONTEXT)`), as the `page`
+fixture's (conftest.browser_context_args)."""
+
 FAST_PACE = {
     "SKYJO_TABLE_STEP_SECONDS": "0.2",
     "SKYJO_SHOW_CARDS_SECONDS": "0.2",

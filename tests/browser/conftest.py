@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import FAST_PACE
+from browser_helpers import FAST_PACE, PHONE_CONTEXT
 from databases import Databases
 from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
 from servers import Server
@@ -24,7 +24,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -57,18 +56,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """A phone: 390×844, touch, high-density screen."""
-    return {
-        **browser_context_args,
-        "viewport": PHONE,
-        "device_scale_factor": 2,
-        "is_mobile": True,
-        "has_touch": True,
-        "locale": "en-GB",
-        # Playwright's wait_for_function evaluates strings, which the app's CSP forbids;
-        # test_csp.py opens the pages without this, under the real policy.
-        "bypass_csp": True,
-    }
+    """A phone: 390×844, touch, high-density screen (`PHONE_CONTEXT`)."""
+    return {**browser_context_args, **PHONE_CONTEXT}
 
 
 @pytest.fixture(scope="session")

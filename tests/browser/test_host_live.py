@@ -3,8 +3,9 @@ shows up as online without the host reloading, and a choice the host is making s
 
 from __future__ import annotations
 
+from browser_helpers import PHONE_CONTEXT
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_table_online import PHONE, invite
+from test_table_online import invite
 
 
 def seat_status(page: Page, name: str) -> Locator:
@@ -16,7 +17,7 @@ def seat_status(page: Page, name: str) -> Locator:
 def test_the_host_sees_a_player_come_online_without_reloading(
     browser: Browser, live_server: str
 ) -> None:
-    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(2)]
     try:
         host, ann = (context.new_page() for context in contexts)
         links = invite(host, live_server)

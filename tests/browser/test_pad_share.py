@@ -8,17 +8,9 @@ import re
 import time
 
 import pytest
-from browser_helpers import api, enter_round, pad_game, shoot
+from browser_helpers import PHONE_CONTEXT, api, enter_round, pad_game, shoot
 from playwright.sync_api import Browser, Page, expect
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-    "locale": "en-GB",
-    "bypass_csp": True,
-}
 TV = {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB", "bypass_csp": True}
 
 
@@ -54,7 +46,10 @@ def totals(page: Page) -> dict[str, str]:
 def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
     browser: Browser, live_server: str
 ) -> None:
-    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    owner_context, watcher_context = (
+        browser.new_context(**PHONE_CONTEXT),
+        browser.new_context(**PHONE_CONTEXT),
+    )
     try:
         owner, watcher = owner_context.new_page(), watcher_context.new_page()
         game = pad_game(live_server, ["Ann", "Bob", "Cy", "Dawit"])
@@ -90,7 +85,10 @@ def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
 def test_a_watcher_catches_up_at_once_when_the_network_is_back(
     browser: Browser, live_server: str
 ) -> None:
-    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    owner_context, watcher_context = (
+        browser.new_context(**PHONE_CONTEXT),
+        browser.new_context(**PHONE_CONTEXT),
+    )
     try:
         owner, watcher = owner_context.new_page(), watcher_context.new_page()
         game = pad_game(live_server, ["Ann", "Bob"])
@@ -117,7 +115,7 @@ def test_a_watcher_catches_up_at_once_when_the_network_is_back(
 def test_a_keeper_saves_a_round_that_the_first_phone_sees(
     browser: Browser, live_server: str
 ) -> None:
-    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(3)]
     try:
         owner, keeper, watcher = (context.new_page() for context in contexts)
         game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2)])
@@ -153,7 +151,10 @@ def test_a_keeper_saves_a_round_that_the_first_phone_sees(
 
 
 def test_a_revoked_link_stops_on_the_phone_holding_it(browser: Browser, live_server: str) -> None:
-    owner_context, watcher_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    owner_context, watcher_context = (
+        browser.new_context(**PHONE_CONTEXT),
+        browser.new_context(**PHONE_CONTEXT),
+    )
     try:
         owner, watcher = owner_context.new_page(), watcher_context.new_page()
         game = pad_game(live_server, ["Ann", "Bob"])
@@ -207,7 +208,7 @@ def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> No
 def test_the_shared_pages_work_under_the_content_security_policy(
     browser: Browser, live_server: str
 ) -> None:
-    context = browser.new_context(**{**PHONE, "bypass_csp": False})
+    context = browser.new_context(**{**PHONE_CONTEXT, "bypass_csp": False})
     try:
         page = context.new_page()
         reported: list[str] = []
@@ -238,7 +239,7 @@ def test_the_shared_pages_work_under_the_content_security_policy(
 def test_the_shared_pages_pass_axe_light_and_dark(browser: Browser, live_server: str) -> None:
     from test_accessibility import SCHEMES, findings
 
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE_CONTEXT)
     try:
         page = context.new_page()
         game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2), ([3, 4, 5], None)])
@@ -269,7 +270,9 @@ def test_the_shared_pages_lose_nothing_at_320_px_or_200_percent_text(
 
     reflow = check.startswith("reflow")
     viewport = REFLOW if reflow else {"width": 390, "height": 844}
-    context = browser.new_context(**{**PHONE, "viewport": viewport, "device_scale_factor": 1})
+    context = browser.new_context(
+        **{**PHONE_CONTEXT, "viewport": viewport, "device_scale_factor": 1}
+    )
     try:
         page = context.new_page()
         if not reflow:

@@ -7,18 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import RECONNECT_MS, shoot
+from browser_helpers import PHONE_CONTEXT, RECONNECT_MS, shoot
 from playwright.sync_api import Browser, Page, expect
 from table_helpers import person_step, state
 
 SEED = 11
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-    "bypass_csp": True,
-}
 
 
 def invite(page: Page, base: str) -> dict[str, str]:
@@ -47,7 +40,7 @@ def invite(page: Page, base: str) -> dict[str, str]:
 def test_two_phones_and_a_computer_play_online_to_the_end(
     browser: Browser, live_server: str
 ) -> None:
-    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(3)]
     try:
         ann, bob, watcher = (context.new_page() for context in contexts)
         links = invite(ann, live_server)

@@ -7,10 +7,9 @@ import json
 import urllib.request
 from typing import Any
 
+from browser_helpers import PHONE_CONTEXT
 from playwright.sync_api import Browser, Request
 from table_helpers import state
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def api(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
@@ -29,7 +28,7 @@ def test_the_other_phone_shows_a_move_without_asking_for_it(
     seats = [{"name": "Ann"}, {"name": "Bob"}]
     table = api(live_server, "POST", "/api/tables", {"seats": seats})
     ann, bob = (seat["token"] for seat in table["seats"])
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE_CONTEXT)
     try:
         page = context.new_page()
         page.goto(f"{live_server}/t/{bob}")

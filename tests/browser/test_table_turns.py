@@ -10,11 +10,11 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import shoot
+from browser_helpers import PHONE_CONTEXT, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from table_helpers import person_step, state
 from test_accessibility import findings
-from test_table_online import PHONE, invite
+from test_table_online import invite
 
 HIDE = """() => {
   Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
@@ -26,7 +26,7 @@ VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrati
 @pytest.fixture()
 def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
     """Three phones: the host's (Ann's too), Bob's, and one more for the host's page."""
-    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(3)]
     for context in contexts:
         context.add_init_script(VIBRATIONS)
     yield contexts
@@ -150,7 +150,7 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
 
 
 def test_the_invitation_page_reloaded_is_the_same_table(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE_CONTEXT)
     try:
         page = context.new_page()
         links = invite(page, live_server)
