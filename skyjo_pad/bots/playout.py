@@ -37,15 +37,22 @@ TAKE_GAIN = 3.0
 MAX_STEPS = 2000
 
 
-def seat_odds(t: CompactTable) -> ev.Odds:
-    """The odds of the seat to move on table `t`, from what that seat can see: the deck
-    minus the face-up cards, the discard pile and its held card (never a face-down card)."""
+def _unseen_counts(t: CompactTable) -> list[int]:
+    """How many of each card value (index: value + 2) are neither face up nor in the
+    discard pile on table `t` (may go below 0 where cards were cleared)."""
     counts = _COUNTS[:]
     for code in t.cells:
         if code < GONE:
             counts[code + 2] -= 1
     for card in t.discard:
         counts[card + 2] -= 1
+    return counts
+
+
+def seat_odds(t: CompactTable) -> ev.Odds:
+    """The odds of the seat to move on table `t`, from what that seat can see: the deck
+    minus the face-up cards, the discard pile and its held card (never a face-down card)."""
+    counts = _unseen_counts(t)
     if t.source != EMPTY and t.source != FLIP_OWED:
         counts[t.held + 2] -= 1
     total = 0
@@ -109,12 +116,7 @@ def play_laps(t: CompactTable, seat: int, laps: int) -> None:
 def public_odds(t: CompactTable) -> ev.Odds:
     """The odds of a card nobody has seen, from the face-up cards and the discard pile alone
     (the same for every seat: a leaf's judge must not read a face-down card)."""
-    counts = _COUNTS[:]
-    for code in t.cells:
-        if code < GONE:
-            counts[code + 2] -= 1
-    for card in t.discard:
-        counts[card + 2] -= 1
+    counts = _unseen_counts(t)
     total = sum(count for count in counts if count > 0)
     probs = [(index - 2, count / total) for index, count in enumerate(counts) if count > 0]
     if not probs:

@@ -28,6 +28,14 @@ from .reading import not_null
 
 Status = Annotated[str, Field(json_schema_extra={"enum": list(STATUSES)})]
 SeatNumber = Annotated[int, Field(ge=0)]
+MoveCount = Annotated[
+    int,
+    Field(
+        ge=0,
+        description="How many moves the table has had: a move made now is move `step + 1`, "
+        "the number the coach is asked about.",
+    ),
+]
 Bot = Annotated[str | None, Field(description="The computer player, or null for a person.")]
 
 
@@ -108,11 +116,7 @@ class TableScreen(Answer):
 
     id: str
     version: int
-    step: int = Field(
-        ge=0,
-        description="How many moves the table has had: a move made now is move `step + 1`, "
-        "the number the coach is asked about.",
-    )
+    step: MoveCount
     status: Status
     view: dict[str, Any] = Field(description="The view of seat `you`.")
     you: int = Field(description="The seat the phone shows.")
@@ -187,11 +191,7 @@ class OnlineTable(Answer):
 
     id: str
     version: int
-    step: int = Field(
-        ge=0,
-        description="How many moves the table has had: a move made now is move `step + 1`, "
-        "the number the coach is asked about.",
-    )
+    step: MoveCount
     status: Status
     seat: int | None = Field(description="This token's seat.")
     actor: int | None = Field(
