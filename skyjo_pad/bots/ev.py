@@ -14,7 +14,9 @@ lowest is played. No look-ahead, no opinion about the other players' plans:
   the unseen mean for the rest, spread as the unseen cards are) ends equal or lower.
 
 It thinks on the engine's compact table (`worlds.table_of`) and takes well under a
-millisecond a decision.
+millisecond a decision. The module is a little over 450 lines on purpose: the sums, the
+odds and the doubling chance are one tight loop that `hard`, the yardsticks and the
+search's judge all call, kept together so that its speed can be read and measured whole.
 """
 
 from __future__ import annotations
