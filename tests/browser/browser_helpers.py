@@ -6,11 +6,12 @@ import json
 import os
 import re
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "tests" / "screenshots"
@@ -29,6 +30,19 @@ PHONE_CONTEXT: dict[str, Any] = {
 }
 """A second phone's context (`browser.new_context(**PHONE_CONTEXT)`), as the `page`
 fixture's (conftest.browser_context_args)."""
+
+
+@contextmanager
+def phones(browser: Browser, count: int) -> Iterator[list[Page]]:
+    """`count` phones of their own (one context each, no shared cookie or storage), each
+    with a page; closed at the end whatever happened."""
+    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(count)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
 
 FAST_PACE = {
     "SKYJO_TABLE_STEP_SECONDS": "0.2",

@@ -3,7 +3,7 @@ shows up as online without the host reloading, and a choice the host is making s
 
 from __future__ import annotations
 
-from browser_helpers import PHONE_CONTEXT
+from browser_helpers import phones
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_table_online import invite
 
@@ -17,9 +17,7 @@ def seat_status(page: Page, name: str) -> Locator:
 def test_the_host_sees_a_player_come_online_without_reloading(
     browser: Browser, live_server: str
 ) -> None:
-    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(2)]
-    try:
-        host, ann = (context.new_page() for context in contexts)
+    with phones(browser, 2) as (host, ann):
         links = invite(host, live_server)
         host.goto(links["host"])
         expect(seat_status(host, "Ann")).to_have_text("Has not opened their link yet.")
@@ -34,6 +32,3 @@ def test_the_host_sees_a_player_come_online_without_reloading(
         assert host.evaluate("window.notReloaded") is True
         expect(host.get_by_label("Computer player for Bob")).to_have_value("hard")
         expect(seat_status(host, "Bob")).to_have_text("Has not opened their link yet.")
-    finally:
-        for context in contexts:
-            context.close()

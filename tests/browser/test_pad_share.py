@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser_helpers import PHONE_CONTEXT, api, enter_round, pad_game, shoot
+from browser_helpers import PHONE_CONTEXT, api, enter_round, pad_game, phones, shoot
 from playwright.sync_api import Browser, Page, expect
 
 TV = {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB", "bypass_csp": True}
@@ -46,12 +46,7 @@ def totals(page: Page) -> dict[str, str]:
 def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
     browser: Browser, live_server: str
 ) -> None:
-    owner_context, watcher_context = (
-        browser.new_context(**PHONE_CONTEXT),
-        browser.new_context(**PHONE_CONTEXT),
-    )
-    try:
-        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+    with phones(browser, 2) as (owner, watcher):
         game = pad_game(live_server, ["Ann", "Bob", "Cy", "Dawit"])
         link = make_link(owner, live_server, game, "watch")
         shoot(owner, "pad-share-link", docs=True)
@@ -77,47 +72,34 @@ def test_a_watcher_sees_a_round_saved_on_another_phone_within_a_second(
         expect(watcher.locator("[data-last-round]")).to_contain_text("Cy closed with the lowest")
         assert watcher.evaluate("window.notReloaded") is True
         shoot(watcher, "pad-share-watcher", docs=True)
-    finally:
-        owner_context.close()
-        watcher_context.close()
 
 
 def test_a_watcher_catches_up_at_once_when_the_network_is_back(
     browser: Browser, live_server: str
 ) -> None:
-    owner_context, watcher_context = (
-        browser.new_context(**PHONE_CONTEXT),
-        browser.new_context(**PHONE_CONTEXT),
-    )
-    try:
-        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+    with phones(browser, 2) as (owner, watcher):
         game = pad_game(live_server, ["Ann", "Bob"])
         watcher.goto(make_link(owner, live_server, game, "watch"))
         following(watcher)
         watcher.evaluate("window.notReloaded = true")
-        watcher_context.set_offline(True)
+        watcher.context.set_offline(True)
         for scores in ([3, 12], [7, 2]):
             api(live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": 0})
         watcher.wait_for_timeout(500)
         expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
-        watcher_context.set_offline(False)  # the network is back: it looks at once, not
+        watcher.context.set_offline(False)  # the network is back: it looks at once, not
         # at the stream's next retry (3 s)
         expect(watcher.get_by_role("heading", name=re.compile("^Round 3"))).to_be_visible(
             timeout=2_000
         )
         assert totals(watcher) == {"Ann": "17", "Bob": "14"}  # 3 + 7×2, 12 + 2
         assert watcher.evaluate("window.notReloaded") is True
-    finally:
-        owner_context.close()
-        watcher_context.close()
 
 
 def test_a_keeper_saves_a_round_that_the_first_phone_sees(
     browser: Browser, live_server: str
 ) -> None:
-    contexts = [browser.new_context(**PHONE_CONTEXT) for _ in range(3)]
-    try:
-        owner, keeper, watcher = (context.new_page() for context in contexts)
+    with phones(browser, 3) as (owner, keeper, watcher):
         game = pad_game(live_server, ["Ann", "Bob", "Cy"], [([8, 50, 10], 2)])
         keeper_link = make_link(owner, live_server, game, "keeper")
         watch_link = make_link(owner, live_server, game, "watch")
@@ -145,18 +127,10 @@ def test_a_keeper_saves_a_round_that_the_first_phone_sees(
         expect(keeper.locator(".flash-error")).to_contain_text("saved on another phone")
         rounds = api(live_server, "GET", f"/games/{game}")["rounds"]
         assert [r["raw"] for r in rounds][-1] == [1, 2, 3] and len(rounds) == 3
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_revoked_link_stops_on_the_phone_holding_it(browser: Browser, live_server: str) -> None:
-    owner_context, watcher_context = (
-        browser.new_context(**PHONE_CONTEXT),
-        browser.new_context(**PHONE_CONTEXT),
-    )
-    try:
-        owner, watcher = owner_context.new_page(), watcher_context.new_page()
+    with phones(browser, 2) as (owner, watcher):
         game = pad_game(live_server, ["Ann", "Bob"])
         link = make_link(owner, live_server, game, "watch")
         watcher.goto(link)
@@ -170,9 +144,6 @@ def test_a_revoked_link_stops_on_the_phone_holding_it(browser: Browser, live_ser
         expect(watcher.get_by_role("heading", name=re.compile("^Round 1"))).to_be_visible()
         watcher.goto(link)
         expect(watcher.get_by_role("heading", name="Not found")).to_be_visible()
-    finally:
-        owner_context.close()
-        watcher_context.close()
 
 
 def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> None:
