@@ -12,6 +12,7 @@ from api_helpers import RULEBOOK_ROUND, PadApi
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
+from threads import WAIT, run_at_once
 from werkzeug.test import TestResponse
 
 from skyjo_pad.extensions import db
@@ -20,7 +21,6 @@ from skyjo_pad.models import Round
 from skyjo_pad.services import pad
 
 Game = dict[str, Any]
-WAIT = 20
 """Seconds a thread waits for the other (never reached on a healthy run)."""
 
 
@@ -153,21 +153,7 @@ class TestTakeBackVersionInTheBody:
 
 def at_once(app: Flask, calls: list[Callable[[FlaskClient], TestResponse]]) -> list[Any]:
     """Each call on its own thread with its own client; the answers or the exceptions."""
-    results: list[Any] = [None] * len(calls)
-
-    def work(index: int) -> None:
-        try:
-            results[index] = calls[index](app.test_client())
-        except Exception as error:
-            results[index] = error
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(WAIT)
-        assert not thread.is_alive(), "a request is stuck"
-    return results
+    return run_at_once(app, [lambda call=call: call(app.test_client()) for call in calls])
 
 
 def test_two_posts_of_one_round_at_once_keep_one_row(

@@ -7,12 +7,12 @@ written), so the race is the same on every run instead of a matter of luck.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
 from sqlalchemy import func, select
+from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import GameSeat, Player, Round
@@ -20,33 +20,12 @@ from skyjo_pad.services import pad, players
 from skyjo_pad.services.errors import Conflict
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
 
-WAIT = 20
 """Seconds a thread waits for the other before the test fails (never on a healthy run)."""
 
 
 def entry(scores: list[int], closer: int | None) -> RoundEntry:
     """A round of typed scores."""
     return RoundEntry(seats=tuple(SeatEntry(score=s) for s in scores), closer=closer)
-
-
-def run_at_once(app: Flask, calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run each call in its own thread and app context; return results or exceptions."""
-    results: list[Any] = [None] * len(calls)
-
-    def work(index: int) -> None:
-        with app.app_context():
-            try:
-                results[index] = calls[index]()
-            except Exception as error:
-                results[index] = error
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(WAIT)
-        assert not thread.is_alive(), "a thread is stuck"
-    return results
 
 
 def new_game(app: Flask, names: list[str]) -> pad.Sheet:

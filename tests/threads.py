@@ -1,0 +1,33 @@
+"""Calls run at the same moment, each on its own thread in its own app context: the
+races the concurrency tests provoke (with a `threading.Barrier` inside the calls)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+
+WAIT = 20
+"""Seconds a thread (or a barrier) may wait before the test calls it stuck."""
+
+
+def run_at_once(app: Flask, calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run each call in its own thread and app context; return results or exceptions."""
+    results: list[Any] = [None] * len(calls)
+
+    def work(index: int) -> None:
+        with app.app_context():
+            try:
+                results[index] = calls[index]()
+            except Exception as error:
+                results[index] = error
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+        assert not thread.is_alive(), "a thread is stuck"
+    return results
