@@ -157,17 +157,25 @@ def test_cards_counted_for_every_seat_offline_reach_the_server_as_cards(
     assert [ben.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ben"]]
 
 
+def new_game_rules_offline(
+    page: Page, context: BrowserContext, live_server: str, names: list[str]
+) -> None:
+    """The app installed, the network gone: the new game's form with `names` filled in
+    and its rule options open."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(names):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_text(re.compile("^Rules:")).tap()
+
+
 def test_a_new_game_offline_takes_every_rule_option(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
     """Offline, a new game to 50 with the closer's penalty off (×1) and ties not doubling:
     the phone's preview follows those rules, and the server gets them on return."""
-    installed(page, live_server)
-    context.set_offline(True)
-    page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(["Ann", "Ben"]):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
-    page.get_by_text(re.compile("^Rules:")).tap()
+    new_game_rules_offline(page, context, live_server, ["Ann", "Ben"])
     page.get_by_label("Game ends at").fill("50")
     page.get_by_label("Closer’s penalty: score ×").fill("1")
     page.get_by_label("A tie with the closer doubles the closer").uncheck()
@@ -198,12 +206,7 @@ def test_a_new_game_offline_takes_every_rule_option(
 def test_a_bad_multiplier_offline_is_said_and_starts_nothing(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
-    installed(page, live_server)
-    context.set_offline(True)
-    page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(["Ann", "Ben"]):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
-    page.get_by_text(re.compile("^Rules:")).tap()
+    new_game_rules_offline(page, context, live_server, ["Ann", "Ben"])
     page.get_by_label("Closer’s penalty: score ×").fill("0")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("alert")).to_have_text(
