@@ -86,17 +86,6 @@ def test_the_browsers_card_count_agrees_with_the_engine(page: Page, live_server:
         ), cells
 
 
-WAKE_LOCK_SPY = """
-window.__wakeLocks = [];
-Object.defineProperty(navigator, "wakeLock", {
-  configurable: true,
-  value: {
-    request: (type) => { window.__wakeLocks.push(type); return Promise.resolve({ release() {} }); },
-  },
-});
-"""
-
-
 FILL_THE_PHONE = """async () => {
   for (let i = 0; i < window.PadSync.KEEP + 5; i++) {
     const round = { op: "add", id: "o", clientId: "c0000000", scores: [1, 2], closer: 0 };
