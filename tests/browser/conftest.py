@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +61,10 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, **PHONE_CONTEXT}
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`skyjo-pad serve` (uvicorn) on a free port and its own database (SQLite, or
-    PostgreSQL in the PostgreSQL run), one per test process (each xdist worker has its
-    own); yields its URL."""
-    folder = tmp_path_factory.mktemp("live")
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """`skyjo-pad serve` (uvicorn) on a free port with an empty database of its own in
+    `folder` (SQLite, or PostgreSQL in the PostgreSQL run); yields its URL."""
     databases = Databases(folder)
     environ = {
         "SECRET_KEY": "browser-tests",
@@ -80,6 +79,22 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.stop()
         databases.drop_made()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server the browser tests share, one per test process (each xdist worker has
+    its own); yields its URL."""
+    with serving(tmp_path_factory.mktemp("live")) as base:
+        yield base
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[str]:
+    """A server of the test's own, for a test about what an empty app shows (the address
+    book of a shared server holds every other test's players); yields its URL."""
+    with serving(tmp_path) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
