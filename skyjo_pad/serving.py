@@ -21,11 +21,16 @@ import asyncio
 import os
 import resource
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.app.base import BaseApplication
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
+
+try:  # uvicorn's faster HTTP/1.1 parser (C), when installed: a dependency of this app
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as FastProtocol
+except ImportError:  # pragma: no cover - an install without it still serves, with h11
+    FastProtocol = None  # type: ignore[assignment,misc]
 
 from . import accesslog
 from .config import connection_settings as settings
@@ -41,11 +46,17 @@ FD_RESERVE = 64
 """File descriptors kept for the database, logs and listening sockets."""
 
 
-class Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1 connection, closed when a request's head is not all in within
-    `header_timeout` seconds of the connection (or of the previous answer): a client that
-    trickles its headers holds no connection for long. A head over HEADER_MAX bytes is
-    answered 431 and the connection closed."""
+if TYPE_CHECKING:  # the mixin is typed as the protocol it goes before
+    _Protocol = H11Protocol
+else:
+    _Protocol = object
+
+
+class HeadGuard(_Protocol):
+    """For uvicorn's HTTP/1.1 connection (h11's or httptools'): closed when a request's
+    head is not all in within `header_timeout` seconds of the connection (or of the
+    previous answer), so a client that trickles its headers holds no connection for long.
+    A head over HEADER_MAX bytes is answered 431 and the connection closed."""
 
     header_timeout = 10.0
 
@@ -109,9 +120,16 @@ class Guarded(H11Protocol):
             self.transport.close()
 
 
-def guarded(header_timeout: float) -> type[Guarded]:
-    """The protocol class with this head timeout."""
-    return type("Guarded", (Guarded,), {"header_timeout": header_timeout})
+class Guarded(HeadGuard, H11Protocol):
+    """h11's connection (pure Python), guarded."""
+
+
+def guarded(header_timeout: float) -> type[HeadGuard]:
+    """The guarded protocol class with this head timeout: on httptools' parser when it is
+    installed (about a third less CPU for each request and each event a stream writes),
+    else on h11's."""
+    base = Guarded if FastProtocol is None else type("Guarded", (HeadGuard, FastProtocol), {})
+    return type("Guarded", (base,), {"header_timeout": header_timeout})
 
 
 def uvicorn_options(environ: Mapping[str, str] | None = None) -> dict[str, Any]:

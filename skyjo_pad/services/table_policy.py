@@ -13,13 +13,13 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from sqlalchemy import select
 
 from ..engine import Deal, HeldFrom, Move, Phase, Position, Reveal, legal_moves, mover
 from ..extensions import db
-from ..models import PLAYING, TableState, TableToken
+from ..models import PLAYING, Game, TableState, TableToken
 from .errors import N_, Forbidden, Invalid, NotFound, Unauthorized
 from .table_store import NO_TABLE
 
@@ -35,6 +35,8 @@ NOT_A_SEAT = N_("Only a player's own link can make a move at this table.")
 TOKEN_MAX = 200
 TOKENS_SEEN = "skyjo_tokens_seen"
 """Where a database session keeps the tokens it looked up (`by_token`)."""
+TABLES_LOADED = "skyjo_tables_loaded"
+"""Where it holds the tables loaded with them, for the rest of the session."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,26 +95,32 @@ def by_token(game_id: str, token: str | None) -> Actor:
         TOKENS_SEEN, {}
     )
     key = digest(token) if token and len(token) <= TOKEN_MAX else ""
-    if key not in known:  # three columns, not a whole row object: the move path's query
-        row = (
-            db.session.execute(
-                select(TableToken.game_id, TableToken.kind, TableToken.seat).where(
-                    TableToken.digest == key
-                )
-            ).first()
-            if key
-            else None
-        )
+    if key not in known:
+        row = _token_and_table(key) if key else None
         known[key] = None if row is None else (row.game_id, row.kind, row.seat)
+        db.session.info.setdefault(TABLES_LOADED, []).append(row)  # held: see below
     found = known[key]
     if found is None or found[0] != game_id:
         raise Unauthorized(NO_TOKEN)
     return Actor(found[1], found[2], key)
 
 
+def _token_and_table(key: str) -> Any:
+    """The token's three columns, with its table's game and state loaded into the session
+    on the way (one query: the use case that asks next for the table finds them there,
+    as long as they are held: the session's identity map keeps only weak references)."""
+    return db.session.execute(
+        select(TableToken.game_id, TableToken.kind, TableToken.seat, Game, TableState)
+        .join(Game, Game.id == TableToken.game_id)
+        .join(TableState, TableState.game_id == TableToken.game_id)
+        .where(TableToken.digest == key)
+    ).first()
+
+
 def forget_tokens() -> None:
     """Forget the tokens this session looked up (it is about to change one)."""
     db.session.info.pop(TOKENS_SEEN, None)
+    db.session.info.pop(TABLES_LOADED, None)
 
 
 def identify(game_id: str, state: TableState, credential: Credential) -> Actor:

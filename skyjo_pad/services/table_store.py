@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -161,10 +161,51 @@ def flush() -> None:
     """Write the table's change so far (its version moves); a clash is a stale move (409).
     The use case that made the change commits it (`transaction`)."""
     try:
-        db.session.flush()
+        if not _write_moves_only():
+            db.session.flush()
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise Conflict(STALE) from error
+
+
+MOVES_ONLY = {Game: frozenset({"updated_at"}), TableState: frozenset({"moves", "position", "log"})}
+"""What moves alone change (no round ended, no snapshot, the game goes on)."""
+
+
+def _write_moves_only() -> bool:
+    """Moves that changed nothing but the table's record, position and words, written by
+    two plain UPDATEs: most moves, for which the ORM's unit of work costs more than the
+    move itself. The game's version moves on only if it is still the one loaded (else a
+    stale move: 409). The two rows then leave the session as they were written (nothing
+    more is written of them). False, with nothing written, for any other change."""
+    session = db.session
+    if session.new or session.deleted:
+        return False
+    dirty = {type(obj): obj for obj in session.dirty}
+    if len(dirty) != len(session.dirty) or set(dirty) != set(MOVES_ONLY):
+        return False
+    game, state = dirty[Game], dirty[TableState]
+    if any(set(inspect(obj).committed_state) - MOVES_ONLY[type(obj)] for obj in (game, state)):
+        return False
+    connection = session.connection()
+    games, states = Game.__table__, TableState.__table__
+    version = game.version
+    written = connection.execute(
+        update(games)
+        .where(games.c.id == game.id, games.c.version == version)
+        .values(updated_at=game.updated_at, version=version + 1)
+    )
+    if written.rowcount != 1:
+        raise StaleDataError("the table moved on")
+    connection.execute(
+        update(states)
+        .where(states.c.game_id == state.game_id)
+        .values(moves=state.moves, position=state.position, log=state.log)
+    )
+    session.expunge(game)
+    session.expunge(state)
+    game.version = version + 1
+    return True
 
 
 def position_at(state: TableState, step: int) -> tuple[Position, dict[str, Any] | None]:

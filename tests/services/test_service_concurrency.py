@@ -15,10 +15,11 @@ from sqlalchemy import func, select
 from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
-from skyjo_pad.models import GameSeat, Player, Round
-from skyjo_pad.services import pad, players
+from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
+from skyjo_pad.services import online, pad, players, table_store
 from skyjo_pad.services.errors import Conflict
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
+from skyjo_pad.services.table_view import Screen
 
 """Seconds a thread waits for the other before the test fails (never on a healthy run)."""
 
@@ -131,3 +132,44 @@ def test_two_games_adding_the_same_new_player_both_start(
         seats = db.session.scalars(select(GameSeat).where(GameSeat.player_id == zoe[0].id))
         assert sorted(seat.game_id for seat in seats) == sorted(r.id for r in results)
         assert db.session.scalar(select(func.count()).select_from(Player)) == 3
+
+
+def test_two_moves_on_the_same_version_of_a_table_keep_one(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two seats turning up a card at once, both past the version check: the table's
+    own write (`table_store`'s plain UPDATEs, the path of most moves) lets one through."""
+    with app.app_context():
+        table = online.create([online.Invitee("Ann"), online.Invitee("Bob")])
+    tokens = [seat.token for seat in table.seats]
+    both_checked = threading.Barrier(2, timeout=WAIT)
+    check_version = table_store.check_version
+    written = table_store._write_moves_only
+    plain_writes: list[bool] = []
+
+    def check_then_wait(game: Any, expected: object) -> None:
+        check_version(game, expected)
+        both_checked.wait()
+
+    def counted() -> bool:
+        plain_writes.append(written())
+        return plain_writes[-1]
+
+    monkeypatch.setattr(table_store, "check_version", check_then_wait)
+    monkeypatch.setattr(table_store, "_write_moves_only", counted)
+    results = run_at_once(
+        app,
+        [
+            lambda seat=seat, token=token: online.play(
+                table.id, token, {"action": "reveal", "seat": seat, "cell": [0, 0]}, 1
+            )
+            for seat, token in enumerate(tokens)
+        ],
+    )
+    assert sum(isinstance(r, Screen) for r in results) == 1, results
+    assert sum(isinstance(r, Conflict) for r in results) == 1, results
+    assert True in plain_writes
+    with app.app_context():
+        state = db.session.get(TableState, table.id)
+        assert state is not None and len(state.moves) == 1
+        assert db.session.get(Game, table.id).version == 2
