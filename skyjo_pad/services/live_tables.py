@@ -17,7 +17,7 @@ import threading
 import zlib
 from collections import OrderedDict
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from ..engine import position_from_json
 from ..extensions import db
@@ -118,16 +118,18 @@ def read(game_id: str) -> Table | None:
     )
 
 
+NAMES = (
+    select(Player.name)
+    .join(GameSeat, GameSeat.player_id == Player.id)
+    .where(GameSeat.game_id == bindparam("game"))
+    .order_by(GameSeat.seat)
+)
+"""Built once (its cache key worked out once): every move asks it."""
+
+
 def names_of(game_id: str) -> tuple[str, ...]:
     """The names at a table, seat by seat (one plain query)."""
-    return tuple(
-        db.session.scalars(
-            select(Player.name)
-            .join(GameSeat, GameSeat.player_id == Player.id)
-            .where(GameSeat.game_id == game_id)
-            .order_by(GameSeat.seat)
-        )
-    )
+    return tuple(db.session.scalars(NAMES, {"game": game_id}))
 
 
 TABLES = Tables()

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ..engine import Deal, HeldFrom, Move, Phase, Position, Reveal, legal_moves, mover
 from ..extensions import db
@@ -105,16 +105,20 @@ def by_token(game_id: str, token: str | None) -> Actor:
     return Actor(found[1], found[2], key)
 
 
+TOKEN_AND_TABLE = (
+    select(TableToken.game_id, TableToken.kind, TableToken.seat, Game, TableState)
+    .join(Game, Game.id == TableToken.game_id)
+    .join(TableState, TableState.game_id == TableToken.game_id)
+    .where(TableToken.digest == bindparam("digest"))
+)
+"""Built once: a statement's cache key is worked out once per statement object."""
+
+
 def _token_and_table(key: str) -> Any:
     """The token's three columns, with its table's game and state loaded into the session
     on the way (one query: the use case that asks next for the table finds them there,
     as long as they are held: the session's identity map keeps only weak references)."""
-    return db.session.execute(
-        select(TableToken.game_id, TableToken.kind, TableToken.seat, Game, TableState)
-        .join(Game, Game.id == TableToken.game_id)
-        .join(TableState, TableState.game_id == TableToken.game_id)
-        .where(TableToken.digest == key)
-    ).first()
+    return db.session.execute(TOKEN_AND_TABLE, {"digest": key}).first()
 
 
 def forget_tokens() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import inspect, select, update
+from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -172,6 +172,20 @@ MOVES_ONLY = {Game: frozenset({"updated_at"}), TableState: frozenset({"moves", "
 """What moves alone change (no round ended, no snapshot, the game goes on)."""
 
 
+_GAMES, _STATES = Game.__table__, TableState.__table__
+MOVE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("was"))
+    .values(updated_at=bindparam("now"), version=bindparam("next"))
+)
+MOVE_STATE = (
+    update(_STATES)
+    .where(_STATES.c.game_id == bindparam("game"))
+    .values(moves=bindparam("record"), position=bindparam("at"), log=bindparam("words"))
+)
+"""The two UPDATEs of a move (built once: see `table_policy.TOKEN_AND_TABLE`)."""
+
+
 def _write_moves_only() -> bool:
     """Moves that changed nothing but the table's record, position and words, written by
     two plain UPDATEs: most moves, for which the ORM's unit of work costs more than the
@@ -188,19 +202,15 @@ def _write_moves_only() -> bool:
     if any(set(inspect(obj).committed_state) - MOVES_ONLY[type(obj)] for obj in (game, state)):
         return False
     connection = session.connection()
-    games, states = Game.__table__, TableState.__table__
     version = game.version
     written = connection.execute(
-        update(games)
-        .where(games.c.id == game.id, games.c.version == version)
-        .values(updated_at=game.updated_at, version=version + 1)
+        MOVE_GAME, {"game": game.id, "was": version, "now": game.updated_at, "next": version + 1}
     )
     if written.rowcount != 1:
         raise StaleDataError("the table moved on")
     connection.execute(
-        update(states)
-        .where(states.c.game_id == state.game_id)
-        .values(moves=state.moves, position=state.position, log=state.log)
+        MOVE_STATE,
+        {"game": game.id, "record": state.moves, "at": state.position, "words": state.log},
     )
     session.expunge(game)
     session.expunge(state)
