@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import bindparam, inspect, select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -43,7 +43,7 @@ from ..models import (
     TableState,
     utcnow,
 )
-from . import table_events
+from . import move_writes, table_events
 from .errors import N_, Conflict, Invalid, Malformed, NotFound, refused
 from .sheets import plausible_id
 
@@ -161,61 +161,11 @@ def flush() -> None:
     """Write the table's change so far (its version moves); a clash is a stale move (409).
     The use case that made the change commits it (`transaction`)."""
     try:
-        if not _write_moves_only():
+        if not move_writes.write_moves_only():
             db.session.flush()
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise Conflict(STALE) from error
-
-
-MOVES_ONLY = {Game: frozenset({"updated_at"}), TableState: frozenset({"moves", "position", "log"})}
-"""What moves alone change (no round ended, no snapshot, the game goes on)."""
-
-
-_GAMES, _STATES = Game.__table__, TableState.__table__
-MOVE_GAME = (
-    update(_GAMES)
-    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("was"))
-    .values(updated_at=bindparam("now"), version=bindparam("next"))
-)
-MOVE_STATE = (
-    update(_STATES)
-    .where(_STATES.c.game_id == bindparam("game"))
-    .values(moves=bindparam("record"), position=bindparam("at"), log=bindparam("words"))
-)
-"""The two UPDATEs of a move (built once: see `table_policy.TOKEN_AND_TABLE`)."""
-
-
-def _write_moves_only() -> bool:
-    """Moves that changed nothing but the table's record, position and words, written by
-    two plain UPDATEs: most moves, for which the ORM's unit of work costs more than the
-    move itself. The game's version moves on only if it is still the one loaded (else a
-    stale move: 409). The two rows then leave the session as they were written (nothing
-    more is written of them). False, with nothing written, for any other change."""
-    session = db.session
-    if session.new or session.deleted:
-        return False
-    dirty = {type(obj): obj for obj in session.dirty}
-    if len(dirty) != len(session.dirty) or set(dirty) != set(MOVES_ONLY):
-        return False
-    game, state = dirty[Game], dirty[TableState]
-    if any(set(inspect(obj).committed_state) - MOVES_ONLY[type(obj)] for obj in (game, state)):
-        return False
-    connection = session.connection()
-    version = game.version
-    written = connection.execute(
-        MOVE_GAME, {"game": game.id, "was": version, "now": game.updated_at, "next": version + 1}
-    )
-    if written.rowcount != 1:
-        raise StaleDataError("the table moved on")
-    connection.execute(
-        MOVE_STATE,
-        {"game": game.id, "record": state.moves, "at": state.position, "words": state.log},
-    )
-    session.expunge(game)
-    session.expunge(state)
-    game.version = version + 1
-    return True
 
 
 def position_at(state: TableState, step: int) -> tuple[Position, dict[str, Any] | None]:

@@ -16,7 +16,7 @@ from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
-from skyjo_pad.services import online, pad, players, table_store
+from skyjo_pad.services import move_writes, online, pad, players, table_store
 from skyjo_pad.services.errors import Conflict
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
 from skyjo_pad.services.table_view import Screen
@@ -144,7 +144,7 @@ def test_two_moves_on_the_same_version_of_a_table_keep_one(
     tokens = [seat.token for seat in table.seats]
     both_checked = threading.Barrier(2, timeout=WAIT)
     check_version = table_store.check_version
-    written = table_store._write_moves_only
+    written = move_writes.write_moves_only
     plain_writes: list[bool] = []
 
     def check_then_wait(game: Any, expected: object) -> None:
@@ -156,7 +156,7 @@ def test_two_moves_on_the_same_version_of_a_table_keep_one(
         return plain_writes[-1]
 
     monkeypatch.setattr(table_store, "check_version", check_then_wait)
-    monkeypatch.setattr(table_store, "_write_moves_only", counted)
+    monkeypatch.setattr(move_writes, "write_moves_only", counted)
     results = run_at_once(
         app,
         [
