@@ -2,9 +2,10 @@
 
 A process woken by another's NOTIFY needs the table at its new version once for all its
 streams of it (`live_tables`). Read in a thread, that read waits for the interpreter
-lock behind the request threads, again and again; read here, on one asyncio connection
-of the process's event loop, it costs one short query and no thread. One read per
-table at a time: streams woken together wait for the same one. On SQLite (one process:
+lock behind the request threads, again and again; read here, on the process's event loop
+over a few asyncio connections of its own (`CONNECTIONS`: reads of different tables go
+side by side, so a slow one holds up no other), it costs one short query and no thread.
+One read per table at a time: streams woken together wait for the same one. On SQLite (one process:
 every move is made where its streams are) there is no reader.
 """
 
@@ -27,16 +28,19 @@ TABLE = (
     " FROM games g JOIN table_states s ON s.game_id = g.id WHERE g.id = %s AND s.online"
 )
 """The table and its seats' names, in one query."""
+CONNECTIONS = 3
+"""Reads at once per process, each on a connection of its own (opened when needed)."""
 log = logging.getLogger(__name__)
 
 
 class Reader:
-    """Reads tables into `live_tables.TABLES` over one asyncio PostgreSQL connection."""
+    """Reads tables into `live_tables.TABLES` over a few asyncio PostgreSQL connections."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, connections: int = CONNECTIONS) -> None:
         self.url = url
-        self._connection: Any = None
-        self._lock = asyncio.Lock()
+        self._idle: list[Any] = []
+        """Open connections not reading now."""
+        self._free = asyncio.Semaphore(connections)
         self._reading: dict[str, asyncio.Task[None]] = {}
 
     async def fetch(self, game_id: str, at_least: int) -> None:
@@ -52,15 +56,19 @@ class Reader:
         await asyncio.shield(task)
 
     async def _read(self, game_id: str) -> None:
-        try:
-            async with self._lock:
+        async with self._free:
+            connection: Any = None
+            try:
                 connection = await self._connect()
                 row = await (await connection.execute(TABLE, (game_id,))).fetchone()
-                if row is None:
-                    return
-        except Exception:
-            log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
-            await self.close()
+            except BaseException as error:  # a connection that failed, or was cancelled
+                await _close(connection)  # mid-read, is not used again
+                if not isinstance(error, Exception):
+                    raise
+                log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
+                return
+            self._idle.append(connection)
+        if row is None:
             return
         version, status, bots, position, words, chosen, steps, names = row
         live_tables.TABLES.remember(
@@ -79,15 +87,23 @@ class Reader:
         live_tables.TABLES.reads += 1
 
     async def _connect(self) -> Any:
+        """An idle open connection, else a new one."""
         import psycopg  # only on PostgreSQL
 
-        if self._connection is None or self._connection.closed:
-            self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        return self._connection
+        while self._idle:
+            connection = self._idle.pop()
+            if not connection.closed:
+                return connection
+        return await psycopg.AsyncConnection.connect(self.url, autocommit=True)
 
     async def close(self) -> None:
-        """Close its connection (the next read opens another)."""
-        if self._connection is not None:
-            with contextlib.suppress(Exception):
-                await self._connection.close()
-            self._connection = None
+        """Close its idle connections (the next read opens another)."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await _close(connection)
+
+
+async def _close(connection: Any) -> None:
+    if connection is not None:
+        with contextlib.suppress(Exception):
+            await connection.close()

@@ -188,25 +188,32 @@ def test_an_answer_is_made_once_per_version_and_the_table_read_once(
 def test_the_loops_reader_reads_the_table_as_a_thread_would(
     app: Flask, client: FlaskClient
 ) -> None:
-    table = create(client)
+    table, other = create(client), create(client)
     game = table["id"]
     with app.app_context():
         url = live.listener_url()
         from_thread = live_tables.read(game)
+        other_from_thread = live_tables.read(other["id"])
         db.session.remove()
-    assert url is not None and from_thread is not None
+    assert url is not None and from_thread is not None and other_from_thread is not None
     live_tables.TABLES.forget()
 
     async def read() -> None:
-        reader = live_reader.Reader(url)
-        await asyncio.gather(*(reader.fetch(game, from_thread.version) for _ in range(3)))
-        await reader.fetch("no-such-table", 1)
+        reader = live_reader.Reader(url, connections=2)
+        await asyncio.gather(
+            *(reader.fetch(game, from_thread.version) for _ in range(3)),
+            reader.fetch(other["id"], 1),  # another table's read goes side by side
+        )
+        assert len(reader._idle) == 2  # its two connections, kept for the next reads
+        await reader.close()
+        await reader.fetch("no-such-table", 1)  # a connection opened again
         await reader.close()
 
     reads = live_tables.TABLES.reads
     run_coroutine(read())
-    assert live_tables.TABLES.reads == reads + 1  # three streams, one read
+    assert live_tables.TABLES.reads == reads + 2  # three streams, one read; the other table's
     assert live_tables.TABLES.kept(game, from_thread.version) == from_thread
+    assert live_tables.TABLES.kept(other["id"], 1) == other_from_thread
     assert live_tables.TABLES.kept("no-such-table", 0) is None
 
 
