@@ -81,7 +81,8 @@ def kept_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterat
 @pytest.fixture
 def context(request: pytest.FixtureRequest, kept_phone: KeptPhone) -> Iterator[BrowserContext]:
     """A fresh phone's context: the kept one, cleaned of the last test (a new one when
-    that could not be; kept_phone.py), instead of pytest-playwright's new context."""
+    that could not be; kept_phone.py), instead of pytest-playwright's new context (whose
+    --tracing, --video and --screenshot options therefore do not reach it)."""
     if request.node.get_closest_marker("browser_context_args"):
         raise pytest.UsageError("browser_context_args markers: open a context of your own")
     context, _ = kept_phone.lend()
