@@ -9,7 +9,7 @@ PORT ?= 5000
 # PostgreSQL's server binaries (Debian's newest installed), for the second test run.
 PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run serve test lint typecheck pytest pytest-sqlite pytest-postgres browser bench bench-online bench-live screenshots clean \
+.PHONY: run serve test lint typecheck pytest pytest-browser pytest-sqlite pytest-postgres browser bench bench-online bench-live screenshots clean \
 	messages translations
 
 # The languages besides English (skyjo_pad/translations/<code>/LC_MESSAGES/messages.po);
@@ -67,33 +67,42 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# The whole suite on SQLite, and again on a throwaway PostgreSQL server when its binaries
-# are installed (scripts/with-postgres starts and stops it; that run leaves out the tests
-# that reach no database and the browser tests, tests/conftest.py). Each run spreads its
-# tests over WORKERS processes (pytest-xdist; `make test WORKERS=0` runs them in one) and
-# keeps its own pytest cache.
+# Three test runs, each spreading its tests over WORKERS processes (pytest-xdist; `make test
+# WORKERS=0` runs each in one) with a pytest cache of its own: the browser tests (SQLite:
+# real Chromium against real server processes, mostly waiting for pages and servers), every
+# other test on SQLite, and the tests that reach a database again on a throwaway PostgreSQL
+# server when its binaries are installed (scripts/with-postgres starts and stops it; that run
+# leaves out the tests that reach no database and the browser tests not marked
+# `both_databases`, tests/conftest.py).
 WORKERS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+# Python writes its bytecode caches (__pycache__, git-ignored) even where the environment
+# says not to: each test process would otherwise compile and rewrite every test module anew.
+unexport PYTHONDONTWRITEBYTECODE
 
-pytest-sqlite: $(VENV)/.test browser $(MO_FILES)
-	$(PYTEST)
+pytest-browser: $(VENV)/.test browser $(MO_FILES)
+	$(PYTEST) -o cache_dir=.pytest_cache/browser tests/browser
+
+pytest-sqlite: $(VENV)/.test $(MO_FILES)
+	$(PYTEST) --ignore=tests/browser
 
 pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres \
 		$(PYTEST) -o cache_dir=.pytest_cache/postgres; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
-# Two jobs at a time: the SQLite run (the longest: it alone has the browser tests) beside
-# lint, mypy and the PostgreSQL run in turn, so that the two cores stay busy to the end.
+# The three runs side by side (the two cores stay busy while one run waits for a page or
+# a server), lint and mypy in turn where one has ended. The longest run starts first.
 # -O prints each job's output whole when it ends, never mixed; the command fails when any
 # job does (after the running ones end, their output shown too).
-CHECKS := pytest-sqlite lint typecheck pytest-postgres
+RUNS := pytest-browser pytest-sqlite pytest-postgres
+CHECKS := pytest-browser pytest-sqlite lint typecheck pytest-postgres
 
-pytest: $(VENV)/.test $(MO_FILES)  ## both database runs side by side
-	$(MAKE) --no-print-directory -j2 -O pytest-sqlite pytest-postgres
+pytest: $(VENV)/.test $(MO_FILES)  ## the three test runs side by side
+	$(MAKE) --no-print-directory -j3 -O $(RUNS)
 
 test: $(VENV)/.test $(MO_FILES)  ## set up and run every check: lint, types, all tests
-	$(MAKE) --no-print-directory -j2 -O $(CHECKS)
+	$(MAKE) --no-print-directory -j3 -O $(CHECKS)
 
 # Refresh the pictures in docs/screenshots/ from the browser tests that take them.
 screenshots: $(VENV)/.test browser $(MO_FILES)

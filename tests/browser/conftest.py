@@ -13,6 +13,8 @@ import pytest
 from browser_helpers import FAST_PACE, PHONE_CONTEXT
 from databases import Databases
 from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
+from kept_phone import KeptPhone
+from playwright.sync_api import Browser, BrowserContext, Page
 from servers import Server
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -53,6 +55,46 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if binary is None:
         return browser_type_launch_args
     return {**browser_type_launch_args, "executable_path": binary, "args": CHROMIUM_ARGS}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note on the test whether its setup or its call failed (the kept phone's `context`
+    fixture reads it when the test ends)."""
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture(scope="session")
+def kept_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[KeptPhone]:
+    """The phone this test process lends to each test in turn (kept_phone.py)."""
+    kept = KeptPhone(browser, browser_context_args)
+    yield kept
+    kept.close()
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, kept_phone: KeptPhone) -> Iterator[BrowserContext]:
+    """A fresh phone's context: the kept one, cleaned of the last test (a new one when
+    that could not be; kept_phone.py), instead of pytest-playwright's new context (whose
+    --tracing, --video and --screenshot options therefore do not reach it)."""
+    if request.node.get_closest_marker("browser_context_args"):
+        raise pytest.UsageError("browser_context_args markers: open a context of your own")
+    context, _ = kept_phone.lend()
+    yield context
+    kept_phone.take_back(failed=request.node.stash.get(FAILED, False))
+
+
+@pytest.fixture
+def page(context: BrowserContext, kept_phone: KeptPhone) -> Page:
+    """The fresh phone's page (on `about:blank`)."""
+    assert kept_phone.page is not None and kept_phone.page.context is context
+    return kept_phone.page
 
 
 @pytest.fixture(scope="session")
