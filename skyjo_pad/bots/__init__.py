@@ -3,6 +3,7 @@ sees: `choose(view, legal_moves) -> move`, never the full position.
 
 - `random`, `easy`, `medium`, `ev`, `hard`: the built-in levels (`make_bot(name, seed)`);
 - `counter`, `clearer`, `racer`: the lab's yardsticks; `expert`: the searching bot;
+  `valued`: `hard` judged by values learned by self-play (`values.py`);
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
 - `ask(bot, position, seat)`: how a driver asks a bot for a move, through `view`.
 """
@@ -16,6 +17,7 @@ from .hard import HardBot
 from .medium import MediumBot
 from .random_play import RandomBot
 from .registry import BUILTIN, LEVELS, NAMES, YARDSTICKS, load_factory, make_bot
+from .valued import ValuedBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "OutsideBot",
     "RacerBot",
     "RandomBot",
+    "ValuedBot",
     "ask",
     "decision_rng",
     "load_factory",

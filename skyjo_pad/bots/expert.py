@@ -44,12 +44,12 @@ from skyjo_pad.engine.compact import (
     step,
 )
 
-from . import ev
+from . import ev, values
 from .base import decision_rng
 from .endgame import WORLDS
 from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
 from .knowledge import unseen
-from .playout import expected_scores, play_laps, play_round
+from .playout import expected_scores, play_laps, play_round, public_odds
 from .policy import youth
 from .worlds import table_of
 
@@ -106,6 +106,9 @@ class Horizon:
     """Points a face-down card fewer than the others' mean is worth at the judge."""
     fades: bool = True
     """Whether that worth fades as the round nears its end (`policy.youth`)."""
+    learned: bool = False
+    """Judge a round that goes on by the learned values (`values.py`: its own tempo)
+    instead of `ev`'s sums and the tempo term."""
 
 
 #: The horizon of `expert`'s playouts, found by simulation (docs/bots.md).
@@ -126,6 +129,11 @@ def judged(
         play_round(t)
     else:
         play_laps(t, me, horizon.laps)
+    if horizon.learned and t.phase == TURN:
+        odds = public_odds(t)
+        own = values.own_sum(t, me, odds)
+        ctx = values.context(t, me, odds)
+        return -values.model().predict(n, t.down[me], own, ctx), own
     if t.phase == TURN or t.phase == FINAL:
         expected = expected_scores(t)
         mine = expected[me]

@@ -14,6 +14,7 @@ from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_play import RandomBot
+from .valued import ValuedBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 #: The levels offered at a digital table, weakest first.
@@ -25,8 +26,10 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
 #: The searching bot, lab-only (`expert.py`): it spends up to a second a decision.
 SEARCHERS: tuple[str, ...] = ("expert",)
+#: Lab-only bots on learned values (`valued.py`, `values.py`).
+LEARNED: tuple[str, ...] = ("valued",)
 #: Every built-in name `make_bot` knows.
-NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS
+NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS + LEARNED
 
 
 def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
@@ -55,6 +58,8 @@ def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
         return ClearerBot(seed)
     if name == "racer":
         return RacerBot(seed)
+    if name == "valued":
+        return ValuedBot(seed)
     if name == "expert":
         return ExpertBot(seed) if budget is None else ExpertBot(seed, budget, seconds=None)
     if ":" in name:
