@@ -20,9 +20,10 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from skyjo_pad.bots import ExpertBot, make_bot
+from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, make_bot
 from skyjo_pad.bots.base import Bot, mix
 from skyjo_pad.bots.expert import HORIZON
+from skyjo_pad.bots.hard import CLOSE_BY_VALUES
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
@@ -48,6 +49,13 @@ def settings_of(text: str) -> dict[str, Any]:
 def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     """The bot under test, made with `seed`."""
     name = settings.pop("bot", "expert")
+    if name == "valued" and settings.pop("closing", 0):  # the values one card from closing
+        return HardBot(seed, close_by_values=True)
+    if name == "valued":
+        hidden = bool(settings.pop("hidden", 1))
+        return ValuedBot(seed, tempo=settings.pop("tempo", 1.0), hidden_tempo=hidden)
+    if name == "hard":
+        return HardBot(seed, close_by_values=bool(settings.pop("close", CLOSE_BY_VALUES)))
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)

@@ -13,11 +13,10 @@ from .base import Bot, BotError, ask, decision_rng
 from .easy import EasyBot
 from .ev import EvBot
 from .expert import ExpertBot
-from .hard import HardBot
+from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
 from .registry import BUILTIN, LEVELS, NAMES, YARDSTICKS, load_factory, make_bot
-from .valued import ValuedBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 __all__ = [

@@ -11,10 +11,9 @@ from .base import Bot, BotError
 from .easy import EasyBot
 from .ev import EvBot
 from .expert import ExpertBot
-from .hard import HardBot
+from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
-from .valued import ValuedBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 #: The levels offered at a digital table, weakest first.

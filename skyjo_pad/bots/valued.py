@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from skyjo_pad.engine import View, compact
+from skyjo_pad.engine import compact
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -31,9 +31,7 @@ from skyjo_pad.engine.compact import (
 )
 
 from . import ev
-from .endgame import SearchesLastTurn
-from .hard import feeding
-from .values import Model, context, model
+from .values import Model, context
 
 _CELLS = 12
 _COLUMNS = 4
@@ -42,11 +40,21 @@ _COLUMNS = 4
 class Judge:
     """The learned value of each way the seat to move on `t` can play."""
 
-    def __init__(self, t: CompactTable, odds: ev.Odds, model: Model, feed: ev.Feed) -> None:
-        """A judge for the seat to move on `t`."""
+    def __init__(
+        self,
+        t: CompactTable,
+        odds: ev.Odds,
+        model: Model,
+        feed: ev.Feed,
+        tempo: float = 1.0,
+        hidden_tempo: bool = True,
+    ) -> None:
+        """A judge for the seat to move on `t`; `tempo` scales the learned worth of tempo;
+        without `hidden_tempo`, a card put on a face-down one earns none (only a flip)."""
         self.t = t
         self.odds = odds
         self.feed = feed
+        self.hidden_tempo = hidden_tempo
         self.seat = seat = t.current
         self.base = _CELLS * seat
         self.cols = ev.columns(t.cells, self.base, odds)
@@ -56,7 +64,7 @@ class Judge:
         w = model.weights(t.n)
         pace = ctx.pace
         self.slope = w.own[pace]
-        self.tempo = [row[pace] for row in w.tempo]
+        self.tempo = [tempo * row[pace] for row in w.tempo]
         self.rest = w.others[pace] * ctx.others + w.others_down * ctx.others_down
         closing = t.phase == TURN and self.down == 1 and t.turns < ev.PATIENCE
         self.outlook = ev.Outlook(t, seat, odds) if closing else None
@@ -90,7 +98,7 @@ class Judge:
                 )
                 own = self.total - self.cols[col] + after
                 if old > GONE:
-                    score = self.value(self.down - 1, own)
+                    score = self.value(self.down - self.hidden_tempo, own)
                 else:
                     score = self.value(self.down, own) + self.feed(old)
             cells[base + k] = old
@@ -114,11 +122,19 @@ class Judge:
         return expected
 
 
-def decide(t: CompactTable, odds: ev.Odds, model: Model, feed: ev.Feed = ev.no_feed) -> int:
-    """The move code with the best learned value for the seat to move on `t`."""
+def decide(
+    t: CompactTable,
+    odds: ev.Odds,
+    model: Model,
+    feed: ev.Feed = ev.no_feed,
+    tempo: float = 1.0,
+    hidden_tempo: bool = True,
+) -> int:
+    """The move code with the best learned value for the seat to move on `t` (`tempo`
+    scales the learned worth of tempo; `hidden_tempo`: see `Judge`)."""
     if t.source == FLIP_OWED:
         return compact.FLIP + ev.flip_cell(t, odds)
-    judge = Judge(t, odds, model, feed)
+    judge = Judge(t, odds, model, feed, tempo, hidden_tempo)
     can_throw = judge.down > 0
     if t.source != EMPTY:
         score, cell = judge.place(t.held)
@@ -144,15 +160,3 @@ def decide(t: CompactTable, odds: ev.Odds, model: Model, feed: ev.Feed = ev.no_f
         other = away(value)
         draw += chance * (keep if keep < other else other)
     return compact.TAKE if take < draw else compact.DRAW
-
-
-class ValuedBot(SearchesLastTurn):
-    """`hard` with the learned values as its judge: the model's tempo instead of a fixed
-    flip bonus, the same cost for feeding the next player and the same searched last turn."""
-
-    name = "valued"
-
-    def judge(self, view: View, t: CompactTable) -> int:
-        """The move with the best learned value."""
-        odds = ev.odds_of(view)
-        return decide(t, odds, model(), feeding(t, odds))
