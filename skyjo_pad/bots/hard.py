@@ -39,9 +39,12 @@ FEED = 0.3
 #: How `hard` pictures the next player's appetite for pairs (`policy.Style`); its
 #: `pair_horizon` (4 face-down cards) also sets when the flip bonus starts to fade.
 RIVAL_STYLE = Style(pair_hidden=1.6, pair_up=0.8)
-#: Whether a seat one card from closing judges its moves by the learned values
-#: (`valued.py`): closing against the others' likely scores, not its own alone.
-CLOSE_BY_VALUES = False
+#: With this many face-down cards or fewer (0: never), `hard` judges its moves by the
+#: learned values (`valued.py`): one card from closing, it closes or waits by the others'
+#: likely scores, not by its own alone.
+VALUES_WITHIN = 1
+#: How much of the learned worth of tempo it plays by there.
+VALUES_TEMPO = 1.0
 
 
 def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
@@ -68,19 +71,25 @@ class HardBot(SearchesLastTurn):
     name = "hard"
 
     def __init__(
-        self, seed: int = 0, worlds: int = WORLDS, close_by_values: bool = CLOSE_BY_VALUES
+        self,
+        seed: int = 0,
+        worlds: int = WORLDS,
+        values_within: int = VALUES_WITHIN,
+        values_tempo: float = VALUES_TEMPO,
     ) -> None:
-        """A hard bot; `worlds` sets its last-turn search, `close_by_values` whether one
-        card from closing it plays by the learned values (for the lab)."""
+        """A hard bot; `worlds` sets its last-turn search; with `values_within` face-down
+        cards or fewer it plays by the learned values, their tempo scaled by `values_tempo`
+        (other settings for the lab)."""
         super().__init__(seed, worlds)
-        self.close_by_values = close_by_values
+        self.values_within = values_within
+        self.values_tempo = values_tempo
 
     def judge(self, view: View, t: CompactTable) -> int:
-        """The move by the sums, with the flip bonus and the feeding cost; one card from
-        closing, by the learned values when `close_by_values`."""
+        """The move by the sums, with the flip bonus and the feeding cost; near closing
+        (`values_within`), by the learned values."""
         odds = ev.odds_of(view)
-        if self.close_by_values and t.phase == TURN and t.down[t.current] == 1:
-            return valued.decide(t, odds, model(), feeding(t, odds))
+        if t.phase == TURN and t.down[t.current] <= self.values_within:
+            return valued.decide(t, odds, model(), feeding(t, odds), self.values_tempo)
         bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
         return ev.decide(t, odds, bonus, feeding(t, odds))
 
