@@ -63,8 +63,9 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)
+    within = settings.pop("within", VALUES_WITHIN)
     horizon = replace(HORIZON, **settings)
-    return ExpertBot(seed, budget, None, horizon)
+    return ExpertBot(seed, budget, None, horizon, within)
 
 
 def main() -> None:

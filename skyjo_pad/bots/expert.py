@@ -44,10 +44,10 @@ from skyjo_pad.engine.compact import (
     step,
 )
 
-from . import ev, values
+from . import ev, valued, values
 from .base import decision_rng
 from .endgame import WORLDS
-from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
+from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, VALUES_WITHIN, HardBot, feeding
 from .knowledge import unseen
 from .playout import expected_scores, play_laps, play_round, public_odds
 from .policy import youth
@@ -151,9 +151,14 @@ def judged(
     return value, own
 
 
-def candidates(view: View, t: CompactTable) -> list[int]:
-    """The move codes worth searching, `hard`'s choice first (one: nothing to search)."""
+def candidates(view: View, t: CompactTable, values_within: int = 0) -> list[int]:
+    """The move codes worth searching, `hard`'s choice first (one: nothing to search);
+    with `values_within` face-down cards or fewer, `hard`'s choice by the learned values
+    (`hard.VALUES_WITHIN`) goes first instead, beside the sums' own candidates."""
     odds = ev.odds_of(view)
+    if t.phase == TURN and t.down[t.current] <= values_within:
+        chosen = valued.decide(t, odds, values.model(), feeding(t, odds), VALUES_TEMPO)
+        return [chosen] + [code for code in candidates(view, t) if code != chosen]
     if t.source == EMPTY:
         codes = legal_codes(t)
         if TAKE in codes and DRAW in codes:
@@ -248,14 +253,17 @@ class ExpertBot:
         budget: int = BUDGET,
         seconds: float | None = SECONDS,
         horizon: Horizon | None = None,
+        values_within: int = VALUES_WITHIN,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
-        never, for the lab, where the same seed must give the same games)."""
+        never, for the lab, where the same seed must give the same games); `values_within`:
+        see `candidates`."""
+        self.values_within = values_within
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
         self.horizon = HORIZON if horizon is None else horizon
-        self.hard = HardBot(seed, WORLDS)
+        self.hard = HardBot(seed, WORLDS, values_within)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         """The searched best move in the round's turns; `hard`'s move elsewhere."""
@@ -266,7 +274,7 @@ class ExpertBot:
         t = table_of(view)
         if t.source == FLIP_OWED:
             return self.hard.choose(view, legal_moves)
-        codes = candidates(view, t)
+        codes = candidates(view, t, self.values_within)
         if len(codes) == 1 or self.budget <= 0:
             return move_of(codes[0])
         return move_of(self.decide(view, codes).code)
