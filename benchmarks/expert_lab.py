@@ -25,7 +25,7 @@ from typing import Any
 
 from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, make_bot
 from skyjo_pad.bots.base import Bot, mix
-from skyjo_pad.bots.expert import HORIZON
+from skyjo_pad.bots.expert import HORIZON, VALUES_WITHIN_EXPERT
 from skyjo_pad.bots.hard import VALUES_WITHIN
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
@@ -63,7 +63,7 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)
-    within = settings.pop("within", VALUES_WITHIN)
+    within = settings.pop("within", VALUES_WITHIN_EXPERT)
     horizon = replace(HORIZON, **settings)
     return ExpertBot(seed, budget, None, horizon, within)
 

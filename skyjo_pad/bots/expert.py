@@ -47,7 +47,7 @@ from skyjo_pad.engine.compact import (
 from . import ev, valued, values
 from .base import decision_rng
 from .endgame import WORLDS
-from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, VALUES_WITHIN, HardBot, feeding
+from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, HardBot, feeding
 from .knowledge import unseen
 from .playout import expected_scores, play_laps, play_round, public_odds
 from .policy import youth
@@ -71,6 +71,9 @@ WIDTH = 4
 #: standard errors of that gain (measured world by world, in the same worlds).
 STAY = 0.25
 SURE = 1.0
+#: With this many face-down cards or fewer, `hard`'s choice by the learned values is the
+#: first candidate (`candidates`); 0, as the lab measured it no better (docs/bots.md).
+VALUES_WITHIN_EXPERT = 0
 #: What winning the game is worth, in round points, in a world where the game ends.
 GAME_POINTS = 25.0
 
@@ -253,7 +256,7 @@ class ExpertBot:
         budget: int = BUDGET,
         seconds: float | None = SECONDS,
         horizon: Horizon | None = None,
-        values_within: int = VALUES_WITHIN,
+        values_within: int = VALUES_WITHIN_EXPERT,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
         never, for the lab, where the same seed must give the same games); `values_within`:
