@@ -5,8 +5,9 @@
 
 For each table size, plays that many games between bots drawn from `learn.POOL`, records
 every seat's features after each of its turns with its round's outcome, fits the linear
-model and prints its error; `--write` saves the weights (else they are printed only).
-The same seed and games give the same weights.
+model and prints its error; `--write` saves the weights (else they are printed only),
+`--check` compares them with the committed ones. The same seed and games give the same
+weights.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=25)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 unless the committed weights are made again"
+    )
     args = parser.parse_args()
     plan = {int(size): int(games) for size, games in (p.split(":") for p in args.games.split(","))}
     sizes: dict[int, values.Weights] = {}
@@ -76,6 +80,10 @@ def main() -> None:
             print(f"   {d:2d}:", " ".join(f"{x:6.2f}" for x in line))
     meta = {"seed": args.seed, "games": {str(n): g for n, g in sorted(plan.items())}}
     text = json.dumps(values.Model(sizes).to_json(meta), indent=1) + "\n"
+    if args.check:
+        same = values.WEIGHTS_FILE.read_text(encoding="utf-8") == text
+        print("the committed weights are made again" if same else "the weights differ")
+        raise SystemExit(0 if same else 1)
     if args.write:
         values.WEIGHTS_FILE.write_text(text, encoding="utf-8")
         print(f"wrote {values.WEIGHTS_FILE}")

@@ -1,12 +1,14 @@
 """How `values.json` is made: games of the lab's bots recorded, and a linear model fitted.
 
-`record_game` plays one game of the named bots (`simulate.play_bots`) and keeps, after
+`record_game` plays one game of the named bots (as `simulate` plays one) and keeps, after
 every turn of the round (nobody has closed yet), the features of the seat that just
 played (`values.design`), each labelled once the round is over with that seat's final
 round score minus the others' mean (the doubling included). `fit` solves the smoothed
 least squares for those rows in pure Python (the design has four nonzero features a
 row, so the normal equations are cheap to gather). The same seed gives the same rows and
-the same weights, on any machine (`benchmarks/learn_values.py` is the command).
+the same weights, on any machine (`benchmarks/learn_values.py` is the command). The
+`hard` of the games is `hard` as it was before it played by these values
+(`values_within=0`), so the data never depends on the weights it makes.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from skyjo_pad.engine.compact import (
 )
 
 from . import ev
-from .base import ask, mix
+from .base import Bot, ask, mix
+from .hard import HardBot
 from .registry import make_bot
 from .values import DOWNS, FEATURES, PACES, Weights, context, design, own_sum
 
@@ -51,7 +54,7 @@ def record_game(n: int, seed: int, pool: Sequence[str] = POOL) -> list[Row]:
     """The rows of one game of `n` bots drawn from `pool`, dealt with `seed` (played as
     `simulate` plays a game)."""
     draw = Random(seed)
-    bots = [make_bot(draw.choice(pool), mix(seed, seat)) for seat in range(n)]
+    bots = [player(draw.choice(pool), mix(seed, seat)) for seat in range(n)]
     table = new_table(tuple(f"P{seat}" for seat in range(n)), Rules(stall_turns=STALL), seed)
     pending: list[tuple[int, list[tuple[int, float]]]] = []
     rows: list[Row] = []
@@ -84,10 +87,11 @@ def record_game(n: int, seed: int, pool: Sequence[str] = POOL) -> list[Row]:
     return rows
 
 
-def record(n: int, games: int, seed: int, first: int = 0) -> Iterable[Row]:
-    """The rows of games `first` .. `first + games - 1` of `n` players from `seed`."""
-    for number in range(first, first + games):
-        yield from record_game(n, mix(seed, n, number) & ((1 << 53) - 1))
+def player(name: str, seed: int) -> Bot:
+    """A bot of the pool: `hard` without the learned values, any other by name."""
+    if name == "hard":
+        return HardBot(seed, values_within=0)
+    return make_bot(name, seed)
 
 
 def fit(rows: Iterable[Row], smooth: float = SMOOTH) -> Weights:
