@@ -4,8 +4,11 @@
         --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
 
 Seat 0 plays the variant (an `ExpertBot` with `budget` playouts and the fields of its
-`expert.Horizon` changed as given, `laps=none` for whole-round playouts; `bot=NAME` for
-any registered bot), the other seats the named bots. Game `k` is
+`expert.Horizon` changed as given, `laps=none` for whole-round playouts, `learned=1` for
+the learned values as its judge; `bot=NAME` for any registered bot; `bot=hard,within=N,
+tempo=X` for `hard` judged by the learned values with N face-down cards or fewer;
+`bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only), the
+other seats the named bots. Game `k` is
 dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
 results pair game by game. Each game's line (seat 0's win share, its mean round score, the
 others' mean) is appended to `--out` as JSON, and a summary is printed.
@@ -20,9 +23,10 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from skyjo_pad.bots import ExpertBot, make_bot
+from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, make_bot
 from skyjo_pad.bots.base import Bot, mix
-from skyjo_pad.bots.expert import HORIZON
+from skyjo_pad.bots.expert import HORIZON, VALUES_WITHIN_EXPERT
+from skyjo_pad.bots.hard import VALUES_WITHIN
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
@@ -48,11 +52,20 @@ def settings_of(text: str) -> dict[str, Any]:
 def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     """The bot under test, made with `seed`."""
     name = settings.pop("bot", "expert")
+    if name == "valued" and settings.pop("closing", 0):  # the values one card from closing
+        return HardBot(seed, values_within=1, values_tempo=1.0)
+    if name == "valued":
+        hidden = bool(settings.pop("hidden", 1))
+        return ValuedBot(seed, tempo=settings.pop("tempo", 1.0), hidden_tempo=hidden)
+    if name == "hard":
+        within = settings.pop("within", VALUES_WITHIN)
+        return HardBot(seed, values_within=within, values_tempo=settings.pop("tempo", 1.0))
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)
+    within = settings.pop("within", VALUES_WITHIN_EXPERT)
     horizon = replace(HORIZON, **settings)
-    return ExpertBot(seed, budget, None, horizon)
+    return ExpertBot(seed, budget, None, horizon, within)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@ sees: `choose(view, legal_moves) -> move`, never the full position.
 
 - `random`, `easy`, `medium`, `ev`, `hard`: the built-in levels (`make_bot(name, seed)`);
 - `counter`, `clearer`, `racer`: the lab's yardsticks; `expert`: the searching bot;
+  `valued`: `hard` judged by values learned by self-play (`values.py`);
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
 - `ask(bot, position, seat)`: how a driver asks a bot for a move, through `view`.
 """
@@ -12,7 +13,7 @@ from .base import Bot, BotError, ask, decision_rng
 from .easy import EasyBot
 from .ev import EvBot
 from .expert import ExpertBot
-from .hard import HardBot
+from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
 from .registry import BUILTIN, LEVELS, NAMES, YARDSTICKS, load_factory, make_bot
@@ -35,6 +36,7 @@ __all__ = [
     "OutsideBot",
     "RacerBot",
     "RandomBot",
+    "ValuedBot",
     "ask",
     "decision_rng",
     "load_factory",

@@ -44,12 +44,12 @@ from skyjo_pad.engine.compact import (
     step,
 )
 
-from . import ev
+from . import ev, valued, values
 from .base import decision_rng
 from .endgame import WORLDS
-from .hard import FLIP_BONUS, RIVAL_STYLE, HardBot, feeding
+from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, HardBot, feeding
 from .knowledge import unseen
-from .playout import expected_scores, play_laps, play_round
+from .playout import expected_scores, play_laps, play_round, public_odds
 from .policy import youth
 from .worlds import table_of
 
@@ -71,6 +71,9 @@ WIDTH = 4
 #: standard errors of that gain (measured world by world, in the same worlds).
 STAY = 0.25
 SURE = 1.0
+#: With this many face-down cards or fewer, `hard`'s choice by the learned values is the
+#: first candidate (`candidates`); 0, as the lab measured it no better (docs/bots.md).
+VALUES_WITHIN_EXPERT = 0
 #: What winning the game is worth, in round points, in a world where the game ends.
 GAME_POINTS = 25.0
 
@@ -106,6 +109,9 @@ class Horizon:
     """Points a face-down card fewer than the others' mean is worth at the judge."""
     fades: bool = True
     """Whether that worth fades as the round nears its end (`policy.youth`)."""
+    learned: bool = False
+    """Judge a round that goes on by the learned values (`values.py`: its own tempo)
+    instead of `ev`'s sums and the tempo term."""
 
 
 #: The horizon of `expert`'s playouts, found by simulation (docs/bots.md).
@@ -126,6 +132,11 @@ def judged(
         play_round(t)
     else:
         play_laps(t, me, horizon.laps)
+    if horizon.learned and t.phase == TURN:
+        odds = public_odds(t)
+        own = values.own_sum(t, me, odds)
+        ctx = values.context(t, me, odds)
+        return -values.model().predict(n, t.down[me], own, ctx), own
     if t.phase == TURN or t.phase == FINAL:
         expected = expected_scores(t)
         mine = expected[me]
@@ -143,9 +154,14 @@ def judged(
     return value, own
 
 
-def candidates(view: View, t: CompactTable) -> list[int]:
-    """The move codes worth searching, `hard`'s choice first (one: nothing to search)."""
+def candidates(view: View, t: CompactTable, values_within: int = 0) -> list[int]:
+    """The move codes worth searching, `hard`'s choice first (one: nothing to search);
+    with `values_within` face-down cards or fewer, `hard`'s choice by the learned values
+    (`hard.VALUES_WITHIN`) goes first instead, beside the sums' own candidates."""
     odds = ev.odds_of(view)
+    if t.phase == TURN and t.down[t.current] <= values_within:
+        chosen = valued.decide(t, odds, values.model(), feeding(t, odds), VALUES_TEMPO)
+        return [chosen] + [code for code in candidates(view, t) if code != chosen]
     if t.source == EMPTY:
         codes = legal_codes(t)
         if TAKE in codes and DRAW in codes:
@@ -240,14 +256,17 @@ class ExpertBot:
         budget: int = BUDGET,
         seconds: float | None = SECONDS,
         horizon: Horizon | None = None,
+        values_within: int = VALUES_WITHIN_EXPERT,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
-        never, for the lab, where the same seed must give the same games)."""
+        never, for the lab, where the same seed must give the same games); `values_within`:
+        see `candidates`."""
+        self.values_within = values_within
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
         self.horizon = HORIZON if horizon is None else horizon
-        self.hard = HardBot(seed, WORLDS)
+        self.hard = HardBot(seed, WORLDS, values_within)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         """The searched best move in the round's turns; `hard`'s move elsewhere."""
@@ -258,7 +277,7 @@ class ExpertBot:
         t = table_of(view)
         if t.source == FLIP_OWED:
             return self.hard.choose(view, legal_moves)
-        codes = candidates(view, t)
+        codes = candidates(view, t, self.values_within)
         if len(codes) == 1 or self.budget <= 0:
             return move_of(codes[0])
         return move_of(self.decide(view, codes).code)

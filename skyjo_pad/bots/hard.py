@@ -25,11 +25,12 @@ view always give the same move, on any machine.
 from __future__ import annotations
 
 from skyjo_pad.engine import View
-from skyjo_pad.engine.compact import CompactTable
+from skyjo_pad.engine.compact import TURN, CompactTable
 
-from . import ev
-from .endgame import SearchesLastTurn
+from . import ev, valued
+from .endgame import WORLDS, SearchesLastTurn
 from .policy import Belief, Style, fed, next_player, youth
+from .values import model
 
 #: Points a flip is worth beyond its expected score while the round is young.
 FLIP_BONUS = 2.0
@@ -38,6 +39,12 @@ FEED = 0.3
 #: How `hard` pictures the next player's appetite for pairs (`policy.Style`); its
 #: `pair_horizon` (4 face-down cards) also sets when the flip bonus starts to fade.
 RIVAL_STYLE = Style(pair_hidden=1.6, pair_up=0.8)
+#: With this many face-down cards or fewer (0: never), `hard` judges its moves by the
+#: learned values (`valued.py`): one card from closing, it closes or waits by the others'
+#: likely scores, not by its own alone.
+VALUES_WITHIN = 1
+#: How much of the learned worth of tempo it plays by there.
+VALUES_TEMPO = 1.0
 
 
 def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
@@ -63,8 +70,47 @@ class HardBot(SearchesLastTurn):
 
     name = "hard"
 
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = WORLDS,
+        values_within: int = VALUES_WITHIN,
+        values_tempo: float = VALUES_TEMPO,
+    ) -> None:
+        """A hard bot; `worlds` sets its last-turn search; with `values_within` face-down
+        cards or fewer it plays by the learned values, their tempo scaled by `values_tempo`
+        (other settings for the lab)."""
+        super().__init__(seed, worlds)
+        self.values_within = values_within
+        self.values_tempo = values_tempo
+
     def judge(self, view: View, t: CompactTable) -> int:
-        """The move by the sums, with the flip bonus and the feeding cost."""
+        """The move by the sums, with the flip bonus and the feeding cost; near closing
+        (`values_within`), by the learned values."""
         odds = ev.odds_of(view)
+        if t.phase == TURN and t.down[t.current] <= self.values_within:
+            return valued.decide(t, odds, model(), feeding(t, odds), self.values_tempo)
         bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
         return ev.decide(t, odds, bonus, feeding(t, odds))
+
+
+class ValuedBot(SearchesLastTurn):
+    """`valued`, a lab bot: every move judged by the learned values (`valued.py`), the
+    model's tempo instead of a fixed flip bonus, the same cost for feeding the next
+    player and the same searched last turn."""
+
+    name = "valued"
+
+    def __init__(
+        self, seed: int = 0, worlds: int = WORLDS, tempo: float = 1.0, hidden_tempo: bool = True
+    ) -> None:
+        """A valued bot; `tempo` scales the learned worth of tempo; `hidden_tempo`: a card
+        put on a face-down one earns it too (`valued.Judge`)."""
+        super().__init__(seed, worlds)
+        self.tempo = tempo
+        self.hidden_tempo = hidden_tempo
+
+    def judge(self, view: View, t: CompactTable) -> int:
+        """The move with the best learned value."""
+        odds = ev.odds_of(view)
+        return valued.decide(t, odds, model(), feeding(t, odds), self.tempo, self.hidden_tempo)

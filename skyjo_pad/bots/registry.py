@@ -11,7 +11,7 @@ from .base import Bot, BotError
 from .easy import EasyBot
 from .ev import EvBot
 from .expert import ExpertBot
-from .hard import HardBot
+from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
@@ -25,8 +25,10 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
 #: The searching bot, lab-only (`expert.py`): it spends up to a second a decision.
 SEARCHERS: tuple[str, ...] = ("expert",)
+#: Lab-only bots on learned values (`valued.py`, `values.py`).
+LEARNED: tuple[str, ...] = ("valued",)
 #: Every built-in name `make_bot` knows.
-NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS
+NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS + LEARNED
 
 
 def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
@@ -55,6 +57,8 @@ def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
         return ClearerBot(seed)
     if name == "racer":
         return RacerBot(seed)
+    if name == "valued":
+        return ValuedBot(seed)
     if name == "expert":
         return ExpertBot(seed) if budget is None else ExpertBot(seed, budget, seconds=None)
     if ":" in name:

@@ -112,3 +112,15 @@ def test_with_no_time_left_it_plays_hard_s_choice() -> None:
     verdicts = search(seen, [DISCARD, SWAP + 8], decision_rng(1, seen), 40, time.perf_counter())
     assert [v.worlds for v in verdicts] == [0, 0]
     assert best_of(verdicts).code == DISCARD
+
+
+def test_one_card_from_closing_hards_choice_by_the_values_comes_first() -> None:
+    # Far ahead with one face-down card: the values close on it (hard's choice now), the
+    # sums would put the -2 on the 8; both are searched, the values' choice first.
+    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
+    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
+    seen = view(position, 0)
+    codes = candidates(seen, table_of(seen), values_within=1)
+    assert codes[0] == SWAP + 10 and SWAP + 9 in codes
+    assert candidates(seen, table_of(seen))[0] == SWAP + 9

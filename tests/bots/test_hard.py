@@ -38,3 +38,15 @@ def test_it_does_not_hand_the_next_player_the_card_that_clears_their_column() ->
     mine = [["10u", "6d", "4d", "3d"], ["2d", "9u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
     position = table([mine, rival], [5], held={"value": 2, "from": "discard"})
     assert choices(position) == (Swap((0, 0)), Swap((1, 1)))
+
+
+def test_one_card_from_closing_far_ahead_it_closes_rather_than_improve() -> None:
+    # Seat 0 shows 11 points and hides one card; the rival shows 24 and hides two. By its
+    # own score alone, `hard` would put the -2 on the 8 and play on; judged by the learned
+    # values (its score against the rival's), it closes on the face-down card.
+    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
+    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
+    seen, legal = view(position, 0), legal_moves(position, 0)
+    assert HardBot(1, values_within=0).choose(seen, legal) == Swap((2, 1))
+    assert HardBot(1).choose(seen, legal) == Swap((2, 2))

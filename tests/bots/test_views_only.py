@@ -18,6 +18,7 @@ from skyjo_pad.bots import (
     MediumBot,
     RacerBot,
     RandomBot,
+    ValuedBot,
     make_bot,
 )
 from skyjo_pad.bots.adapter import OutsideBot
@@ -75,6 +76,7 @@ def test_the_yardsticks_and_the_expert_receive_views_only() -> None:
         Spy(ClearerBot(2, worlds=2)),
         Spy(RacerBot(3, worlds=2)),
         Spy(ExpertBot(4, budget=2, seconds=None)),
+        Spy(ValuedBot(5, worlds=2)),
     ]
     play(spies, 5, RULES)
     for spy in spies:
@@ -150,6 +152,7 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
             ClearerBot(k, worlds=2),
             RacerBot(k, worlds=2),
             ExpertBot(k, budget=4, seconds=None),
+            ValuedBot(k, worlds=2),
         ):
             moves = legal_moves(position, seat)
             assert bot.choose(view(position, seat), moves) == bot.choose(view(twin, seat), moves)
