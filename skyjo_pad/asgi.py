@@ -32,7 +32,7 @@ from werkzeug.routing import RequestRedirect
 
 from .api import stream_answers
 from .api import streams as stream_views
-from .config import connection_settings
+from .config import REQUEST_THREADS, connection_settings
 from .i18n import N_
 from .services import live, live_reader, streams
 from .web import access
@@ -64,7 +64,9 @@ log = logging.getLogger(__name__)
 class Server:
     """The ASGI app around one Flask app (its streams, body limits and lifespan)."""
 
-    def __init__(self, app: Flask, threads: int = 24, body_timeout: float = 10.0) -> None:
+    def __init__(
+        self, app: Flask, threads: int = REQUEST_THREADS, body_timeout: float = 10.0
+    ) -> None:
         self.app = app
         self.body_timeout = body_timeout
         self.wsgi = WSGIMiddleware(chunked_bodies(app), workers=threads)  # type: ignore[arg-type]
@@ -397,7 +399,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def create(threads: int = 24) -> Server:
+def create(threads: int = REQUEST_THREADS) -> Server:
     """The ASGI app of a server process: a new Flask app behind it."""
     from .factory import create_app
 

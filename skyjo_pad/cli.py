@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from .config import REQUEST_THREADS
+
 
 @click.group(help="Skyjo Pad: the score pad, the digital table and their tools.")
 def main() -> None:
@@ -17,7 +19,7 @@ def main() -> None:
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option(
     "--threads",
-    default=24,
+    default=REQUEST_THREADS,
     show_default=True,
     type=click.IntRange(min=1),
     help="Threads per process for pages and API calls (live-update streams need none).",

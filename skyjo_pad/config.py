@@ -8,6 +8,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+REQUEST_THREADS = 8
+"""Threads per server process that answer pages and API calls (`skyjo-pad serve
+--threads`; the streams need none). Python runs one at a time, so more only fight over
+it: 1,000 online tables x 4 phones at 200 moves/s on `serve --workers 2`, p99 until every
+other phone holds a move 179-196 ms with 8 and 323-512 ms with 24 (docs/operations.md)."""
+
 SECRET_KEY_FILE = "secret_key"
 SQLITE_FILE = "skyjo-pad.sqlite3"
 
