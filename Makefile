@@ -67,14 +67,15 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# Three test runs, each spreading its tests over WORKERS processes (pytest-xdist; `make test
-# WORKERS=0` runs each in one) with a pytest cache of its own: the browser tests (SQLite:
+# Three test runs, each in WORKERS processes (pytest-xdist; one each by default: measured
+# on the idle machine, three processes took 5 min 58 s and 445 s of CPU, six 6 min 43 s and
+# 540 s; `make test WORKERS=0` runs each in the pytest process itself) with a pytest cache of its own: the browser tests (SQLite:
 # real Chromium against real server processes, mostly waiting for pages and servers), every
 # other test on SQLite, and the tests that reach a database again on a throwaway PostgreSQL
 # server when its binaries are installed (scripts/with-postgres starts and stops it; that run
 # leaves out the tests that reach no database and the browser tests not marked
 # `both_databases`, tests/conftest.py).
-WORKERS ?= 2
+WORKERS ?= 1
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 # Python writes its bytecode caches (__pycache__, git-ignored) even where the environment
 # says not to: each test process would otherwise compile and rewrite every test module anew.
