@@ -18,22 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skyjo_pad.bots import Bot, BotError, ask, make_bot
+from skyjo_pad.bots import Bot, BotError, make_bot
 from skyjo_pad.bots.base import mix
-from skyjo_pad.engine import Move, Position, Rules, RulesError, round_result
+from skyjo_pad.bots.games import play_out
+from skyjo_pad.engine import Move, Position, RoundResult, Rules, RulesError
 from skyjo_pad.engine.compact import (
-    CELLS,
-    GAME_OVER,
-    REVEAL,
-    REVEAL_AT,
-    ROUND_OVER,
-    code_of,
-    deal,
-    legal_codes,
-    move_of,
     new_table,
     players_problem,
-    step,
 )
 
 #: A round longer than this is ended (RULES.md point 11) unless --rules says otherwise,
@@ -140,29 +131,17 @@ def play_bots(
     closed = [0] * n
     doubled = [0] * n
     stalled = 0
-    while table.phase != GAME_OVER:
-        if table.phase == ROUND_OVER:
-            deal(table)
-            continue
-        seat = table.current
-        position = table.to_position()
-        codes = legal_codes(table)
-        if table.phase == REVEAL:
-            first = REVEAL_AT + CELLS * seat
-            codes = [code for code in codes if first <= code < first + CELLS]
-        move = ask(bots[seat], position, seat, [move_of(code) for code in codes])
-        if watch is not None:
-            watch(position, seat, move)
-        step(table, code_of(move))
-        if table.phase == ROUND_OVER or table.phase == GAME_OVER:
-            result = round_result(table.to_position())
-            assert result is not None
-            rounds.append(result.final)
-            if result.closer is None:
-                stalled += 1
-            else:
-                closed[result.closer] += 1
-                doubled[result.closer] += result.doubled
+
+    def ended(result: RoundResult) -> None:
+        nonlocal stalled
+        rounds.append(result.final)
+        if result.closer is None:
+            stalled += 1
+        else:
+            closed[result.closer] += 1
+            doubled[result.closer] += result.doubled
+
+    play_out(table, bots, watch, ended)
     totals = tuple(table.totals)
     winners = [seat for seat in range(n) if totals[seat] == min(totals)]
     wins = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(n))

@@ -16,23 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from random import Random
 
-from skyjo_pad.engine import Phase, Rules, round_result, view
-from skyjo_pad.engine.compact import (
-    CELLS,
-    GAME_OVER,
-    REVEAL,
-    REVEAL_AT,
-    ROUND_OVER,
-    code_of,
-    deal,
-    legal_codes,
-    move_of,
-    new_table,
-    step,
-)
+from skyjo_pad.engine import Move, Phase, Position, RoundResult, Rules, view
+from skyjo_pad.engine.compact import new_table
 
 from . import ev
-from .base import Bot, ask, mix
+from .base import Bot, mix
+from .games import play_out
 from .hard import HardBot
 from .registry import make_bot
 from .values import DOWNS, FEATURES, PACES, Weights, context, design, own_sum
@@ -58,32 +47,22 @@ def record_game(n: int, seed: int, pool: Sequence[str] = POOL) -> list[Row]:
     table = new_table(tuple(f"P{seat}" for seat in range(n)), Rules(stall_turns=STALL), seed)
     pending: list[tuple[int, list[tuple[int, float]]]] = []
     rows: list[Row] = []
-    while table.phase != GAME_OVER:
-        if table.phase == ROUND_OVER:
-            deal(table)
-            continue
-        seat = table.current
-        position = table.to_position()
+
+    def moved(position: Position, seat: int, _move: Move) -> None:
         if position.phase is Phase.TURN and position.held is None and position.turns:
-            before = (seat - 1) % n
+            before = (seat - 1) % n  # the seat that just ended its turn
             odds = ev.odds_of(view(position, before))
             own = own_sum(table, before, odds)
-            features = design(table.down[before], own, context(table, before, odds))
-            pending.append((before, features))
-        codes = legal_codes(table)
-        if table.phase == REVEAL:
-            first = REVEAL_AT + CELLS * seat
-            codes = [code for code in codes if first <= code < first + CELLS]
-        move = ask(bots[seat], position, seat, [move_of(code) for code in codes])
-        step(table, code_of(move))
-        if table.phase == ROUND_OVER or table.phase == GAME_OVER:
-            result = round_result(table.to_position())
-            assert result is not None
-            scores = result.final
-            for who, features in pending:
-                others = (sum(scores) - scores[who]) / (n - 1)
-                rows.append((features, scores[who] - others))
-            pending = []
+            pending.append((before, design(table.down[before], own, context(table, before, odds))))
+
+    def ended(result: RoundResult) -> None:
+        scores = result.final
+        for who, features in pending:
+            others = (sum(scores) - scores[who]) / (n - 1)
+            rows.append((features, scores[who] - others))
+        pending.clear()
+
+    play_out(table, bots, moved, ended)
     return rows
 
 
