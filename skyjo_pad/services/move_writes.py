@@ -42,8 +42,9 @@ def write_moves_only() -> bool:
     session = db.session
     if session.new or session.deleted:
         return False
-    dirty = {type(obj): obj for obj in session.dirty}
-    if len(dirty) != len(session.dirty) or set(dirty) != set(MOVES_ONLY):
+    changed = session.dirty
+    dirty = {type(obj): obj for obj in changed}
+    if len(dirty) != len(changed) or set(dirty) != set(MOVES_ONLY):
         return False
     game, state = dirty[Game], dirty[TableState]
     if any(set(inspect(obj).committed_state) - MOVES_ONLY[type(obj)] for obj in (game, state)):

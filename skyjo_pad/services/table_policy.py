@@ -98,7 +98,8 @@ def by_token(game_id: str, token: str | None) -> Actor:
     if key not in known:
         row = _token_and_table(key) if key else None
         known[key] = None if row is None else (row.game_id, row.kind, row.seat)
-        db.session.info.setdefault(TABLES_LOADED, []).append(row)  # held: see below
+        if row is not None:  # its game and state held: see `_token_and_table`
+            db.session.info.setdefault(TABLES_LOADED, []).append(row)
     found = known[key]
     if found is None or found[0] != game_id:
         raise Unauthorized(NO_TOKEN)
