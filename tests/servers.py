@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from server_zygote import ZYGOTE, ForkedProcess
+
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0
 PORT_TRIES = 3
@@ -62,17 +64,25 @@ class Server:
     """`python -m skyjo_pad.cli serve` on `database`, which can be killed and started."""
 
     def __init__(
-        self, database: str, log: Path, *options: str, environ: dict[str, str] | None = None
+        self,
+        database: str,
+        log: Path,
+        *options: str,
+        environ: dict[str, str] | None = None,
+        exec_anew: bool = False,
     ) -> None:
         """A server of `database` (a URL) writing to `log`; `options` for `serve`, and
-        settings of its own in `environ`."""
+        settings of its own in `environ`. Its process is forked from this test process's
+        zygote (server_zygote.py: the imports done once), or with `exec_anew` started as
+        a new Python from nothing."""
         self.port = free_port()
         self.environ = environ or {}
         self.base = f"http://127.0.0.1:{self.port}"
         self.database = database
         self.log = log
         self.options = options
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | ForkedProcess | None = None
+        self.exec_anew = exec_anew
 
     def start(self) -> None:
         """Start the server and wait until it answers; on another free port when its own
@@ -94,17 +104,19 @@ class Server:
             "SKYJO_AUTO_MIGRATE": "1",
             **self.environ,
         }
-        command = [sys.executable, "-m", "skyjo_pad.cli", "serve"]
-        command += ["--host", "127.0.0.1", "--port", str(self.port), *self.options]
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group: gunicorn's workers too
-            )
+        arguments = ["serve", "--host", "127.0.0.1", "--port", str(self.port), *self.options]
+        if ZYGOTE is not None and not self.exec_anew:
+            self.process = ZYGOTE.spawn(arguments, env, ROOT, self.log)
+        else:
+            with open(self.log, "ab") as log:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "skyjo_pad.cli", *arguments],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,  # its own process group: gunicorn's workers too
+                )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

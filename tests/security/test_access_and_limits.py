@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.security import generate_password_hash
 
 from skyjo_pad.web import access
 
@@ -16,10 +15,10 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
-def guarded(app_with: Callable[..., Flask]) -> Flask:
+def guarded(app_with: Callable[..., Flask], hash_of: Callable[[str], str]) -> Flask:
     """The app with an access password (as a hash) and its limits on."""
     return app_with(
-        ACCESS_PASSWORD_HASH=generate_password_hash(PASSWORD),
+        ACCESS_PASSWORD_HASH=hash_of(PASSWORD),
         RATELIMIT_ENABLED=True,
     )
 

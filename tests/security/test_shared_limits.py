@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from servers import smtp_server
-from werkzeug.security import generate_password_hash
 
 from skyjo_pad import mailer
 from skyjo_pad.extensions import db
@@ -22,10 +21,10 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
-def guarded(app_with: Callable[..., Flask]) -> Callable[[], Flask]:
+def guarded(app_with: Callable[..., Flask], hash_of: Callable[[str], str]) -> Callable[[], Flask]:
     """Make an app with the password and its limits on: each one is a server process of
     its own (its own limiter and connections), on the one database."""
-    hashed = generate_password_hash(PASSWORD)
+    hashed = hash_of(PASSWORD)
     return lambda: app_with(ACCESS_PASSWORD_HASH=hashed, RATELIMIT_ENABLED=True)
 
 
