@@ -55,9 +55,9 @@ $(VENV)/.test: $(BIN)/python pyproject.toml
 run: $(VENV)/.app $(MO_FILES)  ## set up and serve the app on http://127.0.0.1:5000
 	$(BIN)/skyjo-pad serve --host $(HOST) --port $(PORT)
 
-# Debian's Chromium when present (CI installs it), else Playwright's own download.
+# Debian's Chromium when present (CI installs its headless shell), else Playwright's own download.
 browser: $(VENV)/.test
-	@if [ -x /usr/bin/chromium ] || [ -n "$$SKYJO_CHROMIUM" ]; then echo "browser: using system Chromium"; \
+	@if [ -x /usr/bin/chromium-headless-shell ] || [ -x /usr/bin/chromium ] || [ -n "$$SKYJO_CHROMIUM" ]; then echo "browser: using system Chromium"; \
 	else $(BIN)/python -m playwright install chromium; fi
 
 lint: $(VENV)/.test
