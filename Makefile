@@ -67,29 +67,30 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# Three test runs, each in WORKERS processes (pytest-xdist; one each by default: measured
-# on the idle machine, three processes took 5 min 58 s and 445 s of CPU, six 6 min 43 s and
-# 540 s; `make test WORKERS=0` runs each in the pytest process itself) with a pytest cache of its own: the browser tests (SQLite:
-# real Chromium against real server processes, mostly waiting for pages and servers), every
-# other test on SQLite, and the tests that reach a database again on a throwaway PostgreSQL
-# server when its binaries are installed (scripts/with-postgres starts and stops it; that run
-# leaves out the tests that reach no database and the browser tests not marked
-# `both_databases`, tests/conftest.py).
+# Three test runs with a pytest cache each: the browser tests (SQLite: real Chromium
+# against real server processes), every other test on SQLite, and the tests that reach a
+# database again on a throwaway PostgreSQL server when its binaries are installed
+# (scripts/with-postgres starts and stops it; that run leaves out the tests that reach no
+# database and the browser tests not marked `both_databases`, tests/conftest.py). Each runs
+# in WORKERS processes (pytest-xdist; `make test WORKERS=0` runs each in the pytest process
+# itself), the browser run in BROWSER_WORKERS: its two Chromiums take no more CPU than one
+# and keep both cores busy (docs/operations.md, "Testing").
 WORKERS ?= 1
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+BROWSER_WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest --dist loadgroup
 # Python writes its bytecode caches (__pycache__, git-ignored) even where the environment
 # says not to: each test process would otherwise compile and rewrite every test module anew.
 unexport PYTHONDONTWRITEBYTECODE
 
 pytest-browser: $(VENV)/.test browser $(MO_FILES)
-	$(PYTEST) -o cache_dir=.pytest_cache/browser tests/browser
+	$(PYTEST) -n $(BROWSER_WORKERS) -o cache_dir=.pytest_cache/browser tests/browser
 
 pytest-sqlite: $(VENV)/.test $(MO_FILES)
-	$(PYTEST) --ignore=tests/browser
+	$(PYTEST) -n $(WORKERS) --ignore=tests/browser
 
 pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres \
-		$(PYTEST) -o cache_dir=.pytest_cache/postgres; \
+		$(PYTEST) -n $(WORKERS) -o cache_dir=.pytest_cache/postgres; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
 # The three runs side by side (the two cores stay busy while one run waits for a page or
