@@ -124,20 +124,32 @@ def test_the_sheets_stream_tells_every_saved_round(
     api.refused(api.client.get(f"/api/games/{gid}/events", headers=bearer("y" * 40)), 401)
     api.refused(api.client.get("/api/games/nosuchgame/events"), 404)
     app.config["STREAM_SECONDS"] = 6  # room for two saves on a busy machine
-    told: list[str] = []
-    reader = threading.Thread(
-        target=lambda: told.append(
-            api.client.get(f"/api/games/{gid}/events", headers=bearer(watch)).text
-        )
-    )
-    reader.start()
-    deadline = time.monotonic() + 5
-    while live.HUB.count(gid) == 0 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    stream = api.client.get(f"/api/games/{gid}/events", headers=bearer(watch), buffered=False)
+    told = StreamReader(stream.response)
+    assert told.until(game["version"]) == [game["version"]]
     one = api.add_round(gid, RULEBOOK_ROUND)
+    assert told.until(one["version"]) == [game["version"], one["version"]]
     two = api.add_round(gid, {"scores": [1, 1, 1], "closer": None})
-    reader.join()
-    assert versions_in(told[0]) == [game["version"], one["version"], two["version"]]
+    assert told.until(two["version"]) == [game["version"], one["version"], two["version"]]
+    stream.close()
+    assert live.HUB.count(gid) == 0  # the closed stream left the hub
+
+
+class StreamReader:
+    """An event stream read as it comes (the test client's unbuffered body)."""
+
+    def __init__(self, body: Any) -> None:
+        self.chunks = iter(body)
+        self.text = ""
+
+    def until(self, version: int) -> list[int]:
+        """Read until the stream has told `version` (or ended): the versions told so far."""
+        while version not in versions_in(self.text):
+            chunk = next(self.chunks, None)
+            if chunk is None:
+                break
+            self.text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        return versions_in(self.text)
 
 
 def follow_in_background(api: PadApi, gid: str, token: str) -> tuple[threading.Thread, list[float]]:
