@@ -88,3 +88,20 @@ def versions_in(stream: str) -> list[int]:
 def assert_no_secret(answer: Any, truth: dict[str, Any], viewer: int | None) -> None:
     """`answer` for `viewer` keeps the secrets of `truth` (its position and seed)."""
     assert_hidden(answer, truth["position"], truth["seed"], viewer)
+
+
+class StreamReader:
+    """An event stream read as it comes (the test client's unbuffered body)."""
+
+    def __init__(self, body: Any) -> None:
+        self.chunks = iter(body)
+        self.text = ""
+
+    def until(self, version: int) -> list[int]:
+        """Read until the stream has told `version` (or ended): the versions told so far."""
+        while version not in versions_in(self.text):
+            chunk = next(self.chunks, None)
+            if chunk is None:
+                break
+            self.text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        return versions_in(self.text)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-import time
 from typing import Any
 
 import pytest
 from databases import ON_POSTGRES
 from flask import Flask
 from flask.testing import FlaskClient
-from online_helpers import OnlineApi, assert_no_secret, bearer, versions_in
+from online_helpers import OnlineApi, StreamReader, assert_no_secret, bearer, versions_in
 from sqlalchemy import select
 
 from skyjo_pad.extensions import db
@@ -221,16 +219,15 @@ def test_the_event_stream_tells_the_version_and_every_move(
     assert ": " in first.text  # heartbeat comments keep proxies from closing it
     assert online.events(game, None).status_code == 401
     app.config["STREAM_SECONDS"] = 3
-    told: list[str] = []
-    reader = threading.Thread(target=lambda: told.append(online.events(game, t["bob"]).text))
-    reader.start()
-    deadline = time.monotonic() + 2  # the move once the stream listens (a loaded machine)
-    while live.HUB.count(game) == 0 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    stream = online.client.get(
+        f"/api/tables/{game}/events", headers=bearer(t["bob"]), buffered=False
+    )
+    told = StreamReader(stream.response)
+    assert told.until(version) == [version]
     moved = online.move(game, t["ann"], version, {"action": "reveal", "seat": 0, "cell": [0, 0]})
     assert moved.status_code == 200
-    reader.join()
-    assert versions_in(told[0]) == [version, moved.get_json()["version"]]
+    assert told.until(moved.get_json()["version"]) == [version, moved.get_json()["version"]]
+    stream.close()
 
 
 def test_the_stream_says_how_long_to_wait_before_reconnecting(

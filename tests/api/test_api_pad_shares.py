@@ -10,7 +10,7 @@ from typing import Any
 
 from api_helpers import RULEBOOK_ROUND, PadApi
 from flask import Flask
-from online_helpers import versions_in
+from online_helpers import StreamReader, versions_in
 from sqlalchemy import select
 
 from skyjo_pad.accesslog import redact
@@ -133,23 +133,6 @@ def test_the_sheets_stream_tells_every_saved_round(
     assert told.until(two["version"]) == [game["version"], one["version"], two["version"]]
     stream.close()
     assert live.HUB.count(gid) == 0  # the closed stream left the hub
-
-
-class StreamReader:
-    """An event stream read as it comes (the test client's unbuffered body)."""
-
-    def __init__(self, body: Any) -> None:
-        self.chunks = iter(body)
-        self.text = ""
-
-    def until(self, version: int) -> list[int]:
-        """Read until the stream has told `version` (or ended): the versions told so far."""
-        while version not in versions_in(self.text):
-            chunk = next(self.chunks, None)
-            if chunk is None:
-                break
-            self.text += chunk.decode() if isinstance(chunk, bytes) else chunk
-        return versions_in(self.text)
 
 
 def follow_in_background(api: PadApi, gid: str, token: str) -> tuple[threading.Thread, list[float]]:
