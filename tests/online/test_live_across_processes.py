@@ -81,7 +81,7 @@ def test_a_pad_round_and_a_revoked_link_reach_a_watcher_on_another_process(
 
     def next_version() -> int | None:
         while True:
-            line = answer.fp.readline().decode()
+            line = answer.readline().decode()  # the chunked body: "" when it ends
             if not line:
                 return None  # the stream ended
             if line.startswith("data: "):

@@ -50,7 +50,7 @@ def test_a_watch_link_follows_the_sheet_behind_the_password(server: Server) -> N
 
     def next_version() -> int | None:
         while True:
-            line = answer.fp.readline().decode()
+            line = answer.readline().decode()  # the chunked body: "" when it ends
             if not line:
                 return None
             if line.startswith("data: "):
