@@ -69,12 +69,10 @@ class Server:
         log: Path,
         *options: str,
         environ: dict[str, str] | None = None,
-        exec_anew: bool = False,
     ) -> None:
         """A server of `database` (a URL) writing to `log`; `options` for `serve`, and
         settings of its own in `environ`. Its process is forked from this test process's
-        zygote (server_zygote.py: the imports done once), or with `exec_anew` started as
-        a new Python from nothing."""
+        zygote (server_zygote.py: the imports done once) where there is one."""
         self.port = free_port()
         self.environ = environ or {}
         self.base = f"http://127.0.0.1:{self.port}"
@@ -82,7 +80,6 @@ class Server:
         self.log = log
         self.options = options
         self.process: subprocess.Popen[bytes] | ForkedProcess | None = None
-        self.exec_anew = exec_anew
 
     def start(self) -> None:
         """Start the server and wait until it answers; on another free port when its own
@@ -105,7 +102,7 @@ class Server:
             **self.environ,
         }
         arguments = ["serve", "--host", "127.0.0.1", "--port", str(self.port), *self.options]
-        if ZYGOTE is not None and not self.exec_anew:
+        if ZYGOTE is not None:
             self.process = ZYGOTE.spawn(arguments, env, ROOT, self.log)
         else:
             with open(self.log, "ab") as log:
