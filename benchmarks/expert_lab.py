@@ -8,7 +8,7 @@ Seat 0 plays the variant (an `ExpertBot` with `budget` playouts and the fields o
 the learned values as its judge; `bot=NAME` for any registered bot; `bot=hard,within=N,
 tempo=X,stakes=S` for `hard` judged by the learned values with N face-down cards or
 fewer (`stakes=S`: by the chance to win the game when the round may end it, spread S;
-`stakes=none`: off);
+`stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding share);
 `bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only), the
 other seats the named bots. Game `k` is
 dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
@@ -63,7 +63,7 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         within = settings.pop("within", VALUES_WITHIN)
         stakes = settings.pop("stakes", STAKES_SPREAD)
         tempo = settings.pop("tempo", 1.0)
-        return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes)
+        return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)

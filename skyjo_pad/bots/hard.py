@@ -81,24 +81,29 @@ class HardBot(SearchesLastTurn):
         values_within: int = VALUES_WITHIN,
         values_tempo: float = VALUES_TEMPO,
         stakes: float | None = STAKES_SPREAD,
+        flip: float = FLIP_BONUS,
+        feed: float = FEED,
     ) -> None:
         """A hard bot; `worlds` sets its last-turn search; with `values_within` face-down
         cards or fewer it plays by the learned values, their tempo scaled by `values_tempo`
-        (other settings for the lab); `stakes`: see `STAKES_SPREAD`."""
+        (other settings for the lab); `stakes`: see `STAKES_SPREAD`; `flip` and `feed`: see
+        `FLIP_BONUS` and `FEED`."""
         super().__init__(seed, worlds)
         self.values_within = values_within
         self.values_tempo = values_tempo
         self.stakes = stakes
+        self.flip = flip
+        self.feed = feed
 
     def judge(self, view: View, t: CompactTable) -> int:
         """The move by the sums, with the flip bonus and the feeding cost; near closing
         (`values_within`), by the learned values."""
         odds = ev.odds_of(view)
         if t.phase == TURN and t.down[t.current] <= self.values_within:
-            feed = feeding(t, odds)
+            feed = feeding(t, odds, self.feed)
             return valued.decide(t, odds, model(), feed, self.values_tempo, True, self.stakes)
-        bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
-        return ev.decide(t, odds, bonus, feeding(t, odds))
+        bonus = self.flip * youth(t, RIVAL_STYLE)
+        return ev.decide(t, odds, bonus, feeding(t, odds, self.feed))
 
 
 class ValuedBot(SearchesLastTurn):
