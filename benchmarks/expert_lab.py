@@ -6,7 +6,9 @@
 Seat 0 plays the variant (an `ExpertBot` with `budget` playouts and the fields of its
 `expert.Horizon` changed as given, `laps=none` for whole-round playouts, `learned=1` for
 the learned values as its judge; `bot=NAME` for any registered bot; `bot=hard,within=N,
-tempo=X` for `hard` judged by the learned values with N face-down cards or fewer;
+tempo=X,stakes=S` for `hard` judged by the learned values with N face-down cards or
+fewer (`stakes=S`: by the chance to win the game when the round may end it, spread S;
+`stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding share);
 `bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only), the
 other seats the named bots. Game `k` is
 dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
@@ -26,7 +28,7 @@ from typing import Any
 from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, make_bot
 from skyjo_pad.bots.base import Bot, mix
 from skyjo_pad.bots.expert import HORIZON, VALUES_WITHIN_EXPERT
-from skyjo_pad.bots.hard import VALUES_WITHIN
+from skyjo_pad.bots.hard import STAKES_SPREAD, VALUES_WITHIN
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
@@ -59,7 +61,9 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         return ValuedBot(seed, tempo=settings.pop("tempo", 1.0), hidden_tempo=hidden)
     if name == "hard":
         within = settings.pop("within", VALUES_WITHIN)
-        return HardBot(seed, values_within=within, values_tempo=settings.pop("tempo", 1.0))
+        stakes = settings.pop("stakes", STAKES_SPREAD)
+        tempo = settings.pop("tempo", 1.0)
+        return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
     if name != "expert":
         return make_bot(name, seed)
     budget = settings.pop("budget", 16)

@@ -45,6 +45,10 @@ RIVAL_STYLE = Style(pair_hidden=1.6, pair_up=0.8)
 VALUES_WITHIN = 1
 #: How much of the learned worth of tempo it plays by there.
 VALUES_TEMPO = 1.0
+#: One card from closing in a round that may end the game, it plays for the chance to
+#: win the game (`stakes.py`) with this spread of the margins when the round goes on
+#: (None: by the values' points, as elsewhere).
+STAKES_SPREAD: float | None = None
 
 
 def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
@@ -76,22 +80,30 @@ class HardBot(SearchesLastTurn):
         worlds: int = WORLDS,
         values_within: int = VALUES_WITHIN,
         values_tempo: float = VALUES_TEMPO,
+        stakes: float | None = STAKES_SPREAD,
+        flip: float = FLIP_BONUS,
+        feed: float = FEED,
     ) -> None:
         """A hard bot; `worlds` sets its last-turn search; with `values_within` face-down
         cards or fewer it plays by the learned values, their tempo scaled by `values_tempo`
-        (other settings for the lab)."""
+        (other settings for the lab); `stakes`: see `STAKES_SPREAD`; `flip` and `feed`: see
+        `FLIP_BONUS` and `FEED`."""
         super().__init__(seed, worlds)
         self.values_within = values_within
         self.values_tempo = values_tempo
+        self.stakes = stakes
+        self.flip = flip
+        self.feed = feed
 
     def judge(self, view: View, t: CompactTable) -> int:
         """The move by the sums, with the flip bonus and the feeding cost; near closing
         (`values_within`), by the learned values."""
         odds = ev.odds_of(view)
         if t.phase == TURN and t.down[t.current] <= self.values_within:
-            return valued.decide(t, odds, model(), feeding(t, odds), self.values_tempo)
-        bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
-        return ev.decide(t, odds, bonus, feeding(t, odds))
+            feed = feeding(t, odds, self.feed)
+            return valued.decide(t, odds, model(), feed, self.values_tempo, True, self.stakes)
+        bonus = self.flip * youth(t, RIVAL_STYLE)
+        return ev.decide(t, odds, bonus, feeding(t, odds, self.feed))
 
 
 class ValuedBot(SearchesLastTurn):

@@ -31,6 +31,7 @@ from skyjo_pad.engine.compact import (
 )
 
 from . import ev
+from .stakes import Stakes, may_end_game
 from .values import Model, context
 
 _CELLS = 12
@@ -48,9 +49,12 @@ class Judge:
         feed: ev.Feed,
         tempo: float = 1.0,
         hidden_tempo: bool = True,
+        spread: float | None = None,
     ) -> None:
         """A judge for the seat to move on `t`; `tempo` scales the learned worth of tempo;
-        without `hidden_tempo`, a card put on a face-down one earns none (only a flip)."""
+        without `hidden_tempo`, a card put on a face-down one earns none (only a flip);
+        with a `spread`, one card from closing in a round that may end the game, moves are
+        judged by the chance to win the game (`stakes.py`, that spread when waiting)."""
         self.t = t
         self.odds = odds
         self.feed = feed
@@ -68,6 +72,16 @@ class Judge:
         self.rest = w.others[pace] * ctx.others + w.others_down * ctx.others_down
         closing = t.phase == TURN and self.down == 1 and t.turns < ev.PATIENCE
         self.outlook = ev.Outlook(t, seat, odds) if closing else None
+        self.stakes: Stakes | None = None
+        if self.outlook is not None and spread is not None:
+            sums = [sum(ev.columns(t.cells, _CELLS * s, odds)) for s in range(t.n)]
+            if may_end_game(t, sums):
+                self.stakes = Stakes(t, seat, odds, sums, spread)
+
+    def worth(self, points: float) -> float:
+        """What a move of learned value `points` is worth: the points, or when the game's
+        stakes judge, minus the chance to win the game (lower is better either way)."""
+        return points if self.stakes is None else -self.stakes.waiting(points)
 
     def value(self, down: int, own: float) -> float:
         """The model's value of the seat with `down` face-down cards and expected score `own`."""
@@ -77,6 +91,8 @@ class Judge:
         """The value of closing with raw score `score`, `top` left on the discard pile."""
         outlook = self.outlook
         assert outlook is not None
+        if self.stakes is not None:
+            return -self.stakes.closing(outlook, score, top)
         others = sum(outlook.expected(i, top) for i in range(len(outlook.rivals)))
         return outlook.cost(score, top) - others / len(outlook.rivals)
 
@@ -98,9 +114,9 @@ class Judge:
                 )
                 own = self.total - self.cols[col] + after
                 if old > GONE:
-                    score = self.value(self.down - self.hidden_tempo, own)
+                    score = self.worth(self.value(self.down - self.hidden_tempo, own))
                 else:
-                    score = self.value(self.down, own) + self.feed(old)
+                    score = self.worth(self.value(self.down, own) + self.feed(old))
             cells[base + k] = old
             if score < best[0]:
                 best = (score, k)
@@ -129,12 +145,13 @@ def decide(
     feed: ev.Feed = ev.no_feed,
     tempo: float = 1.0,
     hidden_tempo: bool = True,
+    spread: float | None = None,
 ) -> int:
     """The move code with the best learned value for the seat to move on `t` (`tempo`
-    scales the learned worth of tempo; `hidden_tempo`: see `Judge`)."""
+    scales the learned worth of tempo; `hidden_tempo`, `spread`: see `Judge`)."""
     if t.source == FLIP_OWED:
         return compact.FLIP + ev.flip_cell(t, odds)
-    judge = Judge(t, odds, model, feed, tempo, hidden_tempo)
+    judge = Judge(t, odds, model, feed, tempo, hidden_tempo, spread)
     can_throw = judge.down > 0
     if t.source != EMPTY:
         score, cell = judge.place(t.held)

@@ -50,3 +50,18 @@ def test_one_card_from_closing_far_ahead_it_closes_rather_than_improve() -> None
     seen, legal = view(position, 0), legal_moves(position, 0)
     assert HardBot(1, values_within=0).choose(seen, legal) == Swap((2, 1))
     assert HardBot(1).choose(seen, legal) == Swap((2, 2))
+
+
+def test_when_a_close_would_end_the_game_lost_it_plays_on_for_the_chance_to_win() -> None:
+    # The same grids, but the rival leads the game by 30 and seat 0's round will take it
+    # past 100: closing wins the round and loses the game, so by the game's stakes it
+    # improves a card and plays on.
+    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
+    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    position = table([mine, rival], [10], held={"value": -2, "from": "draw"}, totals=[90, 60])
+    seen, legal = view(position, 0), legal_moves(position, 0)
+    assert HardBot(1, stakes=None).choose(seen, legal) == Swap((2, 2))
+    assert HardBot(1, stakes=8.0).choose(seen, legal) == Swap((2, 1))
+    # Level on totals, the close that wins the round by a lot takes the game: it closes.
+    position = table([mine, rival], [10], held={"value": -2, "from": "draw"}, totals=[70, 75])
+    assert HardBot(1, stakes=8.0).choose(view(position, 0), legal) == Swap((2, 2))
