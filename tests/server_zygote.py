@@ -19,12 +19,14 @@ import atexit
 import contextlib
 import json
 import os
+import runpy
 import select
 import subprocess
 import sys
 import threading
+import traceback
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 PRELOADED = (
     "skyjo_pad.cli",
@@ -70,15 +72,11 @@ def serve_in_child(request: dict[str, Any], control: tuple[int, int]) -> None:
         os.close(log)
         os.close(null)
         sys.argv = ["skyjo_pad.cli", *request["argv"]]
-        import runpy
-
         runpy.run_module("skyjo_pad.cli", run_name="__main__", alter_sys=True)
         code = 0
     except SystemExit as ended:
         code = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
     except BaseException:  # the traceback goes to the server's log
-        import traceback
-
         traceback.print_exc()
     finally:
         for stream in (sys.stdout, sys.stderr):
@@ -190,12 +188,10 @@ class Zygote:
                     cwd=Path(__file__).resolve().parent.parent,
                 )
                 atexit.register(self.close)
-            pipes: tuple[IO[str] | None, IO[str] | None] = (self.process.stdin, self.process.stdout)
-            to_zygote, from_zygote = pipes
-            assert to_zygote is not None and from_zygote is not None
-            to_zygote.write(json.dumps(request) + "\n")
-            to_zygote.flush()
-            answer: dict[str, Any] = json.loads(from_zygote.readline())
+            assert self.process.stdin is not None and self.process.stdout is not None
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            answer: dict[str, Any] = json.loads(self.process.stdout.readline())
             return answer
 
 

@@ -107,33 +107,33 @@ def _down_to_one(page: Page) -> None:
         if s["summary"] is not None:
             raise AssertionError("the round ended before Ann had one card face down")
         if s["bots"][s["actor"]]:
-            s = _post(page, csrf, advance, {"version": s["version"], "all": True})
+            s, _ = _post(page, csrf, advance, {"version": s["version"], "all": True})
             continue
         actions = {m["action"] for m in s["moves"]}
         hidden = [m for m in s["moves"] if m["action"] == "flip"]
         down = sum(cell == "?" for row in s["view"]["grids"][0] for cell in row)
         if "draw" in actions:
-            drawn = _post(page, csrf, moves, {"version": s["version"], "move": {"action": "draw"}})
-            if down == 1 and drawn.get("you_moved"):
-                return
-            s = drawn
+            move = {"action": "draw"}
         elif "discard" in actions:
-            s = _post(page, csrf, moves, {"version": s["version"], "move": {"action": "discard"}})
+            move = {"action": "discard"}
         else:
-            s = _post(page, csrf, moves, {"version": s["version"], "move": hidden[0]})
+            move = hidden[0]
+        s, played = _post(page, csrf, moves, {"version": s["version"], "move": move})
+        if played and move["action"] == "draw" and down == 1:
+            return
     raise AssertionError("Ann never came down to one face-down card")
 
 
-def _post(page: Page, csrf: str, url: str, body: dict[str, Any]) -> dict[str, Any]:
-    """The table's screen after the request (`you_moved`: it was played); when the page's
-    own script moved the computer on first (409: the table moved on), the screen the
-    refusal gives."""
+def _post(page: Page, csrf: str, url: str, body: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The table's screen after the request, and whether the request was played: when the
+    page's own script moved the computer on first (409: the table moved on), the screen
+    the refusal gives, not played."""
     answer = page.request.post(url, data=body, headers={"X-CSRFToken": csrf})
     data: dict[str, Any] = answer.json()
     if answer.status == 409 and "state" in data:
-        return dict(data["state"])
+        return dict(data["state"]), False
     assert answer.ok, answer.text()
-    return {**data, "you_moved": True}
+    return data, True
 
 
 def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
