@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import json
 import os
 import runpy
@@ -91,6 +92,8 @@ def zygote_main() -> None:
 
     for name in PRELOADED:
         importlib.import_module(name)
+    gc.collect()
+    gc.freeze()  # what the imports made lives as long as each child: out of its collections
     control = (os.dup(0), os.dup(1))
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)

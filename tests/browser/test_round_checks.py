@@ -41,7 +41,10 @@ def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> N
     type_score(page, "Jo", 4)
     choose_closer(page, "Jo")
     expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
-    page.get_by_role("button", name="Save round 1").click()
+    # The preview already offers "keep": wait for the server's answer to the first Save,
+    # or the tick lands on the page being left and the second Save is taken for a double tap.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save round 1").click()
 
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
@@ -60,7 +63,8 @@ def test_unusual_negative_score_can_be_kept(page: Page, live_server: str) -> Non
     type_score(page, "Kai", -20)
     type_score(page, "Lou", 9)
     choose_closer(page, "Nobody")
-    page.get_by_role("button", name="Save round 1").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save round 1").click()
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
     expect(page.get_by_text(re.compile("Kai's -20 is outside"))).to_be_visible()
     keep.check()
