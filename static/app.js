@@ -184,7 +184,7 @@ function setupRoundForm(form) {
         }
       }
     } catch (e) { // offline: the preview from the sheet the phone keeps (static/pad-preview.js)
-      if (window.PadPreview && mine === seq) window.PadPreview.offline(form);
+      if (window.PadPreview && mine === seq && !form.dataset.queued) window.PadPreview.offline(form);
     }
   };
   const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
@@ -278,6 +278,7 @@ async function queueRound(form, verdict, save) {
     return;
   }
   save.disabled = true;
+  form.dataset.queued = "1"; // a preview still on its way must not cover what is said next
   const editing = form.dataset.draft.startsWith("edit-");
   try {
     await window.PadSync.capture();
@@ -285,6 +286,7 @@ async function queueRound(form, verdict, save) {
     else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids);
   } catch (e) {
     save.disabled = false;
+    delete form.dataset.queued;
     verdict.replaceChildren();
     say(verdict, "p", "field-error", t("not_kept"));
     return;
