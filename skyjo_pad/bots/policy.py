@@ -21,7 +21,7 @@ Its judgement, in short:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from skyjo_pad.engine import can_be_doubled, compact
@@ -156,12 +156,13 @@ def pair_weights(t: CompactTable, belief: Belief, style: Style) -> Pairs:
     return belief.pairs(style, youth(t, style))
 
 
-def cell_gains(
-    cells: Sequence[int], base: int, x: int, mean: float, weights: Pairs, bonus: float
-) -> list[tuple[float, int]]:
-    """(points saved, cell) for card `x` at every cell of the grid starting at `base`."""
+def _held(
+    cells: Sequence[int], base: int, mean: float, weights: Pairs, bonus: float
+) -> Iterator[tuple[int, int, int, float]]:
+    """(cell, the two other cards of its column, what the cell holds now) for every cell of
+    the grid starting at `base` still in play: a face-up card less the pair it is part of,
+    a face-down one at the unseen `mean` plus `bonus` for turning it up."""
     wh, wu = weights
-    out: list[tuple[float, int]] = []
     for col in range(4):
         k = base + col
         for at, o1, o2 in _ROWS:
@@ -178,16 +179,26 @@ def cell_gains(
                     old -= wh[cell + 2] if a > GONE else wu[cell + 2] if a < GONE else 0.0
             else:
                 old = mean + bonus
-            if a == x:
-                if b == x:
-                    gain = old + 2 * x
-                else:
-                    gain = old - x + (wh[x + 2] if b > GONE else wu[x + 2] if b < GONE else 0.0)
-            elif b == x:
-                gain = old - x + (wh[x + 2] if a > GONE else wu[x + 2] if a < GONE else 0.0)
+            yield col + at, a, b, old
+
+
+def cell_gains(
+    cells: Sequence[int], base: int, x: int, mean: float, weights: Pairs, bonus: float
+) -> list[tuple[float, int]]:
+    """(points saved, cell) for card `x` at every cell of the grid starting at `base`."""
+    wh, wu = weights
+    out: list[tuple[float, int]] = []
+    for where, a, b, old in _held(cells, base, mean, weights, bonus):
+        if a == x:
+            if b == x:
+                gain = old + 2 * x
             else:
-                gain = old - x
-            out.append((gain, col + at))
+                gain = old - x + (wh[x + 2] if b > GONE else wu[x + 2] if b < GONE else 0.0)
+        elif b == x:
+            gain = old - x + (wh[x + 2] if a > GONE else wu[x + 2] if a < GONE else 0.0)
+        else:
+            gain = old - x
+        out.append((gain, where))
     return out
 
 
@@ -198,35 +209,20 @@ def summarize(
     wh, wu = weights
     top = -INF
     special: dict[int, float] = {}
-    for col in range(4):
-        k = base + col
-        for at, o1, o2 in _ROWS:
-            cell = cells[k + at]
-            if cell == GONE:
-                continue
-            a = cells[k + o1]
-            b = cells[k + o2]
-            if cell < GONE:
-                old: float = cell
-                if cell == a:
-                    old -= wh[cell + 2] if b > GONE else wu[cell + 2] if b < GONE else 0.0
-                elif cell == b:
-                    old -= wh[cell + 2] if a > GONE else wu[cell + 2] if a < GONE else 0.0
+    for _, a, b, old in _held(cells, base, mean, weights, bonus):
+        if old > top:
+            top = old
+        if a < GONE:
+            if a == b:
+                s = old + 3 * a
             else:
-                old = mean + bonus
-            if old > top:
-                top = old
-            if a < GONE:
-                if a == b:
-                    s = old + 3 * a
-                else:
-                    s = old + (wh[a + 2] if b > GONE else wu[a + 2] if b < GONE else 0.0)
-                if s > special.get(a, -INF):
-                    special[a] = s
-            if b < GONE and b != a:
-                s = old + (wh[b + 2] if a > GONE else wu[b + 2] if a < GONE else 0.0)
-                if s > special.get(b, -INF):
-                    special[b] = s
+                s = old + (wh[a + 2] if b > GONE else wu[a + 2] if b < GONE else 0.0)
+            if s > special.get(a, -INF):
+                special[a] = s
+        if b < GONE and b != a:
+            s = old + (wh[b + 2] if a > GONE else wu[b + 2] if a < GONE else 0.0)
+            if s > special.get(b, -INF):
+                special[b] = s
     return top, special
 
 
