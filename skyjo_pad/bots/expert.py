@@ -74,6 +74,9 @@ SURE = 1.0
 #: With this many face-down cards or fewer, `hard`'s choice by the learned values is the
 #: first candidate (`candidates`); 0, as the lab measured it no better (docs/bots.md).
 VALUES_WITHIN_EXPERT = 0
+#: With this many face-down cards or fewer, no search: `hard`'s move, closing or waiting
+#: by the learned values (0: the search plays every turn).
+PLAIN_WITHIN = 0
 #: What winning the game is worth, in round points, in a world where the game ends.
 GAME_POINTS = 25.0
 
@@ -280,16 +283,18 @@ class ExpertBot:
         seconds: float | None = SECONDS,
         horizon: Horizon | None = None,
         values_within: int = VALUES_WITHIN_EXPERT,
+        plain_within: int = PLAIN_WITHIN,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
         never, for the lab, where the same seed must give the same games); `values_within`:
-        see `candidates`."""
+        see `candidates`; `plain_within`: see `PLAIN_WITHIN`."""
         self.values_within = values_within
+        self.plain_within = plain_within
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
         self.horizon = HORIZON if horizon is None else horizon
-        self.hard = HardBot(seed, WORLDS, values_within)
+        self.hard = HardBot(seed, WORLDS, max(values_within, plain_within))
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         """The searched best move in the round's turns; `hard`'s move elsewhere."""
@@ -298,7 +303,7 @@ class ExpertBot:
         if view.phase is not Phase.TURN:
             return self.hard.choose(view, legal_moves)
         t = table_of(view)
-        if t.source == FLIP_OWED:
+        if t.source == FLIP_OWED or t.down[t.current] <= self.plain_within:
             return self.hard.choose(view, legal_moves)
         codes = candidates(view, t, self.values_within)
         if len(codes) == 1 or self.budget <= 0:
