@@ -7,8 +7,9 @@ Seat 0 plays the variant, the other seats the named bots. The variant is an `Exp
 with `budget` playouts and the fields of its `expert.Horizon` changed as given
 (`laps=none` for whole-round playouts, `learned=1` for the learned values as its judge,
 `game=G` for the chance to win the game worth G points at every leaf), `within=N` and
-`plain=N` its `values_within` and `plain_within`; or `bot=NAME` for any registered bot;
-`bot=hard,within=N,tempo=X,stakes=S` for `hard` judged by the learned values with N
+`plain=N` its `values_within` and `plain_within`, `sure=X` and `stay=X` the margins
+`expert.best_of` asks of a move that overrules `hard`'s; or `bot=NAME` for any registered
+bot; `bot=hard,within=N,tempo=X,stakes=S` for `hard` judged by the learned values with N
 face-down cards or fewer (`stakes=S`: by the chance to win the game when the round may
 end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding
 share); `bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only.
@@ -26,7 +27,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, make_bot
+from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, expert, make_bot
 from skyjo_pad.bots.base import Bot, mix
 from skyjo_pad.bots.expert import HORIZON, PLAIN_WITHIN, VALUES_WITHIN_EXPERT
 from skyjo_pad.bots.hard import STAKES_SPREAD, VALUES_WITHIN
@@ -70,6 +71,8 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     budget = settings.pop("budget", 16)
     within = settings.pop("within", VALUES_WITHIN_EXPERT)
     plain = settings.pop("plain", PLAIN_WITHIN)
+    expert.SURE = settings.pop("sure", expert.SURE)  # one variant a process: a lab knob
+    expert.STAY = settings.pop("stay", expert.STAY)
     horizon = replace(HORIZON, **settings)
     return ExpertBot(seed, budget, None, horizon, within, plain)
 
