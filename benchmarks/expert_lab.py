@@ -8,7 +8,8 @@ with `budget` playouts and the fields of its `expert.Horizon` changed as given
 (`laps=none` for whole-round playouts, `learned=1` for the learned values as its judge,
 `game=G` for the chance to win the game worth G points at every leaf), `within=N` and
 `plain=N` its `values_within` and `plain_within`, `sure=X` and `stay=X` the margins
-`expert.best_of` asks of a move that overrules `hard`'s; or `bot=NAME` for any registered
+`expert.best_of` asks of a move that overrules `hard`'s, `width=N` its candidates for a
+held card; or `bot=NAME` for any registered
 bot; `bot=hard,within=N,tempo=X,stakes=S` for `hard` judged by the learned values with N
 face-down cards or fewer (`stakes=S`: by the chance to win the game when the round may
 end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding
@@ -73,6 +74,7 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     plain = settings.pop("plain", PLAIN_WITHIN)
     expert.SURE = settings.pop("sure", expert.SURE)  # one variant a process: a lab knob
     expert.STAY = settings.pop("stay", expert.STAY)
+    expert.WIDTH = settings.pop("width", expert.WIDTH)
     horizon = replace(HORIZON, **settings)
     return ExpertBot(seed, budget, None, horizon, within, plain)
 
