@@ -58,9 +58,9 @@ class WinModel:
 #: The fitted models by table size (`benchmarks/learn_gamewin.py --seed 31`; larger tables
 #: use the last). Refit with that command; `--check` makes these numbers again.
 MODELS = {
-    2: WinModel(sigma=15.0, pace=20.0),
-    3: WinModel(sigma=15.0, pace=20.0),
-    4: WinModel(sigma=15.0, pace=20.0),
+    2: WinModel(sigma=13.75, pace=9.375),
+    3: WinModel(sigma=13.125, pace=11.094),
+    4: WinModel(sigma=17.625, pace=29.375),
 }
 
 
