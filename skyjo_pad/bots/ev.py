@@ -160,20 +160,32 @@ def placed_plain(t: CompactTable, seat: int, odds: Odds, x: int, cols: list[floa
 class Outlook:
     """How the others may end the round if the seat to move closes now: each plays its
     last turn the way this bot plays (the better of the discard and a draw), then ends at
-    that expected score, spread like a sum of as many unseen cards as it keeps face down."""
+    that expected score, spread like a sum of as many unseen cards as it keeps face down
+    (plus `spread` cards, less `shift` points: `hard.OUTLOOK`)."""
 
-    __slots__ = ("drawn", "fear", "hidden", "nxt", "odds", "rivals", "t", "takes")
+    __slots__ = ("drawn", "fear", "hidden", "nxt", "odds", "rivals", "shift", "t", "takes")
 
-    def __init__(self, t: CompactTable, seat: int, odds: Odds, fear: float = 1.0) -> None:
+    def __init__(
+        self,
+        t: CompactTable,
+        seat: int,
+        odds: Odds,
+        fear: float = 1.0,
+        spread: float = 0.0,
+        shift: float = 0.0,
+    ) -> None:
         """The outlook of the others when `seat` closes on table `t`; `fear` scales the
-        doubling it charges (1: its expected cost; less: a bot that dares to close)."""
+        doubling it charges (1: its expected cost; less: a bot that dares to close);
+        `spread` adds that many unseen cards' spread to each other seat's end, `shift`
+        lowers its expected score by that many points (`hard`'s calibrated outlook)."""
         self.t = t
+        self.shift = shift
         self.odds = odds
         self.fear = fear
         self.rivals = [(seat + step) % t.n for step in range(1, t.n)]
         self.nxt = self.rivals[0]
         self.drawn: list[float] = []
-        self.hidden: list[int] = []
+        self.hidden: list[float] = []
         for rival in self.rivals:
             cols = columns(t.cells, _CELLS * rival, odds)
             throw = sum(cols) if t.down[rival] else math.inf
@@ -182,19 +194,20 @@ class Outlook:
                 keep = placed_plain(t, rival, odds, value, cols)
                 drawn += chance * (keep if keep < throw else throw)
             self.drawn.append(drawn)
-            self.hidden.append(max(0, t.down[rival] - 1))
+            self.hidden.append(max(0, t.down[rival] - 1) + spread)
         self.takes: dict[int, float] = {}
 
     def expected(self, index: int, top: int | None) -> float:
         """The expected score of the `index`-th other seat; the discard `top` (None: not
         known yet) reaches only the next seat."""
-        drawn = self.drawn[index]
+        drawn = self.drawn[index] - self.shift
         if index or top is None:
             return drawn
         take = self.takes.get(top)
         if take is None:
             cols = columns(self.t.cells, _CELLS * self.nxt, self.odds)
             take = self.takes[top] = placed_plain(self.t, self.nxt, self.odds, top, cols)
+        take -= self.shift
         return take if take < drawn else drawn
 
     def doubling_chance(self, score: float, top: int | None) -> float:

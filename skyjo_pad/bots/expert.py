@@ -44,7 +44,7 @@ from skyjo_pad.engine.compact import (
     step,
 )
 
-from . import ev, valued, values
+from . import ev, gamewin, valued, values
 from .base import decision_rng
 from .endgame import WORLDS
 from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, HardBot, feeding
@@ -74,6 +74,9 @@ SURE = 1.0
 #: With this many face-down cards or fewer, `hard`'s choice by the learned values is the
 #: first candidate (`candidates`); 0, as the lab measured it no better (docs/bots.md).
 VALUES_WITHIN_EXPERT = 0
+#: With this many face-down cards or fewer, no search: `hard`'s move, closing or waiting
+#: by the learned values (0: the search plays every turn).
+PLAIN_WITHIN = 0
 #: What winning the game is worth, in round points, in a world where the game ends.
 GAME_POINTS = 25.0
 
@@ -112,6 +115,10 @@ class Horizon:
     learned: bool = False
     """Judge a round that goes on by the learned values (`values.py`: its own tempo)
     instead of `ev`'s sums and the tempo term."""
+    game: float = 0.0
+    """Points the chance to win the game (`gamewin.py`) is worth at every leaf (the totals
+    projected by the expected round scores while the round goes on); 0: only where the
+    game ends, `GAME_POINTS` times the seat's share of the win."""
 
 
 #: The horizon of `expert`'s playouts, found by simulation (docs/bots.md).
@@ -126,32 +133,51 @@ def judged(
     """(worth, round score of `me`) of a playout after the move just played on `t`: played
     on for `horizon`; a round that goes on is judged by `ev`'s expected scores of every
     grid (`playout.expected_scores`) and the tempo term, a round that ended by its points
-    (`before`: the totals before it), plus `GAME_POINTS` for a won game."""
+    (`before`: the totals before it), plus `GAME_POINTS` for a won game; with a `game`
+    horizon, every leaf plus that many points times its chance to win the game."""
     n = t.n
     if horizon.laps is None:
         play_round(t)
     else:
         play_laps(t, me, horizon.laps)
-    if horizon.learned and t.phase == TURN:
-        odds = public_odds(t)
-        own = values.own_sum(t, me, odds)
-        ctx = values.context(t, me, odds)
-        return -values.model().predict(n, t.down[me], own, ctx), own
     if t.phase == TURN or t.phase == FINAL:
-        expected = expected_scores(t)
-        mine = expected[me]
-        down = t.down
-        pace = horizon.tempo * (youth(t, RIVAL_STYLE) if horizon.fades else 1.0)
-        value = (sum(expected) - mine) / (n - 1) - mine
-        return value + pace * ((sum(down) - down[me]) / (n - 1) - down[me]), mine
+        value, mine, expected = _going_on(t, me, horizon)
+        if horizon.game:
+            projected = [total + score for total, score in zip(t.totals, expected, strict=True)]
+            rest = sum(t.down) / (12 * n)
+            win = gamewin.model_for(n).chance(projected, me, t.rules.target, rest)
+            value += horizon.game * win
+        return value, mine
     points = [after - prior for after, prior in zip(t.totals, before, strict=True)]
     own = points[me]
     value = (sum(points) - own) / (n - 1) - own
     if t.phase == GAME_OVER:
         low = min(t.totals)
         if t.totals[me] == low:
-            value += GAME_POINTS / t.totals.count(low)
+            value += (horizon.game or GAME_POINTS) / t.totals.count(low)
+    elif horizon.game:
+        value += horizon.game * gamewin.model_for(n).chance(t.totals, me, t.rules.target)
     return value, own
+
+
+def _going_on(t: CompactTable, me: int, horizon: Horizon) -> tuple[float, float, list[float]]:
+    """(worth, expected round score of `me`, every seat's expected round score) of a table
+    whose round goes on: the learned values, or `ev`'s sums and the tempo term."""
+    n = t.n
+    if horizon.learned and t.phase == TURN:
+        odds = public_odds(t)
+        own = values.own_sum(t, me, odds)
+        ctx = values.context(t, me, odds)
+        worth = -values.model().predict(n, t.down[me], own, ctx)
+        if not horizon.game:
+            return worth, own, []
+        return worth, own, [sum(ev.columns(t.cells, 12 * s, odds)) for s in range(n)]
+    expected = expected_scores(t)
+    mine = expected[me]
+    down = t.down
+    pace = horizon.tempo * (youth(t, RIVAL_STYLE) if horizon.fades else 1.0)
+    value = (sum(expected) - mine) / (n - 1) - mine
+    return value + pace * ((sum(down) - down[me]) / (n - 1) - down[me]), mine, expected
 
 
 def candidates(view: View, t: CompactTable, values_within: int = 0) -> list[int]:
@@ -257,16 +283,18 @@ class ExpertBot:
         seconds: float | None = SECONDS,
         horizon: Horizon | None = None,
         values_within: int = VALUES_WITHIN_EXPERT,
+        plain_within: int = PLAIN_WITHIN,
     ) -> None:
         """An expert; `budget` playouts a decision, stopped early after `seconds` (None:
         never, for the lab, where the same seed must give the same games); `values_within`:
-        see `candidates`."""
+        see `candidates`; `plain_within`: see `PLAIN_WITHIN`."""
         self.values_within = values_within
+        self.plain_within = plain_within
         self.seed = seed
         self.budget = budget
         self.seconds = seconds
         self.horizon = HORIZON if horizon is None else horizon
-        self.hard = HardBot(seed, WORLDS, values_within)
+        self.hard = HardBot(seed, WORLDS, max(values_within, plain_within))
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         """The searched best move in the round's turns; `hard`'s move elsewhere."""
@@ -275,7 +303,7 @@ class ExpertBot:
         if view.phase is not Phase.TURN:
             return self.hard.choose(view, legal_moves)
         t = table_of(view)
-        if t.source == FLIP_OWED:
+        if t.source == FLIP_OWED or t.down[t.current] <= self.plain_within:
             return self.hard.choose(view, legal_moves)
         codes = candidates(view, t, self.values_within)
         if len(codes) == 1 or self.budget <= 0:

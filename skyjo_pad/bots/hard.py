@@ -49,6 +49,10 @@ VALUES_TEMPO = 1.0
 #: win the game (`stakes.py`) with this spread of the margins when the round goes on
 #: (None: by the values' points, as elsewhere).
 STAKES_SPREAD: float | None = None
+#: One card from closing, the others' ends after a close as `hard` pictures them
+#: (`ev.Outlook`'s spread, in unseen cards, and shift, in points): (0, 0) is `ev`'s own
+#: picture, which the yardsticks keep.
+OUTLOOK: tuple[float, float] = (0.0, 0.0)
 
 
 def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
@@ -83,17 +87,19 @@ class HardBot(SearchesLastTurn):
         stakes: float | None = STAKES_SPREAD,
         flip: float = FLIP_BONUS,
         feed: float = FEED,
+        outlook: tuple[float, float] = OUTLOOK,
     ) -> None:
         """A hard bot; `worlds` sets its last-turn search; with `values_within` face-down
         cards or fewer it plays by the learned values, their tempo scaled by `values_tempo`
         (other settings for the lab); `stakes`: see `STAKES_SPREAD`; `flip` and `feed`: see
-        `FLIP_BONUS` and `FEED`."""
+        `FLIP_BONUS` and `FEED`; `outlook`: see `OUTLOOK`."""
         super().__init__(seed, worlds)
         self.values_within = values_within
         self.values_tempo = values_tempo
         self.stakes = stakes
         self.flip = flip
         self.feed = feed
+        self.outlook = outlook
 
     def judge(self, view: View, t: CompactTable) -> int:
         """The move by the sums, with the flip bonus and the feeding cost; near closing
@@ -101,7 +107,9 @@ class HardBot(SearchesLastTurn):
         odds = ev.odds_of(view)
         if t.phase == TURN and t.down[t.current] <= self.values_within:
             feed = feeding(t, odds, self.feed)
-            return valued.decide(t, odds, model(), feed, self.values_tempo, True, self.stakes)
+            return valued.decide(
+                t, odds, model(), feed, self.values_tempo, True, self.stakes, self.outlook
+            )
         bonus = self.flip * youth(t, RIVAL_STYLE)
         return ev.decide(t, odds, bonus, feeding(t, odds, self.feed))
 

@@ -50,11 +50,13 @@ class Judge:
         tempo: float = 1.0,
         hidden_tempo: bool = True,
         spread: float | None = None,
+        outlook: tuple[float, float] = (0.0, 0.0),
     ) -> None:
         """A judge for the seat to move on `t`; `tempo` scales the learned worth of tempo;
         without `hidden_tempo`, a card put on a face-down one earns none (only a flip);
         with a `spread`, one card from closing in a round that may end the game, moves are
-        judged by the chance to win the game (`stakes.py`, that spread when waiting)."""
+        judged by the chance to win the game (`stakes.py`, that spread when waiting);
+        `outlook`: the (spread, shift) of the others' ends at a close (`ev.Outlook`)."""
         self.t = t
         self.odds = odds
         self.feed = feed
@@ -71,7 +73,7 @@ class Judge:
         self.tempo = [tempo * row[pace] for row in w.tempo]
         self.rest = w.others[pace] * ctx.others + w.others_down * ctx.others_down
         closing = t.phase == TURN and self.down == 1 and t.turns < ev.PATIENCE
-        self.outlook = ev.Outlook(t, seat, odds) if closing else None
+        self.outlook = ev.Outlook(t, seat, odds, 1.0, *outlook) if closing else None
         self.stakes: Stakes | None = None
         if self.outlook is not None and spread is not None:
             sums = [sum(ev.columns(t.cells, _CELLS * s, odds)) for s in range(t.n)]
@@ -146,12 +148,13 @@ def decide(
     tempo: float = 1.0,
     hidden_tempo: bool = True,
     spread: float | None = None,
+    outlook: tuple[float, float] = (0.0, 0.0),
 ) -> int:
     """The move code with the best learned value for the seat to move on `t` (`tempo`
-    scales the learned worth of tempo; `hidden_tempo`, `spread`: see `Judge`)."""
+    scales the learned worth of tempo; `hidden_tempo`, `spread`, `outlook`: see `Judge`)."""
     if t.source == FLIP_OWED:
         return compact.FLIP + ev.flip_cell(t, odds)
-    judge = Judge(t, odds, model, feed, tempo, hidden_tempo, spread)
+    judge = Judge(t, odds, model, feed, tempo, hidden_tempo, spread, outlook)
     can_throw = judge.down > 0
     if t.source != EMPTY:
         score, cell = judge.place(t.held)

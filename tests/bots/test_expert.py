@@ -124,3 +124,14 @@ def test_one_card_from_closing_hards_choice_by_the_values_comes_first() -> None:
     codes = candidates(seen, table_of(seen), values_within=1)
     assert codes[0] == SWAP + 10 and SWAP + 9 in codes
     assert candidates(seen, table_of(seen))[0] == SWAP + 9
+
+
+def test_with_plain_within_it_plays_hards_move_by_the_values_one_card_from_closing() -> None:
+    # The position above: the values close on the last card, the search would weigh the
+    # sums' candidates too; with plain_within=1 there is no search, hard's move is played.
+    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
+    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
+    seen, legal = view(position, 0), legal_moves(position, 0)
+    plain = ExpertBot(3, budget=16, seconds=None, plain_within=1)
+    assert plain.choose(seen, legal) == HardBot(3).choose(seen, legal) == Swap((2, 2))
