@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from skyjo_pad.engine import Card, Move, Phase, View, compact, score_grid
+from skyjo_pad.engine import Card, Move, Phase, View, can_be_doubled, compact, score_grid
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -157,6 +157,11 @@ def placed_plain(t: CompactTable, seat: int, odds: Odds, x: int, cols: list[floa
     return best
 
 
+def grid_sums(t: CompactTable, odds: Odds) -> list[float]:
+    """Every seat's expected round score by the sums (`columns`) under `odds`."""
+    return [sum(columns(t.cells, _CELLS * seat, odds)) for seat in range(t.n)]
+
+
 class Outlook:
     """How the others may end the round if the seat to move closes now: each plays its
     last turn the way this bot plays (the better of the discard and a draw), then ends at
@@ -210,19 +215,27 @@ class Outlook:
         take -= self.shift
         return take if take < drawn else drawn
 
+    def edge(self, score: float) -> float:
+        """The line another seat's round score must stay above for a close with `score`
+        not to be doubled (a tie doubles when `tie_doubles`)."""
+        return score + 0.5 if self.t.rules.tie_doubles else score - 0.5
+
+    def spread(self, index: int) -> float:
+        """The spread (one standard deviation) of the `index`-th other seat's end."""
+        return self.odds.sd * math.sqrt(self.hidden[index])
+
     def doubling_chance(self, score: float, top: int | None) -> float:
         """The chance that some other seat ends at `score` or lower (a tie counts when
         `tie_doubles`)."""
-        edge = score + 0.5 if self.t.rules.tie_doubles else score - 0.5
-        sd = self.odds.sd
+        edge = self.edge(score)
         safe = 1.0
         for index in range(len(self.rivals)):
             expected = self.expected(index, top)
-            hidden = self.hidden[index]
-            if hidden == 0 or sd == 0.0:
+            sd = self.spread(index)
+            if sd == 0.0:
                 below = 1.0 if expected <= edge else 0.0
             else:
-                z = (edge - expected) / (sd * math.sqrt(hidden))
+                z = (edge - expected) / sd
                 below = 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
             safe *= 1.0 - below
         return 1.0 - safe
@@ -231,7 +244,7 @@ class Outlook:
         """The expected round score of closing with `score` and leaving `top` on the
         discard pile, the doubling included."""
         rules = self.t.rules
-        if rules.multiplier == 1 or (score <= 0 and rules.double_only_positive):
+        if not can_be_doubled(score, rules):
             return score
         chance = self.doubling_chance(score, top)
         return score + self.fear * chance * (rules.multiplier - 1) * score

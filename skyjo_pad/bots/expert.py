@@ -171,7 +171,7 @@ def _going_on(t: CompactTable, me: int, horizon: Horizon) -> tuple[float, float,
         worth = -values.model().predict(n, t.down[me], own, ctx)
         if not horizon.game:
             return worth, own, []
-        return worth, own, [sum(ev.columns(t.cells, 12 * s, odds)) for s in range(n)]
+        return worth, own, ev.grid_sums(t, odds)
     expected = expected_scores(t)
     mine = expected[me]
     down = t.down

@@ -108,7 +108,7 @@ class HardBot(SearchesLastTurn):
         if t.phase == TURN and t.down[t.current] <= self.values_within:
             feed = feeding(t, odds, self.feed)
             return valued.decide(
-                t, odds, model(), feed, self.values_tempo, True, self.stakes, self.outlook
+                t, odds, model(), feed, self.values_tempo, spread=self.stakes, outlook=self.outlook
             )
         bonus = self.flip * youth(t, RIVAL_STYLE)
         return ev.decide(t, odds, bonus, feeding(t, odds, self.feed))

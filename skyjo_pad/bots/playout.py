@@ -129,5 +129,4 @@ def expected_scores(t: CompactTable) -> list[float]:
     """Each seat's expected round score on a table whose round goes on: `ev`'s sums of its
     grid (face-up cards, the unseen mean for face-down ones, pairs that may complete, high
     cards that may be replaced) under the public odds; no face-down card's value is read."""
-    odds = public_odds(t)
-    return [sum(ev.columns(t.cells, 12 * seat, odds)) for seat in range(t.n)]
+    return ev.grid_sums(t, public_odds(t))

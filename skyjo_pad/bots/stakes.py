@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from skyjo_pad.engine import can_be_doubled
 from skyjo_pad.engine.compact import CompactTable
 
 from . import ev
@@ -36,8 +37,6 @@ MARGIN = 0.0
 #: Points of spread (one standard deviation) of the margin to a rival when the round
 #: goes on.
 SPREAD = 8.0
-
-_CELLS = 12
 
 
 def _above(threshold: float, mean: float, sd: float) -> float:
@@ -57,13 +56,10 @@ def may_end_game(t: CompactTable, sums: Sequence[float], margin: float = MARGIN)
 class Stakes:
     """The chance that the seat to move wins the game after a move of this round."""
 
-    def __init__(
-        self, t: CompactTable, seat: int, odds: ev.Odds, sums: Sequence[float], spread: float
-    ) -> None:
+    def __init__(self, t: CompactTable, seat: int, sums: Sequence[float], spread: float) -> None:
         """Stakes for `seat` on `t`; `sums` is every seat's expected score now (`ev`)."""
         self.t = t
         self.seat = seat
-        self.sd = odds.sd
         self.spread = spread
         self.rivals = [(seat + step) % t.n for step in range(1, t.n)]
         self.sums = [sums[r] for r in self.rivals]
@@ -83,12 +79,12 @@ class Stakes:
         """The chance to win when closing with raw score `score`, `top` on the discard."""
         rules = self.t.rules
         multiplied = score * rules.multiplier
-        doubles = rules.multiplier != 1 and not (score <= 0 and rules.double_only_positive)
-        edge = score + 0.5 if rules.tie_doubles else score - 0.5
+        doubles = can_be_doubled(score, rules)
+        edge = outlook.edge(score)
         plain = doubled = doubled_safe = 1.0
         for index, gap in enumerate(self.gaps):
             expected = outlook.expected(index, top)
-            sd = self.sd * math.sqrt(outlook.hidden[index])
+            sd = outlook.spread(index)
             beat = score - gap  # the rival's round score must end above this
             plain *= _above(max(beat, edge), expected, sd)
             if doubles:

@@ -76,9 +76,9 @@ class Judge:
         self.outlook = ev.Outlook(t, seat, odds, 1.0, *outlook) if closing else None
         self.stakes: Stakes | None = None
         if self.outlook is not None and spread is not None:
-            sums = [sum(ev.columns(t.cells, _CELLS * s, odds)) for s in range(t.n)]
+            sums = ev.grid_sums(t, odds)
             if may_end_game(t, sums):
-                self.stakes = Stakes(t, seat, odds, sums, spread)
+                self.stakes = Stakes(t, seat, sums, spread)
 
     def worth(self, points: float) -> float:
         """What a move of learned value `points` is worth: the points, or when the game's

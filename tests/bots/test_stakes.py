@@ -22,8 +22,8 @@ def setting(totals: list[int]) -> tuple[CompactTable, ev.Odds, ev.Outlook, Stake
 
     seen = view(table([MINE, RIVAL], [10], totals=totals), 0)
     t, odds = table_of(seen), ev.odds_of(seen)
-    sums = [sum(ev.columns(t.cells, 12 * s, odds)) for s in range(t.n)]
-    return t, odds, ev.Outlook(t, 0, odds), Stakes(t, 0, odds, sums, 8.0)
+    sums = ev.grid_sums(t, odds)
+    return t, odds, ev.Outlook(t, 0, odds), Stakes(t, 0, sums, 8.0)
 
 
 def test_the_closing_chance_matches_a_count_of_the_same_model() -> None:
@@ -42,7 +42,7 @@ def test_the_closing_chance_matches_a_count_of_the_same_model() -> None:
 
 def test_the_game_may_end_only_near_the_target() -> None:
     t, odds, _, stakes = setting([10, 20])
-    sums = [sum(ev.columns(t.cells, 12 * s, odds)) for s in range(t.n)]
+    sums = ev.grid_sums(t, odds)
     assert not may_end_game(t, sums)
     t.totals = [10, 90]
     assert may_end_game(t, sums)
