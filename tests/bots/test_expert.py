@@ -7,7 +7,7 @@ import sys
 import time
 
 from bot_helpers import play
-from test_ev import RIVAL, table
+from test_ev import ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL, RIVAL, table
 
 from skyjo_pad.bots import ExpertBot, HardBot, make_bot
 from skyjo_pad.bots.base import decision_rng
@@ -117,8 +117,7 @@ def test_with_no_time_left_it_plays_hard_s_choice() -> None:
 def test_one_card_from_closing_hards_choice_by_the_values_comes_first() -> None:
     # Far ahead with one face-down card: the values close on it (hard's choice now), the
     # sums would put the -2 on the 8; both are searched, the values' choice first.
-    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    mine, rival = ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL
     position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
     seen = view(position, 0)
     codes = candidates(seen, table_of(seen), values_within=1)
@@ -129,8 +128,7 @@ def test_one_card_from_closing_hards_choice_by_the_values_comes_first() -> None:
 def test_with_plain_within_it_plays_hards_move_by_the_values_one_card_from_closing() -> None:
     # The position above: the values close on the last card, the search would weigh the
     # sums' candidates too; with plain_within=1 there is no search, hard's move is played.
-    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    mine, rival = ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL
     position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
     seen, legal = view(position, 0), legal_moves(position, 0)
     plain = ExpertBot(3, budget=16, seconds=None, plain_within=1)

@@ -3,7 +3,7 @@ a cost for handing the next player a card they want."""
 
 from __future__ import annotations
 
-from test_ev import RIVAL, table
+from test_ev import ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL, RIVAL, table
 
 from skyjo_pad.bots import EvBot, HardBot
 from skyjo_pad.engine import Discard, Move, Position, Swap, legal_moves, view
@@ -44,8 +44,7 @@ def test_one_card_from_closing_far_ahead_it_closes_rather_than_improve() -> None
     # Seat 0 shows 11 points and hides one card; the rival shows 24 and hides two. By its
     # own score alone, `hard` would put the -2 on the 8 and play on; judged by the learned
     # values (its score against the rival's), it closes on the face-down card.
-    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    mine, rival = ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL
     position = table([mine, rival], [10], held={"value": -2, "from": "draw"})
     seen, legal = view(position, 0), legal_moves(position, 0)
     assert HardBot(1, values_within=0).choose(seen, legal) == Swap((2, 1))
@@ -56,8 +55,7 @@ def test_when_a_close_would_end_the_game_lost_it_plays_on_for_the_chance_to_win(
     # The same grids, but the rival leads the game by 30 and seat 0's round will take it
     # past 100: closing wins the round and loses the game, so by the game's stakes it
     # improves a card and plays on.
-    mine = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-    rival = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
+    mine, rival = ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL
     position = table([mine, rival], [10], held={"value": -2, "from": "draw"}, totals=[90, 60])
     seen, legal = view(position, 0), legal_moves(position, 0)
     assert HardBot(1, stakes=None).choose(seen, legal) == Swap((2, 2))

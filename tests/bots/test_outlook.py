@@ -5,20 +5,19 @@ from __future__ import annotations
 import math
 
 import pytest
-from test_ev import table
+from test_ev import ONE_TO_CLOSE, table
 
 from skyjo_pad.bots import ev
 from skyjo_pad.bots.worlds import table_of
 from skyjo_pad.engine import view
 
-MINE = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
 #: One face-down card, its face-up cards worth about 22.
 RIVAL = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "9u", "5d"]]
 
 
 def outlooks(spread: float, shift: float) -> tuple[ev.Odds, ev.Outlook, ev.Outlook]:
     """Seat 0 one card from closing: `ev`'s outlook and one with this spread and shift."""
-    seen = view(table([MINE, RIVAL], [10]), 0)
+    seen = view(table([ONE_TO_CLOSE, RIVAL], [10]), 0)
     t, odds = table_of(seen), ev.odds_of(seen)
     return odds, ev.Outlook(t, 0, odds), ev.Outlook(t, 0, odds, 1.0, spread, shift)
 

@@ -5,22 +5,19 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from test_ev import table
+from test_ev import ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL, table
 
 from skyjo_pad.bots import ev
 from skyjo_pad.bots.stakes import Stakes, may_end_game
 from skyjo_pad.engine import view
 from skyjo_pad.engine.compact import CompactTable
 
-MINE = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-RIVAL = [["-1u", "1u", "-2u", "4u"], ["-2u", "-1u", "7u", "7u"], ["1u", "8u", "5d", "9d"]]
-
 
 def setting(totals: list[int]) -> tuple[CompactTable, ev.Odds, ev.Outlook, Stakes]:
     """Seat 0 one card from closing with these totals."""
     from skyjo_pad.bots.worlds import table_of
 
-    seen = view(table([MINE, RIVAL], [10], totals=totals), 0)
+    seen = view(table([ONE_TO_CLOSE, ONE_TO_CLOSE_RIVAL], [10], totals=totals), 0)
     t, odds = table_of(seen), ev.odds_of(seen)
     sums = ev.grid_sums(t, odds)
     return t, odds, ev.Outlook(t, 0, odds), Stakes(t, 0, sums, 8.0)
