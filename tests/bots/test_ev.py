@@ -24,13 +24,13 @@ from skyjo_pad.engine import (
 from skyjo_pad.engine.compact_table import DOWN, GONE
 
 ONE_TO_CLOSE = [["-1u", "2u", "0u", "1u"], ["-2u", "-1u", "0u", "1u"], ["0u", "8u", "3d", "0u"]]
-"""A grid one face-down card from closing: 11 points face up."""
+"""A low grid one face-down card from closing."""
 ONE_TO_CLOSE_RIVAL = [
     ["-1u", "1u", "-2u", "4u"],
     ["-2u", "-1u", "7u", "7u"],
     ["1u", "8u", "5d", "9d"],
 ]
-"""Its rival: 24 points face up, two cards face down."""
+"""Its rival's grid: higher, two cards face down."""
 RIVAL = [["5u", "6d", "4d", "3d"], ["2d", "5u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
 
 
