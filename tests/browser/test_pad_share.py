@@ -21,6 +21,7 @@ def make_link(page: Page, base_url: str, game_id: str, kind: str) -> str:
     page.get_by_role("button", name=f"Make a {kind} link").click()
     fresh = page.locator("[data-fresh-link]")
     expect(fresh).to_be_visible()
+    page.wait_for_load_state("load")  # its stylesheet sizes the code: measured once it applies
     qr = fresh.locator("[data-qr] svg")
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 240 and box["height"] >= 240  # scannable
