@@ -9,7 +9,7 @@ PORT ?= 5000
 # PostgreSQL's server binaries (Debian's newest installed), for the second test run.
 PG_BIN ?= $(lastword $(sort $(wildcard /usr/lib/postgresql/*/bin)))
 
-.PHONY: run serve test lint typecheck pytest pytest-browser pytest-sqlite pytest-postgres browser bench bench-online bench-live screenshots clean \
+.PHONY: run serve test lint typecheck pytest pytest-other pytest-sqlite pytest-postgres browser bench bench-online bench-live screenshots clean \
 	messages translations
 
 # The languages besides English (skyjo_pad/translations/<code>/LC_MESSAGES/messages.po);
@@ -67,26 +67,38 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# Three test runs with a pytest cache each: the browser tests (SQLite: real Chromium
-# against real server processes), every other test on SQLite, and the tests that reach a
-# database again on a throwaway PostgreSQL server when its binaries are installed
-# (scripts/with-postgres starts and stops it; that run leaves out the tests that reach no
-# database and the browser tests not marked `both_databases`, tests/conftest.py). Each runs
-# in WORKERS processes (pytest-xdist; `make test WORKERS=0` runs each in the pytest process
-# itself), the browser run in BROWSER_WORKERS: its two Chromiums take no more CPU than one
-# and keep both cores busy (docs/operations.md, "Testing").
-WORKERS ?= 1
-BROWSER_WORKERS ?= 2
+# Three test runs with a pytest cache each, on two parts of the suite (`--part`,
+# tests/conftest.py): the other part, on SQLite (the browser tests: real Chromium against
+# real server processes; and every test that reaches no database: the engine, the bots,
+# the catalogues…); the database part on SQLite; and the tests that reach a database again
+# on a throwaway PostgreSQL server when its binaries are installed (scripts/with-postgres
+# starts and stops it; that run leaves out the browser tests not marked `both_databases`).
+# The database runs have WORKERS processes each (pytest-xdist; `make test WORKERS=0` runs
+# each in the pytest process itself), the other part OTHER_WORKERS: its two Chromiums take
+# no more CPU than one, and its pure-Python tests keep both cores busy while a page or a
+# server is awaited (docs/operations.md, "Testing").
+WORKERS ?= 0
+OTHER_WORKERS ?= 2
+# The tests' files (SQLite databases, server logs, Chromium's profiles, the PostgreSQL
+# cluster) go to memory where the machine has a roomy tmpfs: on the disk, every SQLite
+# commit's fsync waited behind the other runs' writes (docs/operations.md, "Testing").
+TEST_TMPDIR ?= $(shell df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 && $$4 > 2097152 { print "/dev/shm/skyjo-pad-tests" }')
+ifneq ($(TEST_TMPDIR),)
+pytest-other pytest-sqlite pytest-postgres: export TMPDIR := $(TEST_TMPDIR)
+pytest-other pytest-sqlite pytest-postgres: | $(TEST_TMPDIR)
+$(TEST_TMPDIR):
+	mkdir -p $@
+endif
 PYTEST := $(BIN)/python -m pytest --dist loadgroup
 # Python writes its bytecode caches (__pycache__, git-ignored) even where the environment
 # says not to: each test process would otherwise compile and rewrite every test module anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-pytest-browser: $(VENV)/.test browser $(MO_FILES)
-	$(PYTEST) -n $(BROWSER_WORKERS) -o cache_dir=.pytest_cache/browser tests/browser
+pytest-other: $(VENV)/.test browser $(MO_FILES)
+	$(PYTEST) -n $(OTHER_WORKERS) -o cache_dir=.pytest_cache/other --part=other
 
 pytest-sqlite: $(VENV)/.test $(MO_FILES)
-	$(PYTEST) -n $(WORKERS) --ignore=tests/browser
+	$(PYTEST) -n $(WORKERS) --part=database
 
 pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres \
@@ -94,17 +106,17 @@ pytest-postgres: $(VENV)/.test browser $(MO_FILES)
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
 # The three runs side by side (the two cores stay busy while one run waits for a page or
-# a server), lint and mypy in turn where one has ended. The longest run starts first.
-# -O prints each job's output whole when it ends, never mixed; the command fails when any
-# job does (after the running ones end, their output shown too).
-RUNS := pytest-browser pytest-sqlite pytest-postgres
-CHECKS := pytest-browser pytest-sqlite lint typecheck pytest-postgres
+# a server), lint and mypy beside them from the start (begun at the end, they added their
+# seconds to the wall clock). -O prints each job's output whole when it ends, never mixed;
+# the command fails when any job does (after the running ones end, their output shown too).
+RUNS := pytest-other pytest-sqlite pytest-postgres
+CHECKS := lint typecheck $(RUNS)
 
 pytest: $(VENV)/.test $(MO_FILES)  ## the three test runs side by side
-	$(MAKE) --no-print-directory -j3 -O $(RUNS)
+	$(MAKE) --no-print-directory -j$(words $(RUNS)) -O $(RUNS)
 
 test: $(VENV)/.test $(MO_FILES)  ## set up and run every check: lint, types, all tests
-	$(MAKE) --no-print-directory -j3 -O $(CHECKS)
+	$(MAKE) --no-print-directory -j$(words $(CHECKS)) -O $(CHECKS)
 
 # Refresh the pictures in docs/screenshots/ from the browser tests that take them.
 screenshots: $(VENV)/.test browser $(MO_FILES)

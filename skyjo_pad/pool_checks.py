@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from weakref import WeakSet
 
 from sqlalchemy import event, exc
 from sqlalchemy.engine import Engine
@@ -21,12 +22,15 @@ IDLE_CHECK = 1.0
 """Seconds a connection may sit in the pool before it is asked whether it still works."""
 RETURNED = "skyjo_returned_at"
 """Where a connection's record keeps when it came back to the pool."""
+_CHECKED: WeakSet[Engine] = WeakSet()
+"""The engines whose connections are checked already (an engine may serve several apps)."""
 
 
 def install(engine: Engine) -> None:
     """Check `engine`'s connections that sat idle before they are used (not SQLite's)."""
-    if engine.dialect.name == "sqlite":
+    if engine.dialect.name == "sqlite" or engine in _CHECKED:
         return
+    _CHECKED.add(engine)
 
     def returned(_dbapi_connection: Any, record: Any) -> None:
         record.info[RETURNED] = time.monotonic()

@@ -18,6 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from sqlalchemy import Engine, engine_from_config
+from sqlalchemy.engine import make_url
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
@@ -53,6 +55,27 @@ class CompiledTemplates(BytecodeCache):
 COMPILED_TEMPLATES = CompiledTemplates()
 url_builders.install()  # every app's URL rules share their compiled builders too
 
+KEPT_ENGINES: dict[tuple[str, str], Engine] = {}
+"""The engines of the databases that tests reuse (`Databases.is_reused`), by URL and options,
+kept for the whole run: every app on such a database takes the same engine, with its
+open connection and its compiled statements, instead of connecting anew (on PostgreSQL,
+a server process started and warmed up for each test) and compiling every query again."""
+
+
+def engine_of_app(bind_key: str | None, options: dict[str, Any], app: Flask) -> Engine:
+    """Flask-SQLAlchemy's engine maker for the tests' apps: the kept engine of a reused
+    database, a new engine for any other."""
+    url = make_url(options["url"]).render_as_string(hide_password=False)
+    if not Databases.is_reused(url):
+        return engine_from_config(options, prefix="")
+    key = (url, repr(sorted((name, repr(value)) for name, value in options.items())))
+    if key not in KEPT_ENGINES:
+        KEPT_ENGINES[key] = engine_from_config(options, prefix="")
+    return KEPT_ENGINES[key]
+
+
+db._make_engine = engine_of_app  # type: ignore[method-assign]
+
 
 def pytest_report_header() -> str:
     """Say which database the run is on."""
@@ -74,13 +97,48 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(COUNTED[name].format(f"{total:,}"))
 
 
-BROWSER_TESTS = Path(__file__).parent / "browser"
+TESTS = Path(__file__).parent
+BROWSER_TESTS = TESTS / "browser"
+
+
+def reaches_database(item: pytest.Item) -> bool:
+    """Whether the test asks for a database (directly or through another fixture)."""
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--part`: the tests that reach a database (the browser tests aside), the others, or all."""
+    parser.addoption(
+        "--part",
+        choices=("all", "database", "other"),
+        default="all",
+        help="run all the tests; those that reach a database, the browser tests aside; or "
+        "the other ones: the browser tests and those that reach no database (`make test` "
+        "runs the two parts side by side: the other part's processes wait for pages and "
+        "servers, and its pure-Python tests keep the cores busy meanwhile)",
+    )
+
+
+ONLY_COMPUTE = (TESTS / "bots",)
+"""Tests that reach no database but only compute (the bots'): they go with the database
+part, so that the two SQLite runs of `make test` end about together (docs/operations.md,
+"Testing")."""
+
+
+def in_part(item: pytest.Item, part: str) -> bool:
+    """Whether the test belongs to `--part` (all, database or other)."""
+    if part == "all":
+        return True
+    database = any(item.path.is_relative_to(folder) for folder in ONLY_COMPUTE) or (
+        reaches_database(item) and not item.path.is_relative_to(BROWSER_TESTS)
+    )
+    return database == (part == "database")
 
 
 def on_both_databases(item: pytest.Item) -> bool:
     """Whether the PostgreSQL run keeps this test: it reaches a database, and it is not a
     browser test (those run once, on SQLite) unless marked `both_databases`."""
-    if not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+    if not reaches_database(item):
         return False
     if item.get_closest_marker("both_databases"):
         return True
@@ -103,6 +161,7 @@ SLOW_FIRST = (
     "tests/security/test_record_limits.py",
     "tests/security/test_shared_limits.py",
     "tests/api/test_api_schemathesis.py",
+    "tests/test_live_benchmarks.py",
 )
 """The longest tests (docs/operations.md, "The slowest tests"), run first: pytest-xdist
 hands out tests in the order collected (after its groups, largest first), so a long
@@ -134,18 +193,28 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_unconfigure() -> None:
+    """The run is over: what is left goes with the process, so it is frozen out of the
+    collector's last walk (pytest collects once more at its end, which took some 2 s of
+    CPU per test process to free what the process would drop anyway)."""
+    gc.freeze()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the tests of SLOW_FIRST first. On PostgreSQL, leave out the tests that reach no
     database (the engine, the bots, the catalogues…) and the browser tests not marked
     `both_databases`: they run the same on either database (the pages, the scripts), and
-    the SQLite run has them."""
+    the SQLite runs have them. On SQLite, keep the tests of `--part`."""
     items.sort(key=slow_rank)  # stable: the others keep their order
-    if not ON_POSTGRES:
+    part = config.getoption("part")
+    if not ON_POSTGRES and part == "all":
         return
     kept: list[pytest.Item] = []
     left: list[pytest.Item] = []
     for item in items:
-        (kept if on_both_databases(item) else left).append(item)
+        wanted = on_both_databases(item) if ON_POSTGRES else in_part(item, part)
+        (kept if wanted else left).append(item)
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept
@@ -162,9 +231,10 @@ def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Data
         db.session.remove()
         db.engine.dispose()  # SQLite: the last connection folds the WAL into the file
     databases.template = url
-    if ON_POSTGRES:
-        databases.reused = databases.copy("reused")
+    databases.make_reused()
     yield databases
+    for engine in KEPT_ENGINES.values():
+        engine.dispose()
     databases.drop_made()
 
 
@@ -193,7 +263,9 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
     yield app
     with app.app_context():
         db.session.remove()
-        db.engine.dispose()
+        url = db.engine.url.render_as_string(hide_password=False)
+        if not (ON_POSTGRES and Databases.is_reused(url)):
+            db.engine.dispose()  # SQLite: the reused file is copied anew for the next test
 
 
 @pytest.fixture

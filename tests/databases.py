@@ -26,6 +26,7 @@ DIALECT = "postgresql" if ON_POSTGRES else "sqlite"
 
 _numbers = itertools.count(1)
 _emptiers: dict[str, tuple[Engine, str]] = {}
+_reused: set[str] = set()
 
 
 def _emptier(url: str) -> tuple[Engine, str]:
@@ -52,8 +53,8 @@ class Databases:
     """Makes databases for the tests, and drops the PostgreSQL ones again."""
 
     def __init__(self, folder: Path, reused: str | None = None) -> None:
-        """SQLite files go in `folder`; `reused`: a PostgreSQL copy of the migrated
-        database that `first_copy` hands out and `clean_reused` empties again."""
+        """SQLite files go in `folder`; `reused`: the database that `first_copy` hands
+        out, made anew from the migrated one for each test (`make_reused`)."""
         self.folder = folder
         self.template: str | None = None
         """The URL of the migrated database every copy is made from."""
@@ -61,16 +62,40 @@ class Databases:
         self._reused_taken = False
         self._made: list[str] = []
 
+    def make_reused(self) -> str:
+        """The database that each test's first copy reuses, at one address for the whole
+        run (so each app on it can take the same engine: tests/conftest.py). On
+        PostgreSQL a copy of the migrated database, emptied after each test that took
+        it; on SQLite a file that the migrated one is copied over for each test."""
+        if ON_POSTGRES:
+            self.reused = self.copy("reused")
+        else:
+            self.reused = f"sqlite:///{self.folder / 'reused.sqlite3'}"
+        _reused.add(self.reused)
+        return self.reused
+
+    @staticmethod
+    def is_reused(url: str) -> bool:
+        """Whether `url` is the database that the tests reuse."""
+        return url in _reused
+
     def first_copy(self, name: str) -> str:
-        """Like `copy`; on PostgreSQL the reused database the first time a test asks."""
+        """Like `copy`; the reused database the first time a test asks."""
         if self.reused is None or self._reused_taken:
             return self.copy(name)
         self._reused_taken = True
+        if not ON_POSTGRES:
+            path = Path(make_url(self.reused).database or "")
+            for journal in ("-wal", "-shm"):  # the last test's, were any left
+                path.with_name(path.name + journal).unlink(missing_ok=True)
+            shutil.copyfile(make_url(self.template or "").database or "", path)
         return self.reused
 
     def clean_reused(self) -> None:
-        """Empty the reused database again, if this test took it."""
-        if self.reused is None or not self._reused_taken:
+        """Empty the reused database again, if this test took it (PostgreSQL; SQLite's is
+        copied anew)."""
+        if self.reused is None or not self._reused_taken or not ON_POSTGRES:
+            self._reused_taken = False
             return
         engine, script = _emptier(self.reused)
         with engine.begin() as connection:

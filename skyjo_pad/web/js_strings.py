@@ -8,6 +8,9 @@ message up by its key and fills its `%(name)s` placeholders.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
+from flask_babel import get_translations
 from flask_babel import lazy_gettext as _l
 
 STRINGS = {
@@ -209,6 +212,15 @@ STRINGS = {
 """Every message a script shows, by key."""
 
 
+_BY_CATALOGUE: WeakKeyDictionary[object, dict[str, str]] = WeakKeyDictionary()
+"""The messages worked out once per language's catalogue (every page carries them all)."""
+
+
 def catalogue() -> dict[str, str]:
     """The scripts' messages in the current request's language."""
-    return {key: str(text) for key, text in STRINGS.items()}
+    translations = get_translations()
+    messages = _BY_CATALOGUE.get(translations)
+    if messages is None:
+        messages = {key: str(text) for key, text in STRINGS.items()}
+        _BY_CATALOGUE[translations] = messages
+    return dict(messages)

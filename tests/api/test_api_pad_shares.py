@@ -135,6 +135,12 @@ def test_the_sheets_stream_tells_every_saved_round(
     assert live.HUB.count(gid) == 0  # the closed stream left the hub
 
 
+def opened(gid: str) -> bool:
+    """Whether a stream of the game is open: subscribed, and the sheet's version read
+    after (until then a change can still refuse it, as a game deleted meanwhile)."""
+    return any(s.seen > 0 for s in live.HUB.open_streams() if s.game_id == gid)
+
+
 def follow_in_background(api: PadApi, gid: str, token: str) -> tuple[threading.Thread, list[float]]:
     """A phone following the sheet's stream with `token` on a thread of its own, once the
     stream is open; the list gets the moment the stream ended after a well-formed answer."""
@@ -148,9 +154,9 @@ def follow_in_background(api: PadApi, gid: str, token: str) -> tuple[threading.T
     reader = threading.Thread(target=follow)
     reader.start()
     deadline = time.monotonic() + 5
-    while live.HUB.count(gid) == 0 and time.monotonic() < deadline:
+    while not opened(gid) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert live.HUB.count(gid) == 1
+    assert live.HUB.count(gid) == 1 and opened(gid)
     return reader, ended
 
 

@@ -210,7 +210,10 @@ def test_a_save_that_gets_no_answer_is_kept_too(
     expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
     assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
     context.unroute(dead)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    # The network is back: the browser says so (its retry, a second later, may come first
+    # and reload the page, which a script run in the page now could not survive).
+    context.set_offline(True)
+    context.set_offline(False)
     expect(page.locator("tr.totals td")).to_have_text(["4", "11"])
     assert [r["raw"] for r in api(live_server, "GET", f"/games/{game}")["rounds"]] == [[4, 11]]
 

@@ -5,6 +5,7 @@ the server dropped while it sat in the pool is replaced before a request uses it
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,6 +17,13 @@ from skyjo_pad import pool_checks
 from skyjo_pad.extensions import db
 
 pytestmark = pytest.mark.skipif(not ON_POSTGRES, reason="SQLite keeps no server connections")
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Flask:
+    """The app on a database and an engine of its own (not the engine kept across tests,
+    conftest.KEPT_ENGINES): these tests watch its pool from its first connection."""
+    return make_app()
 
 
 def backend(app: Flask) -> int:
