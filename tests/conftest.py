@@ -107,15 +107,16 @@ def reaches_database(item: pytest.Item) -> bool:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """`--part`: the tests that reach a database (the browser tests aside), the others, or all."""
+    """`--part`: the database part of the suite, the other part, or all of it."""
     parser.addoption(
         "--part",
         choices=("all", "database", "other"),
         default="all",
-        help="run all the tests; those that reach a database, the browser tests aside; or "
-        "the other ones: the browser tests and those that reach no database (`make test` "
-        "runs the two parts side by side: the other part's processes wait for pages and "
-        "servers, and its pure-Python tests keep the cores busy meanwhile)",
+        help="run all the tests; the database part (the tests that reach a database, the "
+        "browser tests aside, and the bots' tests); or the other part (the browser tests "
+        "and the rest of those that reach no database). `make test` runs the two parts "
+        "side by side on SQLite: while the other part's processes wait for pages and "
+        "servers, its pure-Python tests keep the cores busy",
     )
 
 
