@@ -3,7 +3,9 @@
 `make test` runs the suite twice: on SQLite, then with `scripts/with-postgres`, which
 starts a throwaway PostgreSQL server and names it in `SKYJO_TEST_POSTGRES`. Every test
 gets a database of its own either way: a copy of one migrated once per run (a file copy
-for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL), or an empty one.
+for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL), or an empty one. Its first copy
+is at the same address in every test (`make_reused`), so that its apps can share one
+engine (tests/conftest.py, `engine_of_app`).
 """
 
 from __future__ import annotations
