@@ -73,8 +73,8 @@ typecheck: $(VENV)/.test
 # the catalogues…); the database part on SQLite; and the tests that reach a database again
 # on a throwaway PostgreSQL server when its binaries are installed (scripts/with-postgres
 # starts and stops it; that run leaves out the browser tests not marked `both_databases`).
-# The database runs have WORKERS processes each (pytest-xdist; `make test WORKERS=0` runs
-# each in the pytest process itself), the other part OTHER_WORKERS: its two Chromiums take
+# The database runs are each one pytest process (WORKERS=0; WORKERS=N gives each N
+# pytest-xdist processes), the other part OTHER_WORKERS processes: its two Chromiums take
 # no more CPU than one, and its pure-Python tests keep both cores busy while a page or a
 # server is awaited (docs/operations.md, "Testing").
 WORKERS ?= 0
@@ -82,27 +82,23 @@ OTHER_WORKERS ?= 2
 # The tests' files (SQLite databases, server logs, Chromium's profiles, the PostgreSQL
 # cluster) go to memory where the machine has a roomy tmpfs: on the disk, every SQLite
 # commit's fsync waited behind the other runs' writes (docs/operations.md, "Testing").
+# TEST_TMPDIR= (empty) keeps the system's temporary folder.
 TEST_TMPDIR ?= $(shell df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 && $$4 > 2097152 { print "/dev/shm/skyjo-pad-tests" }')
-ifneq ($(TEST_TMPDIR),)
-pytest-other pytest-sqlite pytest-postgres: export TMPDIR := $(TEST_TMPDIR)
-pytest-other pytest-sqlite pytest-postgres: | $(TEST_TMPDIR)
-$(TEST_TMPDIR):
-	mkdir -p $@
-endif
+IN_TEST_TMPDIR := $(if $(TEST_TMPDIR),mkdir -p $(TEST_TMPDIR) && TMPDIR=$(TEST_TMPDIR))
 PYTEST := $(BIN)/python -m pytest --dist loadgroup
 # Python writes its bytecode caches (__pycache__, git-ignored) even where the environment
 # says not to: each test process would otherwise compile and rewrite every test module anew.
 unexport PYTHONDONTWRITEBYTECODE
 
 pytest-other: $(VENV)/.test browser $(MO_FILES)
-	$(PYTEST) -n $(OTHER_WORKERS) -o cache_dir=.pytest_cache/other --part=other
+	$(IN_TEST_TMPDIR) $(PYTEST) -n $(OTHER_WORKERS) -o cache_dir=.pytest_cache/other --part=other
 
 pytest-sqlite: $(VENV)/.test $(MO_FILES)
-	$(PYTEST) -n $(WORKERS) --part=database
+	$(IN_TEST_TMPDIR) $(PYTEST) -n $(WORKERS) --part=database
 
 pytest-postgres: $(VENV)/.test browser $(MO_FILES)
-	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then PG_BIN=$(PG_BIN) scripts/with-postgres \
-		$(PYTEST) -n $(WORKERS) -o cache_dir=.pytest_cache/postgres; \
+	@if [ -n "$(PG_BIN)" ] && [ -x $(PG_BIN)/initdb ]; then $(IN_TEST_TMPDIR) PG_BIN=$(PG_BIN) \
+		scripts/with-postgres $(PYTEST) -n $(WORKERS) -o cache_dir=.pytest_cache/postgres; \
 	else echo "pytest-postgres: no PostgreSQL server binaries: skipped (.ci/run installs it)"; fi
 
 # The three runs side by side (the two cores stay busy while one run waits for a page or
