@@ -90,7 +90,7 @@ class Databases:
             path = Path(make_url(self.reused).database or "")
             for journal in ("-wal", "-shm"):  # the last test's, were any left
                 path.with_name(path.name + journal).unlink(missing_ok=True)
-            shutil.copyfile(make_url(self.template or "").database or "", path)
+            self._copy_file(path)
         return self.reused
 
     def clean_reused(self) -> None:
@@ -115,9 +115,14 @@ class Databases:
         assert self.template is not None, "migrate the template first"
         if not ON_POSTGRES:
             path = self.folder / (name + ".sqlite3")
-            shutil.copyfile(make_url(self.template).database or "", path)
+            self._copy_file(path)
             return f"sqlite:///{path}"
         return self._create(name, make_url(self.template).database)
+
+    def _copy_file(self, path: Path) -> None:
+        """SQLite: copy the migrated template's file to `path`."""
+        assert self.template is not None, "migrate the template first"
+        shutil.copyfile(make_url(self.template).database or "", path)
 
     def drop_made(self) -> None:
         """Drop the PostgreSQL databases made so far (SQLite files go with their folder)."""
