@@ -269,10 +269,14 @@ def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     game = pad_game(live_server, ["Ann", "Ben"])
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
+    answered: list[str] = []  # what reached the server while offline (none should)
+    page.on("requestfinished", lambda request: answered.append(f"{request.method} {request.url}"))
     enter_round_here(page, ["Ann", "Ben"], [2, 30], "Ann")
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    # Kept on the phone, checked while the app is open and offline (once the page closes,
+    # the service worker, which outlives it, may send it by itself when the network is back).
+    assert server_rounds(live_server, game) == [], answered
     page.close()
-    assert server_rounds(live_server, game) == []  # kept on the phone (checked while offline:
-    # back online, the service worker, which outlives the page, may send it by itself)
     context.set_offline(False)
     again = context.new_page()
     again.goto(live_server + "/history")
