@@ -1,7 +1,13 @@
 # Skyjo Pad: `make run` serves the app on SQLite; `make test` runs every check.
 # Each creates the virtual environment it needs in .venv on first use.
 
-PYTHON ?= python3
+# The interpreter the virtual environment is made with: the distribution's Python when it
+# is 3.11 or later and can make one (Debian builds it with profile-guided and link-time
+# optimisation: the test suite took 8 % less CPU on it than on a pyenv build without them,
+# docs/operations.md), else the first python3 on the PATH. PYTHON=... chooses another.
+SYSTEM_PYTHON := /usr/bin/python3
+PYTHON ?= $(shell $(SYSTEM_PYTHON) -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' \
+	>/dev/null 2>&1 && echo $(SYSTEM_PYTHON) || echo python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
