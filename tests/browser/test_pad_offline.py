@@ -269,7 +269,8 @@ def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     game = pad_game(live_server, ["Ann", "Ben"])
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
-    answered: list[str] = []  # what reached the server while offline (none should)
+    answered: list[str] = []  # the page's requests that got an answer (from the service
+    # worker while offline): named if the round reaches the server all the same
     page.on("requestfinished", lambda request: answered.append(f"{request.method} {request.url}"))
     enter_round_here(page, ["Ann", "Ben"], [2, 30], "Ann")
     expect(page.locator("tr.waiting")).to_have_count(1)
