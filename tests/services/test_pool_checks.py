@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from databases import ON_POSTGRES
+from databases import ON_POSTGRES, Databases
 from flask import Flask
 from sqlalchemy import create_engine, text
 
@@ -20,10 +20,11 @@ pytestmark = pytest.mark.skipif(not ON_POSTGRES, reason="SQLite keeps no server 
 
 
 @pytest.fixture
-def app(make_app: Callable[..., Flask]) -> Flask:
-    """The app on a database and an engine of its own (not the engine kept across tests,
-    conftest.KEPT_ENGINES): these tests watch its pool from its first connection."""
-    return make_app()
+def app(make_app: Callable[..., Flask], databases: Databases) -> Flask:
+    """The app on a copy of its own, so on an engine of its own: not the reused database,
+    whose engine is kept across tests (conftest.KEPT_ENGINES) with the connections earlier
+    tests opened. These tests watch the pool from its first connection."""
+    return make_app(SQLALCHEMY_DATABASE_URI=databases.copy("pool"))
 
 
 def backend(app: Flask) -> int:
