@@ -26,6 +26,13 @@ creating others), or "" for SQLite."""
 ON_POSTGRES = bool(POSTGRES_SERVER)
 DIALECT = "postgresql" if ON_POSTGRES else "sqlite"
 
+
+def fuzz_cases(on_sqlite: int) -> int:
+    """How many random cases a fuzzing test sends: all of them on SQLite, half on
+    PostgreSQL (the answers come from the same parsing and code on either database)."""
+    return on_sqlite // 2 if ON_POSTGRES else on_sqlite
+
+
 _numbers = itertools.count(1)
 _emptiers: dict[str, tuple[Engine, str]] = {}
 _reused: set[str] = set()
@@ -96,13 +103,12 @@ class Databases:
     def clean_reused(self) -> None:
         """Empty the reused database again, if this test took it (PostgreSQL; SQLite's is
         copied anew)."""
-        if self.reused is None or not self._reused_taken or not ON_POSTGRES:
-            self._reused_taken = False
+        taken, self._reused_taken = self._reused_taken, False
+        if self.reused is None or not taken or not ON_POSTGRES:
             return
         engine, script = _emptier(self.reused)
         with engine.begin() as connection:
             connection.exec_driver_sql(script)
-        self._reused_taken = False
 
     def empty(self, name: str) -> str:
         """The URL of a new database with nothing in it."""

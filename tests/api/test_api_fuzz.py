@@ -7,16 +7,15 @@ from typing import Any
 
 import pytest
 from api_helpers import RULEBOOK_ROUND, PadApi
-from databases import ON_POSTGRES
+from databases import fuzz_cases
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 JSON = "application/json"
 FIELDS = ["players", "rules", "scores", "grids", "closer", "version", "grid", "target"]
-EXAMPLES = 75 if ON_POSTGRES else 150
-"""Cases per test: the PostgreSQL run sends half as many (the answers come from the same
-parsing on either database, and the SQLite run sends them all)."""
+EXAMPLES = fuzz_cases(150)
+"""Cases per test."""
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,

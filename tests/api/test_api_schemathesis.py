@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import schemathesis
 from api_helpers import RULEBOOK_ROUND, PadApi
-from databases import ON_POSTGRES
+from databases import fuzz_cases
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -63,10 +63,8 @@ JSON = "application/json"
 OWN_TOKENS = [openapi_checks.ignored_auth]
 """schemathesis's guess that its own made-up token should be refused: the cases here carry
 real tokens (and none, and made-up ones), and the online tests check every refusal."""
-EXAMPLES = 30 if ON_POSTGRES else 60
-"""Cases per operation and mode: a second or two each. The PostgreSQL run sends half as
-many: the answers come from the same code on either database, and the SQLite run sends
-them all."""
+EXAMPLES = fuzz_cases(60)
+"""Cases per operation and mode: a second or two each."""
 CASES_PROPERTY = "schemathesis_cases"
 """The report's property with the count of cases a test ran (the run's total is printed
 at its end, tests/conftest.py)."""

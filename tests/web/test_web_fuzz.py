@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from databases import ON_POSTGRES
+from databases import fuzz_cases
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +19,8 @@ from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Player, TableState
 from skyjo_pad.services import tables
 
-EXAMPLES = 20 if ON_POSTGRES else 40
-"""Cases per test: the PostgreSQL run sends half as many (the answers come from the same
-parsing on either database, and the SQLite run sends them all)."""
+EXAMPLES = fuzz_cases(40)
+"""Cases per test."""
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
