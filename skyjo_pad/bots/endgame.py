@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from skyjo_pad.engine import Card, Move, Phase, View, compact, score_grid, score_round
+from skyjo_pad.engine import (
+    Card,
+    Move,
+    Phase,
+    View,
+    column_points,
+    compact,
+    score_grid,
+    score_round,
+)
 from skyjo_pad.engine.compact import (
     DOWN,
     EMPTY,
@@ -62,7 +71,7 @@ def grid_points(values: Values, row_clear: bool = False) -> int:
 class World:
     """One filling of the hidden cards: every grid's raw score, and the seat to move's cards."""
 
-    __slots__ = ("mine", "points", "row_clear")
+    __slots__ = ("columns", "me", "mine", "points", "row_clear", "utilities")
 
     def __init__(self, t: CompactTable, me: int) -> None:
         """The world held by table `t` (its face-down cells carry sampled values)."""
@@ -73,13 +82,25 @@ class World:
             cells = t.cells[base : base + _CELLS]
             grids.append([None if c == GONE else c if c < GONE else c - DOWN for c in cells])
         self.points = [grid_points(grid, self.row_clear) for grid in grids]
+        self.me = me
         self.mine = grids[me]
+        self.columns = [
+            column_points(self.mine[c], self.mine[c + 4], self.mine[c + 8]) for c in range(_COLUMNS)
+        ]
+        """The seat to move's points column by column (row rule off: a swap changes one)."""
+        self.utilities: dict[int, float] = {}
+        """`LastTurn.utility` of each raw score of the seat to move, once worked out."""
 
     def after_swap(self, cell: int, card: int) -> int:
         """The seat to move's raw score if `card` replaces its card at `cell`."""
-        values = list(self.mine)
-        values[cell] = card
-        return grid_points(values, self.row_clear)
+        if self.row_clear:
+            values = list(self.mine)
+            values[cell] = card
+            return grid_points(values, self.row_clear)
+        c = cell % _COLUMNS
+        mine = self.mine
+        top, middle, bottom = (card if k == cell else mine[k] for k in (c, c + 4, c + 8))
+        return self.points[self.me] - self.columns[c] + column_points(top, middle, bottom)
 
 
 class LastTurn:
@@ -113,6 +134,12 @@ class LastTurn:
 
     def utility(self, world: World, mine: int) -> float:
         """How good ending the round with raw score `mine` is in `world` (higher is better)."""
+        known = world.utilities.get(mine)
+        if known is None:
+            known = world.utilities[mine] = self._utility(world, mine)
+        return known
+
+    def _utility(self, world: World, mine: int) -> float:
         n = len(self.seen.players)
         raw = list(world.points)
         raw[self.me] = mine

@@ -47,7 +47,15 @@ from .reasons import (
     value_grids,
 )
 from .rules import Rules, RulesError
-from .scoring import Doubling, RoundResult, can_be_doubled, doubling, score_grid, score_round
+from .scoring import (
+    Doubling,
+    RoundResult,
+    can_be_doubled,
+    column_points,
+    doubling,
+    score_grid,
+    score_round,
+)
 from .state import Card, CardGrid, Coord, Held, HeldFrom, Phase, Position
 from .views import HIDDEN, Hidden, View, ViewCell, view
 
@@ -91,6 +99,7 @@ __all__ = [
     "apply",
     "can_be_doubled",
     "check_position",
+    "column_points",
     "compact",
     "doubling",
     "ended_round",

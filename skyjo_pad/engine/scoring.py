@@ -124,6 +124,19 @@ def complete_columns(grid: Grid) -> tuple[int, ...]:
     )
 
 
+def column_points(top: int | None, middle: int | None, bottom: int | None) -> int:
+    """The raw points of one column of a final grid under the column rule alone: nothing
+    when its three cards are present and equal, else the sum of those present. Without the
+    `row_clear` option a grid's raw score is the sum of its columns' points.
+
+    >>> column_points(5, 5, 5), column_points(5, 5, -1), column_points(None, None, None)
+    (0, 9, 0)
+    """
+    if top is not None and top == middle == bottom:
+        return 0
+    return sum(card for card in (top, middle, bottom) if card is not None)
+
+
 def complete_rows(grid: Grid) -> tuple[int, ...]:
     """The rows whose four cards are present and equal (the `row_clear` option)."""
     return tuple(r for r, row in enumerate(grid) if row[0] is not None and len(set(row)) == 1)

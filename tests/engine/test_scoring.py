@@ -9,6 +9,7 @@ from skyjo_pad.engine.scoring import (
     GridError,
     clear_lines,
     closer_is_doubled,
+    column_points,
     complete_columns,
     complete_rows,
     game_over,
@@ -112,6 +113,18 @@ def test_removed_columns_count_nothing_and_never_complete() -> None:
     grid = parse_grid([[None, 4, 4, 4], [None, 4, 1, 2], [None, 4, 0, 0]])
     assert complete_columns(grid) == (1,)
     assert score_grid(grid).raw == 4 + 4 + 1 + 2 + 0 + 0
+
+
+def test_without_row_clear_a_grid_scores_as_the_sum_of_its_columns() -> None:
+    grids = [
+        [[None, 4, 4, 4], [None, 4, 1, 2], [None, 4, 0, 0]],
+        [[-2, 12, 7, 7], [-2, 12, 7, 0], [-2, 11, 7, 0]],
+        [[6, 6, 6, 6], [1, 2, 3, 4], [4, 3, 2, 1]],
+    ]
+    for rows in grids:
+        grid = parse_grid(rows)
+        by_columns = sum(column_points(grid[0][c], grid[1][c], grid[2][c]) for c in range(4))
+        assert by_columns == score_grid(grid).raw, rows
 
 
 def test_rows_never_count_without_row_clear() -> None:
