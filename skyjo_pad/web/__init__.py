@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, redirect, render_template, request
@@ -25,6 +25,8 @@ from .sessions import ReusedSignerSessions
 from .table import bp as table_bp
 from .table import is_online
 
+YEAR = 365 * 24 * 60 * 60
+"""Seconds a browser may keep a static file asked for by its content hash."""
 ERROR_TEXT = {
     400: (_l("Not understood"), _l("The app could not read this request. Go back and try again.")),
     401: (_l("Not allowed"), _l("This page needs its secret link or the password.")),
@@ -72,7 +74,7 @@ def register(app: Flask) -> None:
 
     static = Path(app.static_folder or "static")
 
-    @cache
+    @lru_cache(maxsize=256)  # the app's files; bounded, as a request may name others
     def fingerprint(filename: str) -> str:
         return hashlib.sha256((static / filename).read_bytes()).hexdigest()[:10]
 
@@ -82,6 +84,20 @@ def register(app: Flask) -> None:
         from flask import url_for
 
         return url_for("static", filename=filename, v=fingerprint(filename))
+
+    @app.after_request
+    def cache_fingerprinted(response: Response) -> Response:
+        """A static file asked for by its current content hash never changes at that
+        address: browsers may keep it a year without asking again."""
+        filename = (request.view_args or {}).get("filename")
+        if (
+            request.endpoint == "static"
+            and response.status_code == 200
+            and isinstance(filename, str)
+            and request.args.get("v") == fingerprint(filename)
+        ):
+            response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+        return response
 
     app.add_template_global(js_strings.catalogue, "js_strings")
     app.add_template_filter(true_minus, "score")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -118,3 +120,17 @@ def test_with_the_csrf_token_the_forms_work(csrf_app: Flask) -> None:
     forged = client.post(f"/games/{game_id}/rounds/1/delete", data={"version": "2"})
     assert forged.status_code == 400
     assert counts(csrf_app) == (1, 2, 1)
+
+
+def test_the_pages_files_are_kept_a_year_at_their_hashed_address(client: FlaskClient) -> None:
+    home = client.get("/").get_data(as_text=True)
+    hashed = re.findall(r'(/static/[\w./-]+\?v=[0-9a-f]{10})"', home)
+    assert any(url.startswith("/static/app.css?") for url in hashed), hashed
+    for url in hashed:
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable", url
+    # by another hash (a page from before the file changed) or none: an hour, as before
+    for url in ("/static/app.css?v=0000000000", "/static/app.css"):
+        assert "immutable" not in client.get(url).headers["Cache-Control"], url
+    assert client.get("/static/nothing.css?v=0000000000").status_code == 404
