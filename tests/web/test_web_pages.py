@@ -1,4 +1,5 @@
-"""The sheet at the end of a game, the friendly error pages, and CSRF protection."""
+"""The sheet at the end of a game, the friendly error pages, CSRF protection, and how
+long browsers may keep the static files."""
 
 from __future__ import annotations
 
