@@ -115,13 +115,14 @@ def parse_grid(data: object) -> Grid:
     return tuple(rows)
 
 
+def column_complete(top: int | None, middle: int | None, bottom: int | None) -> bool:
+    """Whether a column's three cards are present and equal (the column rule removes it)."""
+    return top is not None and top == middle == bottom
+
+
 def complete_columns(grid: Grid) -> tuple[int, ...]:
     """The columns whose three cards are present and equal."""
-    return tuple(
-        c
-        for c in range(COLUMNS)
-        if grid[0][c] is not None and grid[0][c] == grid[1][c] == grid[2][c]
-    )
+    return tuple(c for c in range(COLUMNS) if column_complete(grid[0][c], grid[1][c], grid[2][c]))
 
 
 def column_points(top: int | None, middle: int | None, bottom: int | None) -> int:
@@ -132,7 +133,7 @@ def column_points(top: int | None, middle: int | None, bottom: int | None) -> in
     >>> column_points(5, 5, 5), column_points(5, 5, -1), column_points(None, None, None)
     (0, 9, 0)
     """
-    if top is not None and top == middle == bottom:
+    if column_complete(top, middle, bottom):
         return 0
     return sum(card for card in (top, middle, bottom) if card is not None)
 
