@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import flask_babel
+from babel import Locale
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
@@ -31,6 +32,9 @@ COOKIE_AGE = 400 * 24 * 3600
 
 babel = Babel()
 bp = Blueprint("language", __name__)
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+"""Each language's Babel locale, made once: Flask-Babel takes a locale as it is, where it
+parses a code again on every request (a file check per request)."""
 
 
 def choose_locale() -> str:
@@ -49,6 +53,11 @@ def choose_locale() -> str:
     if asked is not None:
         return asked
     return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+
+
+def chosen_locale() -> Locale:
+    """The Babel locale of the reader's language (`choose_locale`): Flask-Babel's selector."""
+    return _LOCALES[choose_locale()]
 
 
 def _link_language() -> str | None:
@@ -97,7 +106,7 @@ def install(app: Flask) -> None:
     stale, `catalogues`) and the language switch."""
     folder = compiled_directory(app.instance_path)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(folder))
-    babel.init_app(app, locale_selector=choose_locale)
+    babel.init_app(app, locale_selector=chosen_locale)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)
     app.after_request(remember_link_language)
