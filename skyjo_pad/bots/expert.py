@@ -47,7 +47,7 @@ from skyjo_pad.engine.compact import (
 from . import ev, gamewin, valued, values
 from .base import decision_rng
 from .endgame import WORLDS
-from .hard import FLIP_BONUS, RIVAL_STYLE, VALUES_TEMPO, HardBot, feeding
+from .hard import RIVAL_STYLE, VALUES_TEMPO, HardBot, feeding, tempo
 from .knowledge import unseen
 from .playout import expected_scores, play_laps, play_round, public_odds
 from .policy import youth
@@ -191,7 +191,7 @@ def candidates(view: View, t: CompactTable, values_within: int = 0) -> list[int]
     if t.source == EMPTY:
         codes = legal_codes(t)
         if TAKE in codes and DRAW in codes:
-            first = ev.decide(t, odds, FLIP_BONUS * youth(t, RIVAL_STYLE), feeding(t, odds))
+            first = ev.decide(t, odds, tempo(t), feeding(t, odds))
             seat = t.current
             cols = ev.columns(t.cells, 12 * seat, odds)
             gain = sum(cols) - ev.placed(t, odds, t.discard[-1], cols, None)[0]
@@ -199,8 +199,7 @@ def candidates(view: View, t: CompactTable, values_within: int = 0) -> list[int]
                 return [first]  # a plain case: the search would not overrule it
             return [first, DRAW if first == TAKE else TAKE]
         return [codes[0]]
-    bonus = FLIP_BONUS * youth(t, RIVAL_STYLE)
-    ranked = sorted(ev.options(t, odds, bonus, feeding(t, odds)))
+    ranked = sorted(ev.options(t, odds, tempo(t), feeding(t, odds)))
     best = ranked[0][0]
     return [code for score, code in ranked[:WIDTH] if score <= best + MARGIN]
 

@@ -4,10 +4,9 @@ It scores every move as `ev` does (the expected round score of its grid over the
 cards, `ev.py`) and adds the two things a strong person weighs that `ev` does not:
 
 - **tempo and information**: throwing a drawn card away to turn up a face-down one is
-  worth `FLIP_BONUS` points more than its expected score while the round is young (it
-  learns a card and brings the round's end nearer while the others' grids are still
-  high); the bonus fades as the first player nears closing, as the heuristic's pairs do
-  (`policy.youth`);
+  worth `FLIP_BONUS` points more than its expected score while it has many face-down
+  cards (it learns a card and brings the round's end nearer while the others' grids are
+  still high); the bonus fades as it nears its own close (`tempo`);
 - **the next player**: a card put on the discard pile counts against it by `FEED` times
   what that card would give the next player beyond a blind draw (their grid read by the
   heuristic of `policy.py`, with pairs valued as `RIVAL_STYLE` says).
@@ -29,7 +28,7 @@ from skyjo_pad.engine.compact import TURN, CompactTable
 
 from . import ev, valued
 from .endgame import WORLDS, SearchesLastTurn
-from .policy import Belief, Style, fed, next_player, youth
+from .policy import Belief, Style, fed, next_player
 from .values import model
 
 #: Points a flip is worth beyond its expected score while the round is young.
@@ -53,6 +52,20 @@ STAKES_SPREAD: float | None = None
 #: (`ev.Outlook`'s spread, in unseen cards, and shift, in points): (0, 0) is `ev`'s own
 #: picture, which the yardsticks keep.
 OUTLOOK: tuple[float, float] = (0.0, 0.0)
+
+
+def tempo(t: CompactTable, flip: float = FLIP_BONUS) -> float:
+    """The flip bonus of the seat to move: `flip` points while it has `pair_horizon`
+    face-down cards or more, fading with its own last ones, none in the final turns.
+
+    It fades by the seat's own cards, not by the round's fastest player's (as the
+    yardsticks' does, `policy.youth`): a seat behind in the race still buys tempo. Paired
+    with the fade by the fastest player, that measured level or better against every
+    yardstick (docs/bots.md, the seventh pass).
+    """
+    if t.phase != TURN:
+        return 0.0
+    return flip * min(1.0, t.down[t.current] / RIVAL_STYLE.pair_horizon)
 
 
 def feeding(t: CompactTable, odds: ev.Odds, share: float = FEED) -> ev.Feed:
@@ -110,8 +123,7 @@ class HardBot(SearchesLastTurn):
             return valued.decide(
                 t, odds, model(), feed, self.values_tempo, spread=self.stakes, outlook=self.outlook
             )
-        bonus = self.flip * youth(t, RIVAL_STYLE)
-        return ev.decide(t, odds, bonus, feeding(t, odds, self.feed))
+        return ev.decide(t, odds, tempo(t, self.flip), feeding(t, odds, self.feed))
 
 
 class ValuedBot(SearchesLastTurn):

@@ -1,5 +1,5 @@
-"""`hard`'s two additions to `ev`'s sums: a bonus for flips while the round is young, and
-a cost for handing the next player a card they want."""
+"""`hard`'s two additions to `ev`'s sums: a bonus for flips while it has many face-down
+cards, and a cost for handing the next player a card they want."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from skyjo_pad.engine import Discard, Move, Position, Swap, legal_moves, view
 
 #: Seat 0 shows an 8 and a 7, and hides ten cards.
 MINE = [["8u", "6d", "4d", "3d"], ["2d", "7u", "1d", "0d"], ["9d", "11d", "12d", "-1d"]]
+#: Seat 0 two face-down cards from closing, an 8 and a 7 among its face-up cards.
+MINE_NEARLY_DONE = [["8u", "6u", "4u", "3u"], ["2u", "7u", "1u", "0d"], ["9u", "11d", "5u", "-1u"]]
 #: A rival one face-down card from closing.
 NEARLY_DONE = [["5u", "6u", "4u", "3u"], ["2u", "5u", "1u", "0u"], ["9u", "11d", "12u", "-1u"]]
 
@@ -27,9 +29,18 @@ def test_early_in_the_round_it_throws_a_middling_draw_away_to_turn_a_card_up() -
     assert choices(position) == (Swap((0, 0)), Discard())
 
 
-def test_near_the_end_of_the_round_it_keeps_the_middling_draw() -> None:
+def test_near_its_own_close_it_keeps_the_middling_draw() -> None:
+    # Two face-down cards left: the bonus has faded, and `hard` keeps the 6 as `ev` does
+    # (beside the 6 above it, over a face-down card).
+    position = table([MINE_NEARLY_DONE, RIVAL], [10], held={"value": 6, "from": "draw"})
+    assert choices(position) == (Swap((1, 1)), Swap((1, 1)))
+
+
+def test_a_rival_near_its_close_does_not_stop_it_flipping_while_it_hides_many_cards() -> None:
+    # The rival is one card from closing; seat 0 hides ten. The bonus fades by its own
+    # cards (`hard.tempo`), so it still throws the 6 away to turn a card up.
     position = table([MINE, NEARLY_DONE], [10], held={"value": 6, "from": "draw"})
-    assert choices(position) == (Swap((0, 0)), Swap((0, 0)))
+    assert choices(position) == (Swap((0, 0)), Discard())
 
 
 def test_it_does_not_hand_the_next_player_the_card_that_clears_their_column() -> None:
