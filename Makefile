@@ -31,7 +31,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.app: $(BIN)/python pyproject.toml
+# The install builds the C rollouts of `expert` (skyjo_pad/bots/_rollout.c) in place.
+ROLLOUT_C := skyjo_pad/bots/_rollout.c
+
+$(VENV)/.app: $(BIN)/python pyproject.toml $(ROLLOUT_C)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
@@ -54,7 +57,7 @@ messages: $(VENV)/.app
 	$(BIN)/pybabel update -i $(POT) -d $(CATALOGUES) --no-wrap \
 		--ignore-obsolete --no-fuzzy-matching
 
-$(VENV)/.test: $(BIN)/python pyproject.toml
+$(VENV)/.test: $(BIN)/python pyproject.toml $(ROLLOUT_C)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.app
 
@@ -151,4 +154,4 @@ bench-live: $(VENV)/.app $(MO_FILES)  ## live updates: 1,000 / 5,000 streams hel
 		&& $(LIVE_RUN)/online_tables.py --ramp $(LIVE_FILES)'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build skyjo_pad/bots/_rollout.*.so

@@ -1,22 +1,19 @@
 """Paired A/B screens for `expert` and `hard` settings: the same deals for every variant.
 
-    nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'budget=64,tempo=1.5' \
+    nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'budget=3000,MARGIN=4' \
         --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
 
 Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot` with
-`budget` playouts and the fields of its `expert.Horizon` changed as given (`laps=none` for
-whole-round playouts, `learned=1` for the learned values as its judge, `game=G` for the
-chance to win the game worth G points at every leaf), `within=N` and `plain=N` its
-`values_within` and `plain_within`, `sure=X` and `stay=X` the margins `expert.best_of` asks
-of a move that overrules `hard`'s, `width=N` its candidates for a held card; or `bot=NAME`
-for any registered bot; `bot=hard,within=N,tempo=X,stakes=S` for `hard` judged by the
-learned values with N face-down cards or fewer (`stakes=S`: by the chance to win the game
-when the round may end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and
-feeding share; `spread=X,shift=Y`: its `OUTLOOK`); `bot=valued,tempo=X,hidden=0` for the
-all-values bot, tempo earned by flips only. Game `k` is dealt with `simulate.game_seed(seed,
-k)` whatever the variant, so two variants' lines of results pair game by game. Each game's
-line (seat 0's win share, its mean round score, the others' mean) is appended to `--out` as
-JSON, and a summary is printed.
+`budget` rollouts a decision (never cut by the clock) and any of `expert.py`'s settings
+named in capitals (`SCREEN`, `DROP`, `STAY`, `SURE`, `MARGIN`, `GAME_POINTS`: one variant a
+process); or `bot=NAME` for any registered bot; `bot=hard,within=N,tempo=X,stakes=S` for
+`hard` judged by the learned values with N face-down cards or fewer (`stakes=S`: by the
+chance to win the game when the round may end it, spread S; `stakes=none`: off;
+`flip=F,feed=X`: its flip bonus and feeding share; `spread=X,shift=Y`: its `OUTLOOK`);
+`bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only. Game `k`
+is dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
+results pair game by game (`lab_pair.py`). Each game's line (seat 0's win share, its mean
+round score, the others' mean) is appended to `--out` as JSON, and a summary is printed.
 """
 
 from __future__ import annotations
@@ -25,12 +22,10 @@ import argparse
 import json
 import math
 import time
-from dataclasses import replace
 from typing import Any
 
 from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, expert, make_bot
 from skyjo_pad.bots.base import Bot, mix
-from skyjo_pad.bots.expert import HORIZON, PLAIN_WITHIN, VALUES_WITHIN_EXPERT
 from skyjo_pad.bots.hard import STAKES_SPREAD, VALUES_WITHIN
 from skyjo_pad.engine import Rules
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
@@ -71,14 +66,12 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
     if name != "expert":
         return make_bot(name, seed)
-    budget = settings.pop("budget", 16)
-    within = settings.pop("within", VALUES_WITHIN_EXPERT)
-    plain = settings.pop("plain", PLAIN_WITHIN)
-    expert.SURE = settings.pop("sure", expert.SURE)  # one variant a process: a lab knob
-    expert.STAY = settings.pop("stay", expert.STAY)
-    expert.WIDTH = settings.pop("width", expert.WIDTH)
-    horizon = replace(HORIZON, **settings)
-    return ExpertBot(seed, budget, None, horizon, within, plain)
+    budget = settings.pop("budget", 3000)
+    for name in [key for key in settings if key.isupper()]:
+        setattr(expert, name, settings.pop(name))  # one variant a process: a lab knob
+    if settings:
+        raise SystemExit(f"unknown expert settings: {', '.join(settings)}")
+    return ExpertBot(seed, budget, None)
 
 
 def main() -> None:

@@ -199,11 +199,11 @@ def test_importing_the_engine_side_loads_no_web_app(module: str) -> None:
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     """Each module of the package and the modules of it that it imports when it runs
     (inside functions too; a package's own submodules taken from it count as those
-    submodules, not as the package)."""
+    submodules, not as the package; a compiled module counts by its typed stub, `.pyi`)."""
     paths = {
         module_name(path, root): path
-        for path in sorted((root / "skyjo_pad").rglob("*.py"))
-        if "versions" not in path.parts
+        for path in sorted((root / "skyjo_pad").rglob("*.py*"))
+        if path.suffix in (".py", ".pyi") and "versions" not in path.parts
     }
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():

@@ -6,8 +6,9 @@ the table turns these numbers into translated sentences):
 - `advise(view, legal_moves, played)`: after a move, would `expert` have played another,
   and by how many points on average (the others' mean round score minus the seat's own,
   the closer's doubling included) was the move worse? Only a difference of at least
-  `THRESHOLD` points is reported. The moves are compared in the same sampled worlds,
-  each played a lap ahead and judged as the expert judges them (`expert.search`).
+  `THRESHOLD` points is reported, and only when the search is sure of it. The moves are
+  played out to the end of the round in the same sampled worlds, as the expert weighs
+  them (`expert.search`).
 - `closing_risk(view, move)`: before a move that turns up the seat's last face-down card,
   the chance that its close is doubled and the expected points that costs. Each sampled
   world plays the others' last turns by the fast policy of `playout.py` (people are
@@ -32,13 +33,15 @@ from skyjo_pad.engine.compact import (
 )
 
 from .base import decision_rng
-from .expert import BUDGET, best_of, candidates, search
+from .expert import SURE, candidates, search
 from .knowledge import unseen
 from .playout import play_round
 from .worlds import table_of
 
 #: The smallest loss, in points, the coach speaks of.
 THRESHOLD = 1.0
+#: Rollouts the advice on one move may use.
+BUDGET = 4000
 #: Worlds sampled for the closing risk.
 CLOSE_WORLDS = 400
 
@@ -86,26 +89,19 @@ def advise(
         return None
     if view.phase not in (Phase.TURN, Phase.FINAL_TURNS) or view.current != view.viewer:
         return None
-    t = table_of(view)
-    if t.source == FLIP_OWED:
+    if table_of(view).source == FLIP_OWED:
         return None
-    codes = candidates(view, t)
     mine = code_of(played)
-    if mine not in codes:
-        codes.append(mine)
+    codes = [mine] + [code for code in candidates(view) if code != mine]
     if len(codes) == 1:
         return None
-    verdicts = search(view, codes, decision_rng(seed, view), budget * len(codes), deadline)
+    verdicts = search(view, codes, decision_rng(seed, view).getrandbits(64), budget, deadline)
     if not verdicts[0].worlds:
         return None  # not one world in time: nothing to say
-    chosen = best_of([v for v in verdicts if v.code != mine] or verdicts)
-    if chosen.code == mine:
+    better = max(verdicts[1:], key=lambda verdict: verdict.gain)
+    if better.gain < threshold or better.gain - SURE * better.error <= 0:
         return None
-    own = next(v for v in verdicts if v.code == mine)
-    points = chosen.value - own.value
-    if points < threshold:
-        return None
-    return Advice(played, move_of(chosen.code), points, own.worlds)
+    return Advice(played, move_of(better.code), better.gain, better.worlds)
 
 
 def closing_risk(

@@ -1,12 +1,11 @@
 """Fast play on a sampled world: every seat plays by `ev`'s sums with `hard`'s flip bonus.
 
-A search (`expert.py`, `coach.py`) fills the hidden cards of a view with a sample of the
-cards the searching seat cannot see (a determinization, `worlds.table_of`) and plays the
-round forward on that compact table: to its end (`play_round`) or for a lap of turns
-(`play_laps`), after which `expected_scores` judges every grid. In such a world every
-seat still plays from what *it* could see: its odds come from the face-up cards, the
-discard pile and its own held card (`seat_odds`), and `ev`'s sums never read the value
-of a face-down card.
+The coach's closing risk (`coach.py`) fills the hidden cards of a view with a sample of
+the cards the seat cannot see (a determinization, `worlds.table_of`) and plays the round
+forward on that compact table to its end (`play_round`). In such a world every seat still
+plays from what *it* could see: its odds come from the face-up cards, the discard pile
+and its own held card (`seat_odds`). `expert`'s rollouts play the same policy in C
+(`rollouts.py`, `PLAYOUT`), and the tests hold the two to the same moves.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from skyjo_pad.engine.compact import (
     FINAL,
     FLIP_OWED,
     GONE,
-    NOBODY,
     TAKE,
     TURN,
     CompactTable,
@@ -97,36 +95,3 @@ def play_round(t: CompactTable) -> None:
         if t.phase != TURN and t.phase != FINAL:
             return
         step(t, policy_code(t))
-
-
-def play_laps(t: CompactTable, seat: int, laps: int) -> None:
-    """Play `t` forward by the playout policy until `seat`'s turn has come round `laps`
-    times (in place; each other seat plays `laps` turns); once somebody has closed, on to
-    the end of the round (a few turns that decide the doubling), and never past its end."""
-    for _ in range(MAX_STEPS):
-        if t.phase != TURN and t.phase != FINAL:
-            return
-        if t.current == seat and t.source == EMPTY and t.closer == NOBODY:
-            laps -= 1
-            if laps <= 0:
-                return
-        step(t, policy_code(t))
-
-
-def public_odds(t: CompactTable) -> ev.Odds:
-    """The odds of a card nobody has seen, from the face-up cards and the discard pile alone
-    (the same for every seat: a leaf's judge must not read a face-down card)."""
-    counts = _unseen_counts(t)
-    total = sum(count for count in counts if count > 0)
-    probs = [(index - 2, count / total) for index, count in enumerate(counts) if count > 0]
-    if not probs:
-        probs = [(value, COUNTS[value] / 150) for value in COUNTS]
-    offers = ev.OFFERS_PER_CARD * max(0, min(t.down) - 1) if t.phase == TURN else 0.0
-    return ev.Odds(probs, offers)
-
-
-def expected_scores(t: CompactTable) -> list[float]:
-    """Each seat's expected round score on a table whose round goes on: `ev`'s sums of its
-    grid (face-up cards, the unseen mean for face-down ones, pairs that may complete, high
-    cards that may be replaced) under the public odds; no face-down card's value is read."""
-    return ev.grid_sums(t, public_odds(t))

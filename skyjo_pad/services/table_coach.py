@@ -11,7 +11,7 @@ answer depends on a card the seat could not see.
 The search costs up to a second of one core: each process runs `AT_ONCE` of them at a
 time (a request that waits `WAIT` seconds for its turn, or finds `QUEUE` waiting
 already, is answered "busy"), each within
-`BUDGET` worlds a candidate and `SECONDS` of wall clock; the routes are rate-limited per
+`BUDGET` rollouts and `SECONDS` of wall clock; the routes are rate-limited per
 client address (`web/security.py`).
 """
 
@@ -41,11 +41,11 @@ from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Forbidden, Malformed, NotFound, ServiceError
 
-BUDGET = 32
-"""Sampled worlds each candidate move is played out in (the expert plays with 96)."""
+BUDGET = 3000
+"""Rollouts the search of one judgement may use (the expert plays with `expert.BUDGET`)."""
 SECONDS = 1.0
 """The wall clock a judgement may take by default (`COACH_SECONDS` in the app's config);
-past it the search stops between worlds."""
+past it the search stops between rounds of rollouts."""
 CLOSE_WORLDS = 200
 """Sampled worlds the risk of a close is measured in."""
 AT_ONCE = 1

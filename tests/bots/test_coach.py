@@ -79,9 +79,9 @@ def test_the_expert_would_have_completed_the_column() -> None:
     position = table([PAIR, NEARLY_DONE], [10], held={"value": 9, "from": "draw"})
     seen = view(position, 0)
     legal = legal_moves(position, 0)
-    advice = advise(seen, legal, Discard(), budget=12)
+    advice = advise(seen, legal, Discard(), budget=2000)
     assert advice is not None
     assert advice.better == Swap((2, 0)) and advice.played == Discard()
-    assert advice.points > 5 and advice.worlds == 12
-    assert advise(seen, legal, Swap((2, 0)), budget=12) is None
-    assert advise(seen, legal, Discard(), budget=12, threshold=99) is None
+    assert advice.points > 5 and advice.worlds >= 128
+    assert advise(seen, legal, Swap((2, 0)), budget=2000) is None
+    assert advise(seen, legal, Discard(), budget=2000, threshold=99) is None
