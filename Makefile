@@ -34,7 +34,7 @@ $(BIN)/python:
 # The install builds the C rollouts of `expert` (skyjo_pad/bots/_rollout.c) in place.
 ROLLOUT_C := skyjo_pad/bots/_rollout.c
 
-$(VENV)/.app: $(BIN)/python pyproject.toml $(ROLLOUT_C)
+$(VENV)/.app: $(BIN)/python pyproject.toml setup.py $(ROLLOUT_C)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
@@ -57,7 +57,7 @@ messages: $(VENV)/.app
 	$(BIN)/pybabel update -i $(POT) -d $(CATALOGUES) --no-wrap \
 		--ignore-obsolete --no-fuzzy-matching
 
-$(VENV)/.test: $(BIN)/python pyproject.toml $(ROLLOUT_C)
+$(VENV)/.test: $(BIN)/python pyproject.toml setup.py $(ROLLOUT_C)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.app
 
