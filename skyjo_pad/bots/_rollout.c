@@ -634,6 +634,16 @@ static int decide(Table *t, Odds *o, double flip_bonus, const Rules *rules,
     double throw_ = INFINITY;
     if (t->down[seat])
         throw_ = out ? flipped_closing(t, o, UNKNOWN_TOP, out, rules) : sum4(cols) - flip_bonus;
+    if (!out && throw_ < INFINITY) {
+        /* A draw is worth at most throwing it away (plus the dearest card's feeding cost):
+         * a discard no better than that is left, with no need of the full sums. */
+        double dearest = 0.0;
+        for (int i = 0; i < o->nv; i++) {
+            double cost = feed_cost(&feed, o->values[i]);
+            if (cost > dearest) dearest = cost;
+        }
+        if (take >= throw_ + dearest + 1e-9) return DRAW;
+    }
     double draw = 0.0;
     for (int i = 0; i < o->nv; i++) {
         double keep = placed(t, o, o->values[i], cols, out, &feed, rules, &cell);
