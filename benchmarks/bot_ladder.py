@@ -152,7 +152,7 @@ def play_lineup(
     budget: int | None = None,
 ) -> None:
     """Play the line-up's games from where `entry` stopped up to `games`, saving each
-    block; `expert` plays with `budget` playouts a decision (kept in `entry`)."""
+    block; `expert` plays with `budget` rollouts a decision (kept in `entry`)."""
     if EXPERT in bots:
         kept = entry.setdefault("budget", budget)
         if kept != budget and entry["games"]:
@@ -299,7 +299,7 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2, help="processes to play on")
     parser.add_argument(
-        "--budget", type=int, default=16, help="expert's playouts a decision in its line-ups"
+        "--budget", type=int, default=6000, help="expert's rollouts a decision in its line-ups"
     )
     parser.add_argument(
         "--max-games-expert", type=int, default=200, help="at most this many games of expert"

@@ -6,7 +6,7 @@ the table does). Every decision counts, the trivial ones too, as a player at the
 feels them.
 
 Usage: python benchmarks/bot_speed.py [--games 6] [--seed 1] [--levels hard,ev,...]
-Goals (95th percentile): expert at most 1 s (its table budget), hard at most 150 ms;
+Goals (95th percentile): expert at most 1 s (its table budget), hard at most 50 ms;
 medium and ev at most 2 ms.
 """
 
@@ -24,7 +24,7 @@ from skyjo_pad.engine import Move, Rules, View
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
 
 RULES = Rules(stall_turns=SAFETY_STALL_TURNS)
-GOALS = {"expert": 1000.0, "hard": 150.0, "medium": 2.0, "ev": 2.0}
+GOALS = {"expert": 1000.0, "hard": 50.0, "medium": 2.0, "ev": 2.0}
 RIVALS = ("ev", "ev", "ev")
 
 
@@ -66,7 +66,7 @@ def measure(
     cpu: bool = False,
 ) -> dict[str, float]:
     """Decision times of `level` in seat 0 (milliseconds): count, p50, p95, max, mean;
-    `budget` plays a searching bot with exactly that many playouts (no clock), `cpu`
+    `budget` plays a searching bot with exactly that many rollouts (no clock), `cpu`
     times CPU rather than the wall clock."""
     one_core()
     spent: list[float] = []
@@ -92,7 +92,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per level")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the first game")
     parser.add_argument("--levels", default=",".join(NAMES), help="levels to time")
-    parser.add_argument("--budget", type=int, default=None, help="playouts (expert), no clock")
+    parser.add_argument("--budget", type=int, default=None, help="rollouts (expert), no clock")
     parser.add_argument("--cpu", action="store_true", help="time CPU, not the wall clock")
     args = parser.parse_args()
     for name in args.levels.split(","):

@@ -86,7 +86,7 @@ def replay(file: str, indent: int | None) -> None:
     "--budget",
     type=click.IntRange(min=0),
     default=None,
-    help="Playouts a decision for searching bots (expert), never cut short by the clock.",
+    help="Rollouts a decision for searching bots (expert), never cut short by the clock.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def simulate(

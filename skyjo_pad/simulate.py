@@ -107,7 +107,7 @@ def play_game(
     bots: Sequence[str], rules: Rules, seed: int, budget: int | None = None
 ) -> GameResult:
     """Play one whole game between the named bots; seat i plays `bots[i]` (a searching
-    bot with `budget` playouts a decision, when given)."""
+    bot with `budget` rollouts a decision, when given)."""
     return play_bots(
         [make_bot(name, mix(seed, seat), budget) for seat, name in enumerate(bots)], rules, seed
     )

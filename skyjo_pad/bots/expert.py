@@ -56,7 +56,7 @@ HOPE = 1.0
 #: Points a candidate must gain over `hard`'s choice to replace it, beyond `SURE`
 #: standard errors of that gain (world by world).
 STAY = 0.05
-SURE = 2.0
+SURE = 1.0
 #: Candidates for a held card worse than `hard`'s best by more than this many points of
 #: its sums are not searched.
 MARGIN = 8.0

@@ -34,7 +34,7 @@ NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS + LEARNED
 def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     """A new bot by name; built-in bots take `seed`, an outside factory takes nothing.
 
-    `budget` (playouts a decision) makes a searching bot (`expert`) play the lab's way:
+    `budget` (rollouts a decision) makes a searching bot (`expert`) play the lab's way:
     exactly that much work, never cut short by the clock, so that a seed replays the same
     games; other bots ignore it.
 
