@@ -263,16 +263,14 @@ static int known_score(const int8_t *grid, int row_clear) {
     return clear_grid(g, row_clear);
 }
 
-/* Whether a card higher up in the column of cell `k` is of the same kind (both face down,
- * or face up and equal): a card put at `k` scores as it would there (`column_score` is
- * symmetric in its cells and reads no face-down value, and the feeding cost of a card
- * replaced depends on its value alone), so a search for the best cell may skip `k`. */
+/* Whether cell `k` and a cell higher up in its column are both face down: a card put at
+ * either scores the same, to the last bit (`column_score` reads no face-down value, and
+ * with a face-down card beside it sums at most two terms, which commute), so a search for
+ * the best cell may skip `k`. */
 static inline int repeats_above(const int8_t *grid, int k) {
-    int code = grid[k];
-    for (int r = k - COLUMNS; r >= 0; r -= COLUMNS) {
-        int above = grid[r];
-        if (above == code || (face_down(above) && face_down(code))) return 1;
-    }
+    if (!face_down(grid[k])) return 0;
+    for (int r = k - COLUMNS; r >= 0; r -= COLUMNS)
+        if (face_down(grid[r])) return 1;
     return 0;
 }
 
