@@ -121,6 +121,14 @@ typedef struct {
     double luck[MAX_SEATS][LUCKS];
     int16_t pile[NVALUES]; /* a reshuffled draw pile: a multiset everybody saw discarded */
     int npile;
+    /* A search's worlds deal the draw pile into one stream a seat (`deal_streams`): each
+     * seat draws from its own, so two rollouts of different moves in one world still give
+     * every seat the same cards after they part (common random numbers), where one shared
+     * pile would hand them to other seats. Each card drawn is still any of the cards not
+     * shown yet, with the same chance, as from a shared pile. */
+    int streams;
+    int nstream[MAX_SEATS];
+    int8_t stream[MAX_SEATS][DECK]; /* top card last */
 } Table;
 
 static inline int face_up(int code) { return code < GONE; }
@@ -745,6 +753,33 @@ static void clear_line(Table *t, int seat, int cell, const Rules *rules) {
     }
 }
 
+/* Deal the draw pile into the seats' streams, its top card to the seat to move. */
+static void deal_streams(Table *t) {
+    memset(t->nstream, 0, sizeof t->nstream);
+    for (int i = t->ndraw - 1; i >= 0; i--) {
+        int seat = (t->current + t->ndraw - 1 - i) % t->n;
+        t->stream[seat][t->nstream[seat]++] = t->draw[i];
+    }
+    for (int s = 0; s < t->n; s++) /* dealt top first: turn each stream over */
+        for (int a = 0, b = t->nstream[s] - 1; a < b; a++, b--) {
+            int8_t tmp = t->stream[s][a];
+            t->stream[s][a] = t->stream[s][b];
+            t->stream[s][b] = tmp;
+        }
+}
+
+/* The next card the seat to move draws: from its own stream while it lasts, then from the
+ * next seat's that has one; from the shared pile without streams. */
+static int8_t next_draw(Table *t) {
+    t->ndraw--;
+    if (!t->streams) return t->draw[t->ndraw];
+    for (int k = 0; k < t->n; k++) {
+        int s = (t->current + k) % t->n;
+        if (t->nstream[s]) return t->stream[s][--t->nstream[s]];
+    }
+    return 0; /* not reached: ndraw counts the streams' cards */
+}
+
 static void reshuffle(Table *t, Rng *rng) {
     int8_t top = t->discard[--t->ndiscard];
     for (int i = 0; i < t->ndiscard; i++) {
@@ -756,6 +791,7 @@ static void reshuffle(Table *t, Rng *rng) {
     shuffle(t->draw, t->ndraw, rng);
     t->discard[0] = top;
     t->ndiscard = 1;
+    if (t->streams) deal_streams(t);
 }
 
 /* engine.play.step for the round's turns; `raw` gets the round's scores when it ends. */
@@ -791,7 +827,7 @@ static void step(Table *t, int code, const Rules *rules, Rng *rng, int *raw) {
         t->source = FROM_DISCARD;
     } else if (code == DRAW) {
         if (!t->ndraw) reshuffle(t, rng);
-        t->held = t->draw[--t->ndraw];
+        t->held = next_draw(t);
         t->luck[seat][DRAWN] += t->held - draw_mean(t);
         if (t->npile) {
             t->pile[t->held + 2]--;
@@ -992,8 +1028,9 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     return Py_BuildValue("NiiN", totals, t.closer, t.turns, cells);
 }
 
-/* search(state, rules, mine, others, unseen, codes, worlds, first, seed) -> bytes of
- * doubles (the searching seat playing by the policy `mine`, the others by `others`),
+/* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams) -> bytes
+ * of doubles (the searching seat playing by the policy `mine`, the others by `others`;
+ * with `streams`, each seat drawing from a stream of its own, `deal_streams`),
  * code by code, world by world (`OUTCOME` each): for world i (first, first + 1, ...) and
  * each code, (the searching seat's round score,
  * the others' mean round score, its share of the win if the round ended the game, else
@@ -1001,13 +1038,13 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
  * and whatever `first` a call starts at. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *state, *rules_t, *mine_t, *policy_t, *unseen_t, *codes_t;
-    int worlds, first;
+    int worlds, first, streams;
     unsigned long long seed;
     Table base;
     Rules rules;
     Policy mine, pol;
-    if (!PyArg_ParseTuple(args, "OOOOOOiiK", &state, &rules_t, &mine_t, &policy_t, &unseen_t,
-                          &codes_t, &worlds, &first, &seed))
+    if (!PyArg_ParseTuple(args, "OOOOOOiiKp", &state, &rules_t, &mine_t, &policy_t, &unseen_t,
+                          &codes_t, &worlds, &first, &seed, &streams))
         return NULL;
     if (load_table(state, &base) < 0 || load_rules(rules_t, &rules) < 0 ||
         load_policy(mine_t, &mine) < 0 || load_policy(policy_t, &pol) < 0)
@@ -1035,6 +1072,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         Rng rng;
         rng_seed(&rng, seed ^ (0xA24BAED4963EE407ULL * (uint64_t)(first + w + 1)));
         fill_world(&world, counts, &rng);
+        if (streams) {
+            world.streams = 1;
+            deal_streams(&world);
+        }
         Rng after = rng;
         for (int c = 0; c < ncodes; c++) {
             Table t = world;

@@ -13,6 +13,7 @@ def search(
     worlds: int,
     first: int,
     seed: int,
+    streams: bool,
 ) -> bytes: ...
 def adjusted(outcomes: bytes, codes: int, worlds: int, game_points: float) -> bytes: ...
 def play_out(

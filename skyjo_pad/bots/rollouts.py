@@ -6,7 +6,8 @@ the cards it cannot see (`knowledge.unseen`), plays the move, and plays the roun
 its end: itself as `hard` judges (`SELF`), every other seat as a strong card counter
 (`RIVALS`, `counter`'s judgement), each deciding from what *it* could see, never a
 face-down value. Many such worlds, the same ones for every candidate move, tell the
-moves apart; the luck of the cards each rollout met is taken out of its score
+moves apart, all the more as each seat draws from a stream of its own (the moves' rollouts
+part ways less); the luck of the cards each rollout met is taken out of its score
 (`Rollouts.worths`).
 
 The loop runs in C (`_rollout.c`, built with the package) because a search needs
@@ -140,6 +141,9 @@ class Rollouts:
         self.unseen = [cards.counts[value] for value in _VALUES]
         self.seed = seed & (2**64 - 1)
         self.game_points = game_points
+        self.streams = True
+        """Whether each seat draws from a stream of its own (`_rollout.c`, `deal_streams`):
+        the same game, less noise between two moves; False: one shared pile, as dealt."""
         self.outcomes: dict[int, bytearray] = {}
         """Each code's rollouts so far, world by world (`OUTCOME` doubles each)."""
 
@@ -149,7 +153,7 @@ class Rollouts:
 
     def play(self, codes: Sequence[int], worlds: int) -> None:
         """Play each of `codes` out in `worlds` more worlds (they must all have been played
-        in as many worlds so far)."""
+        in as many worlds so far), each seat drawing from a stream of its own (`streams`)."""
         first = self.worlds(codes[0])
         raw = _rollout.search(
             self.state,
@@ -161,6 +165,7 @@ class Rollouts:
             worlds,
             first,
             self.seed,
+            self.streams,
         )
         size = worlds * _BYTES
         for index, code in enumerate(codes):
