@@ -3,21 +3,20 @@
 For a decision of the round's turns (take the discard or draw; where to put the card it
 holds, or throw a drawn card away) it plays every candidate out to the end of the round
 in the same sampled worlds (`rollouts.py`: the face-down cards and the draw pile filled
-with a sample of the cards it cannot see, every seat then playing the fast policy of
-`playout.py` from what *it* could see) and scores each by the round's real outcome: the
-others' mean round score minus its own, the closer's doubling included, plus
-`GAME_POINTS` times its share of the win where the round ends the game. The luck of the
-cards in each rollout is taken out of its score (an unbiased correction that halves the
-noise, `Rollouts.worths`).
+with a sample of the cards it cannot see; the seat then plays as `hard` judges, the
+others as `counter` does, each from what *it* could see) and scores each by the round's
+real outcome: the others' mean round score minus its own, the closer's doubling
+included, plus `GAME_POINTS` times its share of the win where the round ends the game.
+The luck of the cards in each rollout is taken out of its score (an unbiased correction
+that cuts the noise between two moves by a quarter, `Rollouts.worths`).
 
 The budget goes where the doubt is: every candidate is first played in `SCREEN` worlds;
 those clearly worse than the leader (by `DROP` standard errors of the difference, world
-by world), or with little hope of beating `hard`'s choice, are dropped, and the rest play
-on in rounds that double their worlds while the budget lasts (a plain decision stops
-early). `hard`'s own choice
-is played unless another candidate beats it, world by world, by more than `STAY` points
-plus `SURE` standard errors: a close call stays with `hard`. Its last turn is `hard`'s
-exact search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
+by world), or with little hope of beating `hard`'s choice (`HOPE`), are dropped, and the
+rest play on in rounds that double their worlds while the budget lasts (a plain decision
+stops after the screen). `hard`'s own choice is played unless another candidate beats it,
+world by world, by more than `STAY` points plus `SURE` standard errors. Its last turn is
+`hard`'s exact search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
 
 Its work is a budget of rollouts per decision, never "as much as fits": the same seed and
 view give the same move. At the table a wall-clock cap (`seconds`) also stops the search
@@ -126,12 +125,13 @@ def search(
     spent = 0
     worlds = max(2, min(SCREEN, budget // max(1, len(alive))))
     while len(alive) > 1:
-        for _ in range(0, worlds, CHUNK if deadline is not None else worlds):
+        chunk = CHUNK if deadline is not None else worlds
+        for start in range(0, worlds, chunk):
             if deadline is not None and time.perf_counter() > deadline:
                 return _verdicts(rollouts, codes)
-            chunk = min(CHUNK, worlds) if deadline is not None else worlds
-            rollouts.play(alive, chunk)
-            spent += chunk * len(alive)
+            played = min(chunk, worlds - start)
+            rollouts.play(alive, played)
+            spent += played * len(alive)
         alive = _survivors(rollouts, alive)
         worlds = min(rollouts.worlds(alive[0]), (budget - spent) // len(alive))
         if worlds < 2:
