@@ -11,6 +11,13 @@
  * to that: `step` is `engine.play.step`, `column_score` and `decide` are `ev.py`'s,
  * `policy_code` is `playout.policy_code`, and the scoring is `engine.scoring`'s. The
  * constants of the policy come from Python (`rollouts.Policy.settings`), never from here.
+ *
+ * It is one file, about 1,250 lines, on purpose: one translation unit lets the compiler
+ * inline the inner loop (a column's expected score, a card's best cell) through the sums,
+ * the closing outlook, the feeding cost, the policy and the steps, which call each other
+ * millions of times a second. In order: randomness; the table; `ev.py`'s sums and
+ * outlook; `hard.feeding`; the policy; the engine's steps and scoring; rollouts, luck and
+ * streams; the Python bindings.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -867,39 +874,27 @@ static void count_seen(Table *t) {
     for (int i = 0; i < t->ndiscard; i++) t->seen[t->discard[i] + 2]++;
 }
 
+/* The next value for a hidden place: the pool's next card, else one drawn with the full
+ * deck's proportions. */
+static int8_t next_hidden(const int8_t *pool, int size, int *used, Rng *rng) {
+    if (*used < size) return pool[(*used)++];
+    int pick = rng_below(rng, DECK), i = 0;
+    while (pick >= COUNTS[i]) pick -= COUNTS[i++];
+    return (int8_t)(i - 2);
+}
+
 /* Fill a world's hidden places (face-down cards seat by seat, then the draw pile from its
  * top) with the unseen cards `counts` shuffled; the full deck's proportions make up any
  * shortfall (a hand-made position), as `knowledge.Unseen.sample` does. */
 static void fill_world(Table *t, const int *counts, Rng *rng) {
-    int8_t pool[2 * DECK];
-    int size = 0;
+    int8_t pool[DECK];
+    int size = 0, used = 0;
     for (int i = 0; i < NVALUES; i++)
         for (int c = 0; c < counts[i]; c++) pool[size++] = (int8_t)(i - 2);
     shuffle(pool, size, rng);
-    int used = 0;
-    for (int k = 0; k < CELLS * t->n; k++) {
-        if (!face_down(t->cells[k])) continue;
-        int value;
-        if (used < size)
-            value = pool[used++];
-        else {
-            int pick = rng_below(rng, DECK), i = 0;
-            while (pick >= COUNTS[i]) pick -= COUNTS[i++];
-            value = i - 2;
-        }
-        t->cells[k] = (int8_t)(value + DOWN);
-    }
-    for (int i = 0; i < t->ndraw; i++) {
-        int value;
-        if (used < size)
-            value = pool[used++];
-        else {
-            int pick = rng_below(rng, DECK), j = 0;
-            while (pick >= COUNTS[j]) pick -= COUNTS[j++];
-            value = j - 2;
-        }
-        t->draw[t->ndraw - 1 - i] = (int8_t)value;
-    }
+    for (int k = 0; k < CELLS * t->n; k++)
+        if (face_down(t->cells[k])) t->cells[k] = (int8_t)(next_hidden(pool, size, &used, rng) + DOWN);
+    for (int i = 0; i < t->ndraw; i++) t->draw[t->ndraw - 1 - i] = next_hidden(pool, size, &used, rng);
 }
 
 /* ---- Python bindings ---- */
@@ -919,10 +914,42 @@ static int int_list(PyObject *seq, int8_t *out, int most, const char *what) {
             Py_DECREF(fast);
             return -1;
         }
+        if (v < INT8_MIN || v > INT8_MAX) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            return -1;
+        }
         out[i] = (int8_t)v;
     }
     Py_DECREF(fast);
     return (int)size;
+}
+
+static int is_card(int v) { return v >= -2 && v <= 12; }
+
+/* What is wrong with a table read from Python (NULL: nothing): every code and card in
+ * range, a round's turns under way, no more cards than a deck. */
+static const char *table_problem(const Table *t) {
+    int cards = t->ndraw + t->ndiscard;
+    for (int k = 0; k < CELLS * t->n; k++) {
+        int code = t->cells[k];
+        if (!(is_card(code) || code == GONE || is_card(code - DOWN))) return "a cell code out of range";
+        cards += code != GONE;
+    }
+    for (int i = 0; i < t->ndiscard; i++)
+        if (!is_card(t->discard[i])) return "a discarded card out of range";
+    for (int i = 0; i < t->ndraw; i++) /* (a pile given as a count reads as 0s) */
+        if (!is_card(t->draw[i])) return "a card of the draw pile out of range";
+    if (t->phase != TURN && t->phase != FINAL) return "not a turn of the round";
+    if (t->current < 0 || t->current >= t->n) return "no seat to move";
+    if (t->closer < NOBODY || t->closer >= t->n) return "no such closer";
+    if (t->source < EMPTY || t->source > FLIP_OWED) return "no such source of a held card";
+    if ((t->source == FROM_DRAW || t->source == FROM_DISCARD) && !is_card(t->held))
+        return "a held card out of range";
+    if (t->turns < 0) return "a negative turn count";
+    if (cards + (t->source == FROM_DRAW || t->source == FROM_DISCARD) > DECK)
+        return "more cards than a deck";
+    return NULL;
 }
 
 /* state: (n, phase, current, closer, source, held, turns, totals, cells, draw, discard),
@@ -963,6 +990,11 @@ static int load_table(PyObject *state, Table *t) {
     } else if ((t->ndraw = int_list(draw, t->draw, DECK, "draw")) < 0)
         return -1;
     if ((t->ndiscard = int_list(discard, t->discard, DECK, "discard")) < 0) return -1;
+    const char *wrong = table_problem(t);
+    if (wrong) {
+        PyErr_SetString(PyExc_ValueError, wrong);
+        return -1;
+    }
     count_seen(t);
     return 0;
 }
@@ -993,10 +1025,6 @@ static PyObject *py_policy(PyObject *self, PyObject *args) {
     if (load_table(state, &t) < 0 || load_rules(rules_t, &rules) < 0 ||
         load_policy(policy_t, &pol) < 0)
         return NULL;
-    if (t.phase != TURN && t.phase != FINAL) {
-        PyErr_SetString(PyExc_ValueError, "not a turn of the round");
-        return NULL;
-    }
     return PyLong_FromLong(policy_code(&t, &rules, &pol));
 }
 
@@ -1061,7 +1089,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     int counts[NVALUES];
-    for (int i = 0; i < NVALUES; i++) counts[i] = unseen8[i] > 0 ? unseen8[i] : 0;
+    for (int i = 0; i < NVALUES; i++) {
+        if (unseen8[i] < 0 || unseen8[i] > COUNTS[i]) {
+            PyErr_SetString(PyExc_ValueError, "an unseen count beyond the deck's");
+            return NULL;
+        }
+        counts[i] = unseen8[i];
+    }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)worlds * ncodes * OUTCOME * sizeof(double));
     if (!out) return NULL;
     double *values = (double *)PyBytes_AS_STRING(out);

@@ -151,15 +151,29 @@ def test_the_luck_of_the_cards_averages_to_nothing() -> None:
 
 def test_bad_input_is_refused_with_a_value_error() -> None:
     t = mid_round(1, 2, Rules(), 4)
-    state = list(state_of(t))
-    with pytest.raises(ValueError):
-        settings = PLAYOUT.settings()
-        _rollout.search(
-            tuple(state), rules_of(t.rules), settings, settings, [1] * 14, [0], 4, 0, 1, True
-        )
-    state[0] = 13  # thirteen seats
-    with pytest.raises(ValueError):
-        _rollout.policy(tuple(state), rules_of(t.rules), PLAYOUT.settings())
+    settings, rules = PLAYOUT.settings(), rules_of(t.rules)
+
+    def refused(state: tuple[object, ...], unseen: list[int] | None = None) -> None:
+        counts = unseen if unseen is not None else [0] * 15
+        with pytest.raises((ValueError, TypeError)):
+            _rollout.search(state, rules, settings, settings, counts, [DISCARD], 4, 0, 1, True)
+        if unseen is None:
+            with pytest.raises((ValueError, TypeError)):
+                _rollout.policy(state, rules, settings)
+
+    good = state_of(t)
+    _rollout.policy(good, rules, settings)  # the good state is read
+    refused(good[:3])  # too short
+    refused((13, *good[1:]))  # thirteen seats
+    refused(good, [1] * 14)  # fourteen unseen counts
+    refused(good, [0] * 14 + [11])  # eleven 12s unseen
+    cells = list(t.cells)
+    cells[0] = 300  # beyond a byte
+    refused((*good[:8], cells, *good[9:]))
+    cells[0] = 60  # no card code
+    refused((*good[:8], cells, *good[9:]))
+    refused((*good[:9], 200, good[10]))  # more cards than a deck
+    refused((good[0], 3, *good[2:]))  # the round is over
 
 
 def test_the_c_policies_play_counter_s_and_hard_s_judgement() -> None:
