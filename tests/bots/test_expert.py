@@ -50,20 +50,20 @@ def test_hard_s_choice_stays_unless_beaten_clearly() -> None:
 
 def test_the_clearly_worse_are_dropped_and_the_rest_searched_further() -> None:
     searched = 0
-    for position, seat in searched_decisions(12):
+    for number, (position, seat) in enumerate(searched_decisions(8)):
         seen = view(position, seat)
         codes = candidates(seen)
-        verdicts = search(seen, codes, 1, 3000)
+        verdicts = search(seen, codes, 1, 2000)
         worlds = [v.worlds for v in verdicts]
         # Every candidate is screened in the same worlds; what is left of the budget goes
         # to the first (hard's choice) and the ones still in doubt, never beyond it.
-        assert min(worlds) == min(128, 3000 // len(codes))
+        assert min(worlds) == min(128, 2000 // len(codes))
         assert worlds[0] == max(worlds)
-        assert sum(worlds) <= 3000
+        assert sum(worlds) <= 2000
         searched += max(worlds) > min(worlds)
-        # Played in chunks between looks at a clock that never runs out: the same search.
-        assert search(seen, codes, 1, 3000, time.perf_counter() + 3600) == verdicts
-    assert searched > 3
+        if number < 3:  # in chunks between looks at a clock that never runs out: the same
+            assert search(seen, codes, 1, 2000, time.perf_counter() + 3600) == verdicts
+    assert searched > 2
 
 
 def searched_decisions(count: int) -> list[tuple[Position, int]]:

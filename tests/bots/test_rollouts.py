@@ -197,11 +197,11 @@ def test_a_stream_a_seat_plays_the_same_game_with_less_noise_between_moves() -> 
     shared, streams = clear_or_throw(), clear_or_throw()
     shared.streams = False
     for rollouts in (shared, streams):
-        rollouts.play(codes, 1500)
+        rollouts.play(codes, 1000)
     for code in codes:  # the same game: the same outcome on average
         before = [row[1] - row[0] for row in outcomes(shared, code)]
         after = [row[1] - row[0] for row in outcomes(streams, code)]
-        error = (statistics.variance(before) / 1500 + statistics.variance(after) / 1500) ** 0.5
+        error = (statistics.variance(before) / 1000 + statistics.variance(after) / 1000) ** 0.5
         assert statistics.mean(after) == pytest.approx(statistics.mean(before), abs=4 * error)
     # Between two moves, on a 4-player table in its round's turns, the noise is less.
     spreads = {False: 0.0, True: 0.0}
