@@ -4,8 +4,9 @@ The coach's closing risk (`coach.py`) fills the hidden cards of a view with a sa
 the cards the seat cannot see (a determinization, `worlds.table_of`) and plays the round
 forward on that compact table to its end (`play_round`). In such a world every seat still
 plays from what *it* could see: its odds come from the face-up cards, the discard pile
-and its own held card (`seat_odds`). `expert`'s rollouts play the same policy in C
-(`rollouts.py`, `PLAYOUT`), and the tests hold the two to the same moves.
+and its own held card (`seat_odds`). The C rollouts (`rollouts.py`) have this policy as
+`PLAYOUT`, and the tests hold the two to the same moves; `expert`'s own rollouts play with
+`hard`'s and `counter`'s judgement instead (`rollouts.SELF`, `RIVALS`).
 """
 
 from __future__ import annotations
