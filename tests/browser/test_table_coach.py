@@ -13,8 +13,9 @@ from table_helpers import my_cell, new_table, state, tap_and_wait
 
 SEED = 84
 """Ann starts with a −1 and a 12 face up at the top left and draws an 11: putting it on
-the −1 is clearly worse (by about 10 points on average) than putting it on the 12 or
-throwing it away (nearly the same: the search's sample, seeded by the table's id, picks)."""
+the −1 is clearly worse (by 6 to 12 points on average) than throwing it away, putting it
+on the 12 or on a face-down card (nearly the same: which one the coach names depends on
+its sample of worlds, seeded by the table's id, and on how many it plays in time)."""
 PASS_SEED = 56
 """Ann and Bob turn up their first two cards; Ann starts with a −1 and a 4 and draws a 10."""
 
@@ -50,10 +51,11 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     expect(page.get_by_label("Coach me")).to_be_checked()
     tap_and_wait(page, my_cell(page, [0, 0]))
     advice = page.locator("[data-coach-advice]")
-    better = "put the card in the top row, column 2|thrown the drawn card on the discard pile"
-    expect(advice).to_contain_text(  # on her 12 or away (nearly the same), not on the −1
-        re.compile(rf"^The expert would have ({better}) \(about \d"), timeout=30000
+    better = r"(put the card in the \w+ row, column \d|thrown the drawn card on the discard pile)"
+    expect(advice).to_contain_text(  # anywhere but on the −1: many points better
+        re.compile(rf"^The expert would have {better} \(about ([4-9]|1\d)"), timeout=30000
     )
+    expect(advice).not_to_contain_text("top row, column 1 (")
     expect(advice).to_contain_text("points better on average).")
     _below_the_words_above_the_cards(page)
     shoot(page, "table-coach-advice")
