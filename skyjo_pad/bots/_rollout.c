@@ -762,19 +762,14 @@ static void clear_line(Table *t, int seat, int cell, const Rules *rules) {
     }
 }
 
-/* Deal the draw pile into the seats' streams, its top card to the seat to move. */
+/* Deal the draw pile into the seats' streams, its top card to the seat to move, the next
+ * to the next seat, and so on (laid from the bottom card up, so each stream's top is last). */
 static void deal_streams(Table *t) {
     memset(t->nstream, 0, sizeof t->nstream);
-    for (int i = t->ndraw - 1; i >= 0; i--) {
+    for (int i = 0; i < t->ndraw; i++) {
         int seat = (t->current + t->ndraw - 1 - i) % t->n;
         t->stream[seat][t->nstream[seat]++] = t->draw[i];
     }
-    for (int s = 0; s < t->n; s++) /* dealt top first: turn each stream over */
-        for (int a = 0, b = t->nstream[s] - 1; a < b; a++, b--) {
-            int8_t tmp = t->stream[s][a];
-            t->stream[s][a] = t->stream[s][b];
-            t->stream[s][b] = tmp;
-        }
 }
 
 /* The next card the seat to move draws: from its own stream while it lasts, then from the

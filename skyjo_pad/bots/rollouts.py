@@ -129,7 +129,9 @@ class Rollouts:
     """The rollouts of a view's candidate moves, world by world: world `i` is the same
     sample for every move, whichever call plays it, so moves compare world by world."""
 
-    def __init__(self, seen: View, seed: int, game_points: float = 0.0) -> None:
+    def __init__(
+        self, seen: View, seed: int, game_points: float = 0.0, streams: bool = True
+    ) -> None:
         """Rollouts from `seen` (the searching seat is the one to move), seeded by `seed`;
         a won game is worth `game_points` round points (`worths`)."""
         t = table_of(seen)
@@ -141,7 +143,7 @@ class Rollouts:
         self.unseen = [cards.counts[value] for value in _VALUES]
         self.seed = seed & (2**64 - 1)
         self.game_points = game_points
-        self.streams = True
+        self.streams = streams
         """Whether each seat draws from a stream of its own (`_rollout.c`, `deal_streams`):
         the same game, less noise between two moves; False: one shared pile, as dealt."""
         self.outcomes: dict[int, bytearray] = {}

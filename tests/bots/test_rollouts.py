@@ -99,10 +99,10 @@ def test_a_round_played_out_in_c_ends_as_in_python() -> None:
     assert compared > 40
 
 
-def clear_or_throw() -> Rollouts:
+def clear_or_throw(streams: bool = True) -> Rollouts:
     """Rollouts of the position where a held 9 completes a column of 9s."""
     seen = view(table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"}), 0)
-    return Rollouts(seen, 3)
+    return Rollouts(seen, 3, streams=streams)
 
 
 def test_worlds_are_the_same_for_every_move_and_every_call() -> None:
@@ -194,8 +194,7 @@ def test_the_c_policies_play_counter_s_and_hard_s_judgement() -> None:
 
 def test_a_stream_a_seat_plays_the_same_game_with_less_noise_between_moves() -> None:
     codes = [SWAP + 8, SWAP + 1, DISCARD]
-    shared, streams = clear_or_throw(), clear_or_throw()
-    shared.streams = False
+    shared, streams = clear_or_throw(streams=False), clear_or_throw()
     for rollouts in (shared, streams):
         rollouts.play(codes, 1000)
     for code in codes:  # the same game: the same outcome on average
@@ -210,8 +209,7 @@ def test_a_stream_a_seat_plays_the_same_game_with_less_noise_between_moves() -> 
         seen = view(t.to_position(), t.current)
         codes = list(legal_codes(t))
         for streams in spreads:
-            rollouts = Rollouts(seen, 5)
-            rollouts.streams = streams
+            rollouts = Rollouts(seen, 5, streams=streams)
             rollouts.play(codes, 300)
             worths = rollouts.worths(codes)
             gaps = (a - b for a, b in zip(worths[0], worths[1], strict=True))
