@@ -149,6 +149,7 @@
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
         this.say(data.message || data.error || t("did_not_work")); // message: in the reader's language
+        if (answer.status === 503) this.schedule(); // busy elsewhere: the step is asked again
       } catch (error) {
         this.busy = false;
         this.say(t("no_connection"));

@@ -12,6 +12,7 @@ from .openapi import (
     WHOLE,
     _answer,
     _body,
+    _error,
     _errors,
 )
 
@@ -54,13 +55,18 @@ PATHS.update(
             "parameters": [GAME_ID],
             "post": {
                 "summary": "Let the computer play",
-                "description": "Its next step, or (`all`) every step until a person must act. "
+                "description": "Its next step, or (`all`) every step until a person must act "
+                "(an expert's turn is searched, up to about a second, and ends such a run). "
                 "Comes from the table's page, with its X-CSRFToken header.",
                 "operationId": "advanceTable",
                 "requestBody": _body("AdvanceBody", {"version": 1, "all": True}),
                 "responses": {
                     "200": _answer("TableScreen", "The play screen after the computer's steps."),
                     **_errors(400, 404, 409, 500),
+                    "503": _error(
+                        "Every search of the server is busy at other tables: ask again "
+                        "in a moment (nothing changed)."
+                    ),
                 },
             },
         },

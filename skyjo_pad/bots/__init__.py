@@ -2,7 +2,8 @@
 sees: `choose(view, legal_moves) -> move`, never the full position.
 
 - `random`, `easy`, `medium`, `ev`, `hard`: the built-in levels (`make_bot(name, seed)`);
-- `counter`, `clearer`, `racer`: the lab's yardsticks; `expert`: the searching bot;
+- `expert`: the searching bot, the table's strongest level;
+- `counter`, `clearer`, `racer`: the lab's yardsticks;
   `valued`: `hard` judged by values learned by self-play (`values.py`);
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
 - `ask(bot, position, seat)`: how a driver asks a bot for a move, through `view`.
@@ -16,13 +17,14 @@ from .expert import ExpertBot
 from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
-from .registry import BUILTIN, LEVELS, NAMES, YARDSTICKS, load_factory, make_bot
+from .registry import BUILTIN, LEVELS, NAMES, SEARCHERS, YARDSTICKS, load_factory, make_bot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 __all__ = [
     "BUILTIN",
     "LEVELS",
     "NAMES",
+    "SEARCHERS",
     "YARDSTICKS",
     "Bot",
     "BotError",

@@ -17,13 +17,14 @@ from .random_play import RandomBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
 
 #: The levels offered at a digital table, weakest first.
-BUILTIN: tuple[str, ...] = ("easy", "medium", "hard")
+BUILTIN: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 #: Every bot that comes with the project, weakest first: the table's levels, `random`
 #: (the floor) and `ev` (the expected-value yardstick, see docs/bots.md).
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 #: The lab's yardsticks: strong heuristic players of three styles (`yardsticks.py`).
 YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
-#: The searching bot, lab-only (`expert.py`): it spends up to a second a decision.
+#: The searching bots (`expert.py`): up to a second a decision, so a table searches their
+#: turns outside its transactions (`services/table_thinking.py`).
 SEARCHERS: tuple[str, ...] = ("expert",)
 #: Lab-only bots on learned values (`valued.py`, `values.py`).
 LEARNED: tuple[str, ...] = ("valued",)

@@ -131,3 +131,9 @@ class Unauthorized(ServiceError):
     """No token, or a token that opens nothing (unknown, or replaced by a new one)."""
 
     status = 401
+
+
+class Busy(ServiceError):
+    """Every search slot of this process is taken: ask again in a moment."""
+
+    status = 503

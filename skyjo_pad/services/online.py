@@ -240,8 +240,10 @@ def _table(game_id: str, token: str | None) -> tuple[Game, TableState, policy.Ac
 
 
 def screen(game_id: str, token: str | None) -> Screen:
-    """The table as `token` may see it now (a table that is over: its final state)."""
+    """The table as `token` may see it now (a table that is over: its final state). A
+    searching computer player to act with nobody at it is set thinking."""
     game, state, actor = _table(game_id, token)
+    table_play.keep_thinking(game, state)
     return build(game, state, store.position_of(state), actor)
 
 

@@ -39,7 +39,7 @@ from ..engine import (
 from ..extensions import db
 from . import table_policy as policy
 from . import table_store as store
-from .errors import N_, Conflict, Forbidden, Malformed, NotFound, ServiceError
+from .errors import N_, Busy, Conflict, Forbidden, Malformed, NotFound
 
 BUDGET = 3000
 """Rollouts the search of one judgement may use (the expert plays with `expert.BUDGET`)."""
@@ -65,12 +65,6 @@ BUSY = N_("The coach is busy with other players just now: ask again in a moment.
 NOT_YOUR_TURN = N_("The coach speaks of a close on your own turn only.")
 _slots = threading.BoundedSemaphore(AT_ONCE)
 _queue = threading.BoundedSemaphore(AT_ONCE + QUEUE)
-
-
-class Busy(ServiceError):
-    """Every search slot of this process is taken: ask again in a moment (503)."""
-
-    status = 503
 
 
 @dataclass(frozen=True, slots=True)

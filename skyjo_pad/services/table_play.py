@@ -6,14 +6,23 @@ engine, lets the computer players play (online: at once, until a person must act
 phone they step when asked, `advance`), records, commits and announces the new version
 to the open event streams (`live`). The same refusal gets the same status and words on
 both kinds of table, and no more than `BOT_STEPS_MAX` computer moves are made at once.
+
+A searching computer player (`expert`) never searches inside a transaction: on one phone
+its step is searched before the step's transaction (`advance`); online, the moves stop
+at its turn and a background thread plays it after the commit (`think`,
+`table_thinkers`), the table's version deciding whether its move still counts.
 """
 
 from __future__ import annotations
 
-from ..bots import BotError, ask
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..bots import SEARCHERS, Bot, BotError, ask
 from ..engine import Deal, Move, NotationError, Phase, Position, legal_moves, move_from_json
+from ..extensions import db, with_database
 from ..models import PLAYING, Game, TableState
-from . import live, live_tables
+from . import live, live_tables, table_thinkers
 from . import table_policy as policy
 from . import table_store as store
 from .errors import Conflict, Invalid, Malformed
@@ -60,18 +69,48 @@ def play(game_id: str, credential: policy.Credential, move_data: object, version
     return screen_of(_commit_and_announce(game, state, position), actor)
 
 
-@transaction
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A searching computer player's move, searched on the table at `version`."""
+
+    version: int
+    move: Move
+
+
 def advance(
     game_id: str, credential: policy.Credential, version: object, all_steps: bool = False
 ) -> Screen:
     """A one-phone table's next computer step, or all of them until a person must act
-    (any device may ask: computer moves are public); the asker's screen after it."""
+    (any device may ask: computer moves are public); the asker's screen after it. A
+    searching player's step is searched first, outside the step's transaction."""
+    game, state = store.load(game_id)
+    policy.identify(game_id, state, credential)
+    store.check_playing(state)
+    store.check_version(game, version)
+    planned = plan(game, state, table_thinkers.WAIT)
+    return _advance(game_id, credential, version, all_steps, planned)
+
+
+@transaction
+def _advance(
+    game_id: str,
+    credential: policy.Credential,
+    version: object,
+    all_steps: bool,
+    planned: Planned | None,
+) -> Screen:
+    """`advance`'s step: the `planned` move if any, then the quick computer players'
+    (one step in all, or all of them until a person or a searching player must act)."""
     game, state = store.load(game_id)
     actor = policy.identify(game_id, state, credential)
     store.check_playing(state)
     store.check_version(game, version)
     position = store.position_of(state)
-    moved = run_bots(game, state, position, steps=BOT_STEPS_MAX if all_steps else 1)
+    moved = position
+    if planned is not None:
+        moved = _bot_moves(game, state, moved, planned.move)
+    if all_steps or planned is None:
+        moved = run_bots(game, state, moved, steps=BOT_STEPS_MAX if all_steps else 1)
     if moved is not position:
         return screen_of(_commit_and_announce(game, state, moved), actor)
     return build(game, state, moved, actor)
@@ -90,23 +129,101 @@ def position_now(game: Game, state: TableState) -> Position:
 def run_bots(
     game: Game, state: TableState, position: Position, steps: int = BOT_STEPS_MAX
 ) -> Position:
-    """The computer players' moves until a person must act (at most `steps`, never more
-    than `BOT_STEPS_MAX`), recorded; the position after them (the same object when none
-    moved)."""
+    """The quick computer players' moves until a person or a searching player must act
+    (at most `steps`, never more than `BOT_STEPS_MAX`), recorded; the position after them
+    (the same object when none moved). Online, a searching player's turn is handed to a
+    background thread once the use case commits (`think`)."""
     for _ in range(min(steps, BOT_STEPS_MAX)):
         seat = _bot_to_move(state, position)
         if seat is None:
             break
-        try:
-            move = ask(store.bot_of(state, seat), position, seat)
-        except BotError as error:
-            raise Conflict(
-                "The computer player could not move: %(problem)s", problem=str(error)
-            ) from error
-        played = store.apply_move(position, move)
-        store.record_move(game, state, position, move, played)
-        position = played.position
+        if _searches(state, position, seat):
+            if state.online:
+                after_commit(_thinking(game.id))
+            break
+        position = _bot_moves(
+            game, state, position, _ask(store.bot_of(state, seat), position, seat)
+        )
     return position
+
+
+def _ask(bot: Bot, position: Position, seat: int) -> Move:
+    """The computer player's move for `seat` (409 when it cannot give one)."""
+    try:
+        return ask(bot, position, seat)
+    except BotError as error:
+        raise Conflict(
+            "The computer player could not move: %(problem)s", problem=str(error)
+        ) from error
+
+
+def _bot_moves(game: Game, state: TableState, position: Position, move: Move) -> Position:
+    """A computer player's `move` applied and recorded; the position after it."""
+    played = store.apply_move(position, move)
+    store.record_move(game, state, position, move, played)
+    return played.position
+
+
+def _searches(state: TableState, position: Position, seat: int) -> bool:
+    """Whether `seat`'s computer player searches this move (a turn of a searching bot;
+    its reveals and owed flips are quick)."""
+    return position.phase is Phase.TURN and state.bots[seat] in SEARCHERS
+
+
+def plan(game: Game, state: TableState, wait: float | None) -> Planned | None:
+    """The searching computer player's move at the table now (None when a person or a
+    quick player is to act), searched after the read that loaded the table has ended, in
+    one of the process's search slots (waiting up to `wait` seconds, None: no limit)."""
+    if state.status != PLAYING:
+        return None
+    position = position_now(game, state)
+    seat = _bot_to_move(state, position)
+    if seat is None or not _searches(state, position, seat):
+        return None
+    version, bot = game.version, store.bot_of(state, seat)
+    db.session.rollback()  # no transaction stays open through the search
+    with table_thinkers.search_slot(wait):
+        return Planned(version, _ask(bot, position, seat))
+
+
+def think(game_id: str) -> None:
+    """An online table's searching players' turns, each searched outside any transaction
+    and played if the table is still at the version it was searched on, until a person
+    must act (run by `table_thinkers`)."""
+    while True:
+        game, state = store.load(game_id)
+        planned = plan(game, state, None) if state.online else None
+        if planned is None:
+            db.session.rollback()
+            return
+        _play_planned(game_id, planned)
+
+
+@transaction
+def _play_planned(game_id: str, planned: Planned) -> None:
+    """`planned`, with the quick players' moves after it, if the table has not moved on."""
+    game, state = store.load(game_id)
+    if state.status != PLAYING or game.version != planned.version:
+        return
+    position = _bot_moves(game, state, position_now(game, state), planned.move)
+    _commit_and_announce(game, state, run_bots(game, state, position))
+
+
+def keep_thinking(game: Game, state: TableState) -> None:
+    """Hand an online table to a thread when a searching player is to act there and no
+    thread of this process is at it (after a restart, say): `think` plays nothing twice."""
+    if not state.online or state.status != PLAYING:
+        return
+    position = position_now(game, state)
+    seat = _bot_to_move(state, position)
+    if seat is not None and _searches(state, position, seat):
+        _thinking(game.id)()
+
+
+def _thinking(game_id: str) -> Callable[[], None]:
+    """What hands table `game_id` to a thinker thread (`think`), bound to this app."""
+    work = with_database(lambda: think(game_id))
+    return lambda: table_thinkers.start(game_id, work)
 
 
 def _bot_to_move(state: TableState, position: Position) -> int | None:

@@ -43,6 +43,7 @@ STRINGS = {
     "level_easy": _l("easy"),
     "level_medium": _l("medium"),
     "level_hard": _l("hard"),
+    "level_expert": _l("expert"),
     "you": _l(" · you"),
     "show_scores": _l("Show the scores again"),
     "game_over": _l("Game over"),

@@ -22,7 +22,12 @@ from ..services.text import printable
 from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
-BOT_LABELS = {"easy": _l("Easy bot"), "medium": _l("Medium bot"), "hard": _l("Hard bot")}
+BOT_LABELS = {
+    "easy": _l("Easy bot"),
+    "medium": _l("Medium bot"),
+    "hard": _l("Hard bot"),
+    "expert": _l("Expert bot"),
+}
 """The label of each computer player a person can seat (`bots.BUILTIN`)."""
 BOT_KINDS = [(name, BOT_LABELS[name]) for name in BUILTIN]
 """The computer players a person can seat, with their labels, in the registry's order."""

@@ -31,6 +31,7 @@ def test_the_host_picks_the_level_of_the_computer_player(app: Flask, client: Fla
         ("easy", "Easy bot"),
         ("medium", "Medium bot"),
         ("hard", "Hard bot"),
+        ("expert", "Expert bot"),
     ]
     assert [value for value, selected, _ in options if selected] == ["medium"]
     assert '<label class="visually-hidden" for="bot-1">Computer player for Bob</label>' in page

@@ -24,7 +24,7 @@ from ...services.tables import SEED_DIGITS, SEED_PROBLEM
 from .moves import Move
 from .reading import Body, Words
 
-GIVE_SEAT = N_('Send {"bot": "easy"}, "medium", "hard", or {"bot": null} for a person.')
+GIVE_SEAT = N_('Send {"bot": "easy"}, "medium", "hard", "expert", or {"bot": null} for a person.')
 CONFIRM = N_('Confirm it: send {"confirm": true}.')
 
 
