@@ -170,15 +170,19 @@ def _searches(state: TableState, position: Position, seat: int) -> bool:
     return position.phase is Phase.TURN and state.bots[seat] in SEARCHERS
 
 
+def _searcher_to_move(state: TableState, position: Position) -> int | None:
+    """The seat whose searching computer player must move now, if any."""
+    seat = _bot_to_move(state, position) if state.status == PLAYING else None
+    return seat if seat is not None and _searches(state, position, seat) else None
+
+
 def plan(game: Game, state: TableState, wait: float | None) -> Planned | None:
     """The searching computer player's move at the table now (None when a person or a
     quick player is to act), searched after the read that loaded the table has ended, in
     one of the process's search slots (waiting up to `wait` seconds, None: no limit)."""
-    if state.status != PLAYING:
-        return None
     position = position_now(game, state)
-    seat = _bot_to_move(state, position)
-    if seat is None or not _searches(state, position, seat):
+    seat = _searcher_to_move(state, position)
+    if seat is None:
         return None
     version, bot = game.version, store.bot_of(state, seat)
     db.session.rollback()  # no transaction stays open through the search
@@ -212,11 +216,7 @@ def _play_planned(game_id: str, planned: Planned) -> None:
 def keep_thinking(game: Game, state: TableState) -> None:
     """Hand an online table to a thread when a searching player is to act there and no
     thread of this process is at it (after a restart, say): `think` plays nothing twice."""
-    if not state.online or state.status != PLAYING:
-        return
-    position = position_now(game, state)
-    seat = _bot_to_move(state, position)
-    if seat is not None and _searches(state, position, seat):
+    if state.online and _searcher_to_move(state, position_now(game, state)) is not None:
         _thinking(game.id)()
 
 
