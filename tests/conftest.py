@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
+from skyjo_pad.services import table_thinkers
 
 SETTINGS = {
     "TESTING": True,
@@ -262,6 +263,9 @@ def app_on_copy(databases: Databases, name: str, **settings: Any) -> Iterator[Fl
     )
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     yield app
+    # An expert's turn at an online table is played by a thread after the request: it
+    # must not outlive the test's database (nor write into the next test's copy).
+    assert table_thinkers.wait_idle(60), "a computer player was still thinking"
     with app.app_context():
         db.session.remove()
         url = db.engine.url.render_as_string(hide_password=False)

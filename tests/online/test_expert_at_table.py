@@ -5,7 +5,6 @@ an online table whose thinker was lost set thinking again when it is next opened
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -33,13 +32,6 @@ def _play(game_id: str, move: object, version: object) -> dict[str, Any]:
 
 def _advance(game_id: str, version: object) -> dict[str, Any]:
     return screen_json(tables.advance(game_id, version))
-
-
-@pytest.fixture(autouse=True)
-def thinkers_done() -> Iterator[None]:
-    """No thinker of a test outlives it (its database goes with it)."""
-    yield
-    assert table_thinkers.wait_idle(60)
 
 
 @pytest.fixture
