@@ -100,6 +100,7 @@ def register(app: Flask) -> None:
         return response
 
     app.add_template_global(js_strings.catalogue, "js_strings")
+    app.add_template_global(js_strings.level_word, "level_word")
     app.add_template_filter(true_minus, "score")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")

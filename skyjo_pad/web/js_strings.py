@@ -13,6 +13,21 @@ from weakref import WeakKeyDictionary
 from flask_babel import get_translations
 from flask_babel import lazy_gettext as _l
 
+LEVEL_WORDS = {
+    "easy": _l("easy"),
+    "medium": _l("medium"),
+    "hard": _l("hard"),
+    "expert": _l("expert"),
+}
+"""Each table level's name in words (`bots.BUILTIN`), for the pages and their scripts."""
+
+
+def level_word(name: str) -> str:
+    """A computer player's level in the reader's language (an unknown name as it is)."""
+    word = LEVEL_WORDS.get(name)
+    return name if word is None else str(word)
+
+
 STRINGS = {
     # static/table.js
     "cell_down": _l("Row %(row)s, column %(column)s, face down"),
@@ -40,10 +55,7 @@ STRINGS = {
     "their_card": _l("%(name)s’s card"),
     "computer_tag": _l(" · computer, %(level)s"),
     "computer": _l(" · computer"),
-    "level_easy": _l("easy"),
-    "level_medium": _l("medium"),
-    "level_hard": _l("hard"),
-    "level_expert": _l("expert"),
+    **{f"level_{name}": word for name, word in LEVEL_WORDS.items()},
     "you": _l(" · you"),
     "show_scores": _l("Show the scores again"),
     "game_over": _l("Game over"),
