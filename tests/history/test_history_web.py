@@ -42,6 +42,7 @@ def test_game_page_has_chart_sheet_closers_and_replay(
     assert (
         "Replay" in table and "Record file" in table and "Columns cleared: Ann 1, Robo 0" in table
     )
+    assert "Robo 🤖 easy" in table  # the computer player and its level
 
 
 def test_notes_delete_and_their_refusals(client: FlaskClient, fixed: dict[str, str]) -> None:
