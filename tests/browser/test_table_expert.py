@@ -59,4 +59,4 @@ def test_ann_against_the_expert_online(page: Page, live_server: str) -> None:
             timeout=20000,
         )
     expect(page.locator("[data-info]")).to_contain_text("Ann")
-    shoot(page, "table-expert-online")
+    shoot(page, "table-expert-online", docs=True)
