@@ -51,6 +51,21 @@ def new_table(
     return page.url
 
 
+def online_as_ann(page: Page, base_url: str, bot: str, *, seed: int, target: int = 30) -> None:
+    """Make an online table of Ann and one computer player (`bot`) through the API, open
+    Ann's link on `page` and turn up her two opening cards."""
+    made = page.request.post(
+        f"{base_url}/api/tables",
+        data={"seats": [{"name": "Ann"}, {"bot": bot}], "rules": {"target": target}, "seed": seed},
+    )
+    assert made.ok, made.text()
+    page.goto(made.json()["seats"][0]["link"])
+    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
+    for cell in ([0, 0], [0, 1]):
+        if state(page)["view"]["phase"] == "reveal":
+            tap_and_wait(page, my_cell(page, cell))
+
+
 def hold_clock(page: Page) -> None:
     """Stop the page's timers (a computer's step, the cards shown before the scores) until
     `page.clock.resume()`, so a passing moment can be looked at; `page.clock.install()`

@@ -9,7 +9,7 @@ from typing import Any
 
 from browser_helpers import shoot
 from playwright.sync_api import Page, expect
-from table_helpers import my_cell, new_table, state, tap_and_wait
+from table_helpers import my_cell, new_table, online_as_ann, state, tap_and_wait
 
 SEED = 84
 """Ann starts with a −1 and a 12 face up at the top left and draws an 11: putting it on
@@ -141,16 +141,7 @@ def _post(page: Page, csrf: str, url: str, body: dict[str, Any]) -> tuple[dict[s
 def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
     """Ann's own phone at an online table: the coach is hers to turn on; its questions
     carry her seat's token."""
-    made = page.request.post(
-        f"{live_server}/api/tables",
-        data={"seats": [{"name": "Ann"}, {"bot": "hard"}], "rules": {"target": 30}, "seed": SEED},
-    )
-    assert made.ok, made.text()
-    page.goto(made.json()["seats"][0]["link"])
-    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
-    for cell in ([0, 0], [0, 1]):
-        if state(page)["view"]["phase"] == "reveal":
-            tap_and_wait(page, my_cell(page, cell))
+    online_as_ann(page, live_server, "hard", seed=SEED)
     page.wait_for_function(
         "window.skyjoTable.state.view.phase === 'turn' && window.skyjoTable.state.actor === 0",
         timeout=10000,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from browser_helpers import shoot
 from playwright.sync_api import Page, expect
-from table_helpers import my_cell, new_table, person_step, state, tap_and_wait, wait_for_change
+from table_helpers import new_table, online_as_ann, person_step, state, wait_for_change
 
 SEED = 5
 EXPERT_TURN = (
@@ -37,16 +37,7 @@ def test_ann_against_the_expert_on_one_phone(page: Page, live_server: str) -> No
 
 
 def test_ann_against_the_expert_online(page: Page, live_server: str) -> None:
-    made = page.request.post(
-        f"{live_server}/api/tables",
-        data={"seats": [{"name": "Ann"}, {"bot": "expert"}], "rules": {"target": 30}, "seed": SEED},
-    )
-    assert made.ok, made.text()
-    page.goto(made.json()["seats"][0]["link"])
-    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
-    for cell in ([0, 0], [0, 1]):
-        if state(page)["view"]["phase"] == "reveal":
-            tap_and_wait(page, my_cell(page, cell))
+    online_as_ann(page, live_server, "expert", seed=SEED)
     for _ in range(3):  # Ann's turns; the expert's come over the event stream
         page.wait_for_function(ANN_TURN, timeout=20000)
         while True:  # draw, then place, or throw away and turn a card up
