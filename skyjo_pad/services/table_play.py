@@ -184,9 +184,9 @@ def plan(game: Game, state: TableState, wait: float | None) -> Planned | None:
     seat = _searcher_to_move(state, position)
     if seat is None:
         return None
-    version, bot = game.version, store.bot_of(state, seat)
+    game_id, version, bot = game.id, game.version, store.bot_of(state, seat)
     db.session.rollback()  # no transaction stays open through the search
-    with table_thinkers.search_slot(wait):
+    with table_thinkers.search_slot(game_id, wait):
         return Planned(version, _ask(bot, position, seat))
 
 

@@ -7,9 +7,10 @@ nor keep a person's move waiting for its answer. So the move's use case commits,
 then asks this module to `start` the table's thinking: a thread of a small pool runs it,
 bound to the app's database (`extensions.with_database`), outside any request.
 
-Searches are costly, so a process runs at most `AT_ONCE` at a time, whoever asks
-(`search_slot`: a one-phone table's step waits up to `WAIT` seconds for one, then is
-answered "busy"; a thread waits as long as it takes). One table is thought about by one
+Searches are costly, so a process runs at most `AT_ONCE` at a time, whoever asks, and
+one a table (`search_slot`: a one-phone table's step waits up to `WAIT` seconds for a
+slot, then is answered "busy", as is a second step asked while the first is searched; a
+thread waits as long as it takes). One table is thought about by one
 thread of a process at a time: a `start` for a table
 already in hand is noted, and the thread runs the work once more when it is done (the
 table may have moved on meanwhile). Several processes may think about one table; the
@@ -33,11 +34,14 @@ outside Python's lock)."""
 WAIT = 10.0
 """Seconds a request waits for a search slot before it is answered "busy"."""
 BUSY = N_("The computer players are thinking at other tables: it goes on in a moment.")
+ALREADY = N_("The computer player is already thinking about this move.")
 
 log = logging.getLogger(__name__)
 _pool = ThreadPoolExecutor(AT_ONCE, thread_name_prefix="table-thinker")
 _slots = threading.BoundedSemaphore(AT_ONCE)
 _lock = threading.Lock()
+_searched: set[str] = set()
+"""The tables a search of this process is at now."""
 _again: dict[str, bool] = {}
 """The tables in hand, each with whether it was asked for again while in hand."""
 
@@ -68,15 +72,24 @@ def _run(game_id: str, work: Callable[[], None]) -> None:
 
 
 @contextmanager
-def search_slot(wait: float | None = WAIT) -> Iterator[None]:
-    """Hold one of the process's search slots while searching: waiting up to `wait` seconds
-    for it (None: as long as it takes), else Busy (503)."""
-    if not _slots.acquire(timeout=-1 if wait is None else wait):
-        raise Busy(BUSY)
+def search_slot(game_id: str, wait: float | None = WAIT) -> Iterator[None]:
+    """Hold one of the process's search slots while searching table `game_id`: waiting up
+    to `wait` seconds for it (None: as long as it takes), else Busy (503); Busy at once
+    when this process searches that table already."""
+    with _lock:
+        if game_id in _searched:
+            raise Busy(ALREADY)
+        _searched.add(game_id)
     try:
-        yield
+        if not _slots.acquire(timeout=-1 if wait is None else wait):
+            raise Busy(BUSY)
+        try:
+            yield
+        finally:
+            _slots.release()
     finally:
-        _slots.release()
+        with _lock:
+            _searched.discard(game_id)
 
 
 def busy() -> bool:

@@ -105,11 +105,14 @@ def test_a_step_waits_for_a_search_slot_then_is_told_the_computer_is_busy(
     before = _move_count(game_id)
     monkeypatch.setattr(table_thinkers, "WAIT", 0.2)
     with ExitStack() as held:  # other tables' searches hold every slot of the process
-        for _ in range(table_thinkers.AT_ONCE):
-            held.enter_context(table_thinkers.search_slot())
+        for other in range(table_thinkers.AT_ONCE):
+            held.enter_context(table_thinkers.search_slot(f"other table {other}"))
         with pytest.raises(Busy, match="thinking at other tables") as refused:
             tables.advance(game_id, screen["version"])
     assert refused.value.status == 503
+    searching = table_thinkers.search_slot(game_id)  # a step of this table is searched
+    with searching, pytest.raises(Busy, match="already thinking about this move"):
+        tables.advance(game_id, screen["version"])
     assert _move_count(game_id) == before and searches == []
     assert _advance(game_id, screen["version"])["version"] == screen["version"] + 1
 
