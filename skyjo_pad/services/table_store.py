@@ -58,12 +58,19 @@ SNAPSHOT_EVERY = 32
 
 
 def load(game_id: str) -> tuple[Game, TableState]:
-    """A table's game and state, any kind (404 when there is none)."""
-    game = db.session.get(Game, game_id) if plausible_id(game_id) else None
-    state = db.session.get(TableState, game_id) if game is not None else None
-    if game is None or state is None:
+    """A table's game and state, any kind (404 when there is none), read by one statement:
+    on SQLite each statement of a read sees the database as it is then, so two could pair
+    a version with the position of the next (a computer's move committed between them)."""
+    if not plausible_id(game_id):
         raise NotFound(NO_TABLE)
-    return game, state
+    both = db.session.execute(
+        select(Game, TableState)
+        .join(TableState, TableState.game_id == Game.id)
+        .where(Game.id == game_id)
+    ).first()
+    if both is None:
+        raise NotFound(NO_TABLE)
+    return both[0], both[1]
 
 
 def position_of(state: TableState) -> Position:
