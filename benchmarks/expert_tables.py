@@ -104,7 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     database = lb.choose_database(args.database)
     workers = args.workers if args.workers is not None else (2 if database == "postgresql" else 0)
-    server = lb.Server(database, workers, args.threads, "expert-tables")
+    server = lb.Server(database, workers, args.threads, "expert_tables")
     print(f"expert tables: starting {server.setup} ...", flush=True)
     server.start()
     try:
