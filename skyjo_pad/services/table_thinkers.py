@@ -10,11 +10,11 @@ bound to the app's database (`extensions.with_database`), outside any request.
 Searches are costly, so a process runs at most `AT_ONCE` at a time, whoever asks, and
 one a table (`search_slot`: a one-phone table's step waits up to `WAIT` seconds for a
 slot, then is answered "busy", as is a second step asked while the first is searched; a
-thread waits as long as it takes). One table is thought about by one
-thread of a process at a time: a `start` for a table
-already in hand is noted, and the thread runs the work once more when it is done (the
-table may have moved on meanwhile). Several processes may think about one table; the
-table's version decides which move counts (`table_play.think`).
+thread waits as long as it takes). One table is thought about by one thread of a
+process at a time: a `start` for a table already in hand is noted, and the thread runs
+the work once more when it is done (the table may have moved on meanwhile). Several
+processes may think about one table; the table's version decides which move counts
+(`table_play.think`).
 """
 
 from __future__ import annotations
