@@ -5,6 +5,7 @@ an online table whose thinker was lost set thinking again when it is next opened
 
 from __future__ import annotations
 
+import re
 from contextlib import ExitStack
 from typing import Any
 
@@ -73,8 +74,13 @@ def _person_plays_until_expert_turn(game_id: str) -> dict[str, Any]:
     raise AssertionError("the expert never came to play")
 
 
-def test_the_expert_is_a_level_of_the_table() -> None:
-    assert BUILTIN[-1] == "expert"
+def test_the_new_table_form_offers_the_expert_last(client: FlaskClient) -> None:
+    page = client.get("/tables/new").get_data(as_text=True)
+    seat = re.search(r'<select[^>]*id="seat-0-kind"[^>]*>(.*?)</select>', page, re.S)
+    assert seat is not None, page
+    offered = re.findall(r'<option[^>]*value="(\w+)"[^>]*>([^<]+)</option>', seat.group(1))
+    assert [value for value, _ in offered] == ["person", *BUILTIN]
+    assert offered[-1] == ("expert", "Expert bot")
 
 
 def test_a_one_phone_step_of_the_expert_is_searched_outside_the_transaction(
