@@ -40,6 +40,7 @@ from ..extensions import db
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Busy, Conflict, Forbidden, Malformed, NotFound
+from .table_thinkers import holding
 
 BUDGET = 3000
 """Rollouts the search of one judgement may use (the expert plays with `expert.BUDGET`)."""
@@ -219,11 +220,7 @@ def _slot() -> Iterator[None]:
     if not _queue.acquire(blocking=False):
         raise Busy(BUSY)
     try:
-        if not _slots.acquire(timeout=WAIT):
-            raise Busy(BUSY)
-        try:
+        with holding(_slots, WAIT, BUSY):
             yield
-        finally:
-            _slots.release()
     finally:
         _queue.release()

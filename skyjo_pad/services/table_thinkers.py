@@ -81,15 +81,23 @@ def search_slot(game_id: str, wait: float | None = WAIT) -> Iterator[None]:
             raise Busy(ALREADY)
         _searched.add(game_id)
     try:
-        if not _slots.acquire(timeout=-1 if wait is None else wait):
-            raise Busy(BUSY)
-        try:
+        with holding(_slots, wait, BUSY):
             yield
-        finally:
-            _slots.release()
     finally:
         with _lock:
             _searched.discard(game_id)
+
+
+@contextmanager
+def holding(slots: threading.Semaphore, wait: float | None, busy: str) -> Iterator[None]:
+    """Hold one of `slots`, waited for up to `wait` seconds (None: as long as it takes),
+    else Busy (503) saying `busy`."""
+    if not slots.acquire(timeout=-1 if wait is None else wait):
+        raise Busy(busy)
+    try:
+        yield
+    finally:
+        slots.release()
 
 
 def busy() -> bool:
