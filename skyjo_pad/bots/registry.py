@@ -24,7 +24,7 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 #: The lab's yardsticks: strong heuristic players of three styles (`yardsticks.py`).
 YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
 #: The searching bots (`expert.py`): up to a second a decision, so a table searches their
-#: turns outside its transactions (`services/table_thinking.py`).
+#: turns outside its transactions (`services/table_thinkers.py`).
 SEARCHERS: tuple[str, ...] = ("expert",)
 #: Lab-only bots on learned values (`valued.py`, `values.py`).
 LEARNED: tuple[str, ...] = ("valued",)

@@ -243,8 +243,9 @@ def screen(game_id: str, token: str | None) -> Screen:
     """The table as `token` may see it now (a table that is over: its final state). A
     searching computer player to act with nobody at it is set thinking."""
     game, state, actor = _table(game_id, token)
-    table_play.keep_thinking(game, state)
-    return build(game, state, store.position_of(state), actor)
+    position = store.position_of(state)
+    table_play.keep_thinking(game, state, position)
+    return build(game, state, position, actor)
 
 
 def mover(game_id: str, token: str | None) -> Access:

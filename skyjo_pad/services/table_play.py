@@ -213,10 +213,11 @@ def _play_planned(game_id: str, planned: Planned) -> None:
     _commit_and_announce(game, state, run_bots(game, state, position))
 
 
-def keep_thinking(game: Game, state: TableState) -> None:
-    """Hand an online table to a thread when a searching player is to act there and no
-    thread of this process is at it (after a restart, say): `think` plays nothing twice."""
-    if state.online and _searcher_to_move(state, position_now(game, state)) is not None:
+def keep_thinking(game: Game, state: TableState, position: Position) -> None:
+    """Hand an online table at `position` to a thread when a searching player is to act
+    there and no thread of this process is at it (after a restart, say): `think` plays
+    nothing twice."""
+    if state.online and _searcher_to_move(state, position) is not None:
         _thinking(game.id)()
 
 
