@@ -67,7 +67,8 @@ def replay(file: str, indent: int | None) -> None:
 @click.option(
     "--bots",
     required=True,
-    help="One bot per seat, comma-separated: easy, medium, hard or package.module:factory.",
+    help="One bot per seat, comma-separated: a built-in bot's name (docs/bots.md; a name "
+    "it does not know is answered with the list) or package.module:factory.",
 )
 @click.option(
     "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play."

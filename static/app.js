@@ -383,6 +383,14 @@ function setupNewGame(form) {
   syncChips();
 }
 
+// The new-table form: a seat's name box shows the name its kind plays under when left
+// blank ("Seat 2", "Expert bot"), and follows a changed kind.
+function followSeatKind(select) {
+  const box = document.getElementById(select.dataset.nameBox);
+  const names = JSON.parse(select.dataset.blankNames);
+  select.addEventListener("change", () => { if (box) box.placeholder = names[select.value] || ""; });
+}
+
 // One tap saves once: a second tap while saving does nothing.
 function guardDoubleSubmit(form) {
   form.addEventListener("submit", (event) => {
@@ -399,6 +407,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);
+  $$(document, "select[data-blank-names]").forEach(followSeatKind);
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
   keepAwake();
   showSync();

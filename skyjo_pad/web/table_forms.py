@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, Form, FormField, SelectField, StringField
+from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..bots import BUILTIN
@@ -63,12 +63,12 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
     """Seats in turn order, every rule option with its official default, an optional deal."""
 
     seat = FieldList(FormField(SeatForm), min_entries=2)
-    first_tiebreak = SelectField(
+    first_tiebreak = RadioField(
         _l("Round 1, equal opening cards: who starts"),
         choices=choices((k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS),
         default=_DEFAULTS.first_tiebreak,
     )
-    next_starter = SelectField(
+    next_starter = RadioField(
         _l("Later rounds: who starts"),
         choices=choices((k, STARTER_LABELS[k]) for k in NEXT_STARTERS),
         default=_DEFAULTS.next_starter,

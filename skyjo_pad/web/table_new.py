@@ -20,5 +20,7 @@ def render_new(form: NewTableForm) -> str:
     while len(form.seat) < 3:
         form.seat.append_entry()
     known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
-    bot_names = dict(BOT_KINDS)  # a computer seat's name when left blank, as a placeholder
+    # A computer seat's name when left blank, the name box's placeholder (the page's script
+    # follows a changed kind with it).
+    bot_names = {kind: str(label) for kind, label in BOT_KINDS}
     return render_template("table/new.html", form=form, known=known, bot_names=bot_names)

@@ -28,6 +28,13 @@ def _time_to_think(app: Flask) -> None:
 
 
 @pytest.fixture
+def quick_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judgement of a tenth of the rollouts, for the tests of who is told what (their
+    assertions hold whatever the search finds; the others judge in full)."""
+    monkeypatch.setattr(table_coach, "BUDGET", table_coach.BUDGET // 10)
+
+
+@pytest.fixture
 def online(app: Flask, client: FlaskClient) -> OnlineApi:
     return OnlineApi(app, client)
 
@@ -242,6 +249,7 @@ def _plain(s: dict[str, Any]) -> dict[str, Any]:
     return up[0] if up else {"action": "discard"}
 
 
+@pytest.mark.usefixtures("quick_judge")
 def test_an_online_seat_asks_about_its_own_moves_only(app: Flask, online: OnlineApi) -> None:
     table = online.create(seats=[{"name": "Ann"}, {"name": "Bob"}], rules={"target": 30})
     ann, bob = (seat["token"] for seat in table["seats"])
@@ -323,6 +331,7 @@ def test_a_busy_coach_says_so_and_the_table_plays_on(
     assert coach(client, table, f"move={s['step'] - 1}").status_code == 200
 
 
+@pytest.mark.usefixtures("quick_judge")
 def test_no_coach_answer_at_a_one_phone_table_holds_a_secret(
     app: Flask, client: FlaskClient
 ) -> None:

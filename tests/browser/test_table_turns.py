@@ -172,6 +172,13 @@ def test_the_line_up_is_checked_before_the_links(page: Page, live_server: str) -
     expect(email).to_be_hidden()  # not for one-phone play
     page.get_by_label("Invite players by email, to play online on their own phones").check()
     email.fill("ann@example.org")
+    seat_3, seat_3_plays = (
+        page.get_by_label(f"Seat 3 {what}", exact=True) for what in ("name", "plays as")
+    )
+    seat_3_plays.select_option("expert")  # a blank name box says what the seat will be called
+    expect(seat_3).to_have_attribute("placeholder", "Expert bot")
+    seat_3_plays.select_option("person")
+    expect(seat_3).to_have_attribute("placeholder", "Seat 3")
     page.get_by_label("Seat 2 name", exact=True).fill("Bbo")
     page.get_by_label("Seat 2 plays as", exact=True).select_option("person")
     page.get_by_role("button", name=re.compile("Play online")).click()

@@ -10,7 +10,8 @@ screen (page_walk.py):
 
 Either fails when content is lost: the page scrolls sideways (the document wider than the
 screen), or an element that hides its overflow cuts off text (wider or taller inside than
-its box). Form fields, which scroll their own text, and visually hidden labels aside.
+its box), or a list (a select) shows only part of its choice. Text fields, which scroll their
+own text, and visually hidden labels aside.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from page_walk import MainPages, visit
 from playwright.sync_api import Browser, Page
 
 LOST = r"""(screen) => {
+  const SELECT_ARROW = 20;  // Chromium draws a list's arrow in about 20 px of its right
   const found = [];
   const page = Math.max(document.documentElement.scrollWidth, window.innerWidth);
   const name = (box) => {
@@ -56,6 +58,18 @@ LOST = r"""(screen) => {
       found.push(`${name(box)} cuts off ${words(box, 40)} (${wide}px in ${box.clientWidth}px)`);
     } else if (hides(style.overflowY) && tall > high + 1) {
       found.push(`${name(box)} cuts off ${words(box, 40)} (${tall}px tall in ${high}px)`);
+    }
+  }
+  const measure = document.createElement("canvas").getContext("2d");
+  for (const select of document.body.querySelectorAll("select")) {  // the choice shown whole
+    const style = getComputedStyle(select);
+    const chosen = select.selectedOptions[0];
+    if (!chosen || style.display === "none" || select.closest(".visually-hidden")) continue;
+    if (select.getBoundingClientRect().width <= 2) continue;
+    measure.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - SELECT_ARROW;
+    if (measure.measureText(chosen.text).width > room + 1) {
+      found.push(`${name(select)} shows ${select.clientWidth}px of "${chosen.text}"`);
     }
   }
   return found;
