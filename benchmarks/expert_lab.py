@@ -74,6 +74,22 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     return ExpertBot(seed, budget, None)
 
 
+def game_line(variant: str, against: str, seed: int, number: int) -> dict[str, Any]:
+    """Game `number` of the run `seed`: seat 0 the `variant`, the others the bots named in
+    `against` (comma-separated); the line `--out` gets (seat 0's win share, its mean round
+    score, the others' mean)."""
+    rivals = against.split(",")
+    dealt = game_seed(seed, number)
+    bots = [seat_zero(settings_of(variant), mix(dealt, 0))]
+    bots += [make_bot(name, mix(dealt, seat + 1)) for seat, name in enumerate(rivals)]
+    result = play_bots(bots, Rules(stall_turns=SAFETY_STALL_TURNS), dealt)
+    rounds = result.round_scores
+    own = sum(r[0] for r in rounds) / len(rounds)
+    rest = sum(sum(r[1:]) for r in rounds) / (len(rounds) * len(rivals))
+    line = {"variant": variant, "against": against, "game": number}
+    return line | {"win": result.wins[0], "mine": own, "others": rest}
+
+
 def main() -> None:
     """Play the screen and print its summary."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -84,25 +100,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
-    rivals = args.against.split(",")
-    rules = Rules(stall_turns=SAFETY_STALL_TURNS)
     wins = mine = others = 0.0
     start = time.perf_counter()
     for number in range(args.first, args.first + args.games):
-        seed = game_seed(args.seed, number)
-        bots = [seat_zero(settings_of(args.variant), mix(seed, 0))]
-        bots += [make_bot(name, mix(seed, seat + 1)) for seat, name in enumerate(rivals)]
-        result = play_bots(bots, rules, seed)
-        rounds = result.round_scores
-        own = sum(r[0] for r in rounds) / len(rounds)
-        rest = sum(sum(r[1:]) for r in rounds) / (len(rounds) * len(rivals))
-        wins += result.wins[0]
-        mine += own
-        others += rest
+        line = game_line(args.variant, args.against, args.seed, number)
+        wins += line["win"]
+        mine += line["mine"]
+        others += line["others"]
         if args.out:
             with open(args.out, "a", encoding="utf-8") as out:
-                line = {"variant": args.variant, "against": args.against, "game": number}
-                line |= {"win": result.wins[0], "mine": own, "others": rest}
                 out.write(json.dumps(line) + "\n")
     n = args.games
     p = wins / n

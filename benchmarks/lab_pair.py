@@ -1,11 +1,12 @@
-"""Compare two of `expert_lab.py`'s result files game by game (the same deals).
+"""Sum up one of `expert_lab.py`'s result files, or compare two game by game (the same deals).
 
+    .venv/bin/python benchmarks/lab_pair.py benchmarks/results/lab/expert-6000_counter_seed7.jsonl
     .venv/bin/python benchmarks/lab_pair.py hard.jsonl candidate.jsonl
 
-For the games both files played: each one's win rate (Wilson 95% interval), the paired
-difference of the wins and of seat 0's round score minus the others' (candidate minus
-base, with 95% intervals; a negative score difference is better), and how many games
-changed winner share.
+One file: its games, seat 0's win rate (Wilson 95% interval) and mean round score against
+the others'. Two: for the games both played, each one's win rate, the paired difference of
+the wins and of seat 0's round score minus the others' (candidate minus base, with 95%
+intervals; a negative score difference is better), and how many games changed winner share.
 """
 
 from __future__ import annotations
@@ -38,6 +39,23 @@ def mean_and_half(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def summary(rows: dict[int, dict[str, float]]) -> str:
+    """One file's games, as one line."""
+    n = len(rows)
+    if not n:
+        return "no game"
+    wins = sum(row["win"] for row in rows.values())
+    low, high = wilson(wins, n)
+    mine = sum(row["mine"] for row in rows.values()) / n
+    others = sum(row["others"] for row in rows.values()) / n
+    missing = max(rows) - min(rows) + 1 - n
+    numbers = f"numbers {min(rows)} to {max(rows)}" + (f", {missing} missing" if missing else "")
+    return (
+        f"{n} games ({numbers}): wins {wins / n:.1%} ({low:.1%}-{high:.1%}),"
+        f" round score {mine:.2f} against the others' {others:.2f}"
+    )
+
+
 def compare(base: dict[int, dict[str, float]], cand: dict[int, dict[str, float]]) -> str:
     """The comparison of the games both played, as one paragraph."""
     games = sorted(set(base) & set(cand))
@@ -68,12 +86,15 @@ def compare(base: dict[int, dict[str, float]], cand: dict[int, dict[str, float]]
 
 
 def main() -> None:
-    """Print the comparison of two result files."""
+    """Print one result file's summary, or the comparison of two."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("base")
-    parser.add_argument("candidate")
+    parser.add_argument("candidate", nargs="?")
     args = parser.parse_args()
-    print(compare(load(args.base), load(args.candidate)))
+    if args.candidate is None:
+        print(summary(load(args.base)))
+    else:
+        print(compare(load(args.base), load(args.candidate)))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+"""The lab's archive of games (benchmarks/results/lab, docs/bots.md "The lab's archive"):
+every line well formed, one result a game, and `hard`'s games replay as archived (so a
+later session can pair new games with them, and add games to a line-up with `--first`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+ARCHIVE = BENCHMARKS / "results" / "lab"
+FILES = sorted(ARCHIVE.glob("*.jsonl"))
+SEED = 7
+"""The lab's deals: every archived game is dealt from this run seed."""
+
+
+def script(name: str) -> ModuleType:
+    """A benchmark script, imported by its path (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_archive_holds_the_goal_line_ups() -> None:
+    names = {path.name for path in FILES}
+    for who in ("expert-6000", "hard"):
+        for against in ("counter-counter-counter", "counter", "counter-clearer-racer"):
+            assert f"{who}_{against}_seed{SEED}.jsonl" in names
+
+
+@pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
+def test_each_line_is_one_game_of_its_line_up(path: Path) -> None:
+    who, against, seed = path.stem.split("_")
+    rows = lines(path)
+    assert rows and seed == f"seed{SEED}"
+    games = [row["game"] for row in rows]
+    assert len(games) == len(set(games))  # one line a game (in any order)
+    for row in rows:
+        assert set(row) == {"variant", "against", "game", "win", "mine", "others"}
+        assert row["against"] == against.replace("-", ",")
+        assert row["variant"] == ("bot=hard" if who == "hard" else "budget=6000")
+        assert 0 <= row["win"] <= 1 and row["mine"] >= -24 and row["others"] >= -24
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in FILES if p.name.startswith("hard_")], ids=lambda p: p.stem
+)
+def test_hards_first_game_replays_as_archived(path: Path) -> None:
+    lab = script("expert_lab")
+    archived = lines(path)[0]
+    again = lab.game_line("bot=hard", archived["against"], SEED, archived["game"])
+    assert again == archived
+
+
+def test_a_file_is_summed_up_and_two_are_paired(tmp_path: Path) -> None:
+    pair = script("lab_pair")
+    rows = [
+        {"variant": "v", "against": "counter", "game": g, "win": w, "mine": m, "others": 10.0}
+        for g, w, m in ((0, 1.0, 8.0), (1, 0.0, 12.0), (3, 0.5, 10.0))
+    ]
+    base = tmp_path / "base.jsonl"
+    base.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    summed = pair.summary(pair.load(str(base)))
+    assert summed.startswith("3 games (numbers 0 to 3, 1 missing): wins 50.0% (")
+    assert summed.endswith("round score 10.00 against the others' 10.00")
+    better = [row | {"win": 1.0, "mine": row["mine"] - 2} for row in rows[:2]]
+    cand = tmp_path / "cand.jsonl"
+    cand.write_text("".join(json.dumps(row) + "\n" for row in better))
+    paired = pair.compare(pair.load(str(base)), pair.load(str(cand)))
+    assert paired.splitlines()[-1].startswith("2 games: wins +50.0 ± ")
+    assert "round score - others -2.00 ± 0.00, 1 games changed" in paired
