@@ -174,9 +174,8 @@ static void fill_cubes(void) {
 }
 
 static inline double cube_of(int count, int total) {
-    if (count >= 0 && count <= MOST_OF_A_VALUE && total >= 1 && total <= DECK)
-        return CUBES[count][total];
-    return pow((double)count / total, 3.0);
+    if (count <= MOST_OF_A_VALUE && total <= DECK) return CUBES[count][total];
+    return pow((double)count / total, 3.0); /* never, with a real deck's counts */
 }
 
 /* ev.Odds of the unseen `counts` (by value index) with `offers` cards still to be seen. */
@@ -186,19 +185,16 @@ static void make_odds(Odds *o, const int *counts, double offers, const Policy *p
         if (counts[i] > 0) total += counts[i];
     o->nv = 0;
     double mean = 0.0, square = 0.0, triple = 0.0, cubes[NVALUES];
+    int of = total ? total : DECK; /* no card unseen: the whole deck's odds */
     for (int i = 0; i < NVALUES; i++) {
-        double p;
         int count = total ? counts[i] : COUNTS[i];
-        if (total)
-            p = counts[i] > 0 ? (double)counts[i] / total : 0.0;
-        else
-            p = COUNTS[i] / (double)DECK;
+        double p = count > 0 ? (double)count / of : 0.0;
         o->chance[i] = p;
         if (p > 0.0) {
             int v = i - 2;
             o->values[o->nv] = v;
             o->probs[o->nv] = p;
-            cubes[o->nv] = cube_of(count, total ? total : DECK);
+            cubes[o->nv] = cube_of(count, of);
             o->nv++;
         }
     }

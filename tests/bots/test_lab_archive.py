@@ -4,6 +4,7 @@ later session can pair new games with them, and add games to a line-up with `--f
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 from pathlib import Path
@@ -19,6 +20,7 @@ SEED = 7
 """The lab's deals: every archived game is dealt from this run seed."""
 
 
+@functools.cache
 def script(name: str) -> ModuleType:
     """A benchmark script, imported by its path (the folder is not a package)."""
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
