@@ -9,7 +9,7 @@ setup(
         Extension(
             "skyjo_pad.bots._rollout",
             sources=["skyjo_pad/bots/_rollout.c"],
-            extra_compile_args=["-O2", "-fwrapv"],
+            extra_compile_args=["-O3", "-fwrapv"],
         )
     ]
 )

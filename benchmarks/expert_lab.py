@@ -4,16 +4,20 @@
         --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
 
 Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot` with
-`budget` rollouts a decision (never cut by the clock) and any of `expert.py`'s settings
-named in capitals (`SCREEN`, `DROP`, `STAY`, `SURE`, `MARGIN`, `GAME_POINTS`: one variant a
-process); or `bot=NAME` for any registered bot; `bot=hard,within=N,tempo=X,stakes=S` for
-`hard` judged by the learned values with N face-down cards or fewer (`stakes=S`: by the
-chance to win the game when the round may end it, spread S; `stakes=none`: off;
-`flip=F,feed=X`: its flip bonus and feeding share; `spread=X,shift=Y`: its `OUTLOOK`);
-`bot=valued,tempo=X,hidden=0` for the all-values bot, tempo earned by flips only. Game `k`
-is dealt with `simulate.game_seed(seed, k)` whatever the variant, so two variants' lines of
-results pair game by game (`lab_pair.py`). Each game's line (seat 0's win share, its mean
-round score, the others' mean) is appended to `--out` as JSON, and a summary is printed.
+`budget` rollouts a decision (never cut by the clock; or `steps=N`, a budget in steps of
+play), `sure=X` and `margin=Y` (its `Effort`; `SURE` and `MARGIN` too), and any of
+`expert.py`'s settings named in capitals (`SCREEN`, `DROP`, `STAY`, `GAME_POINTS`: one
+variant a process); or `bot=NAME` for any registered bot, but: `bot=searching-hard` is
+today's `hard` (its judgement and a small search), `bot=hard` its judgement alone
+(`HardBot`, the `hard` of sessions 1 to 38, whose games the archive keeps);
+`bot=hard,within=N,tempo=X,stakes=S` for that judgement by the learned values with N
+face-down cards or fewer (`stakes=S`: by the chance to win the game when the round may
+end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding share;
+`spread=X,shift=Y`: its `OUTLOOK`); `bot=valued,tempo=X,hidden=0` for the all-values bot,
+tempo earned by flips only. Game `k` is dealt with `simulate.game_seed(seed, k)` whatever
+the variant, so two variants' lines of results pair game by game (`lab_pair.py`). Each
+game's line (seat 0's win share, its mean round score, the others' mean) is appended to
+`--out` as JSON, and a summary is printed.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import math
 import time
 from typing import Any
 
-from skyjo_pad.bots import ExpertBot, HardBot, ValuedBot, expert, make_bot
+from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, ValuedBot, expert, make_bot
 from skyjo_pad.bots.base import Bot, mix
 from skyjo_pad.bots.hard import STAKES_SPREAD, VALUES_WITHIN
 from skyjo_pad.engine import Rules
@@ -64,14 +68,21 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         if "spread" in settings or "shift" in settings:
             settings["outlook"] = (settings.pop("spread", 0.0), settings.pop("shift", 0.0))
         return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
+    if name == "searching-hard":  # today's `hard`: its judgement and the small search
+        return SearchingHardBot(seed)
     if name != "expert":
         return make_bot(name, seed)
-    budget = settings.pop("budget", 3000)
+    effort = expert.Effort(
+        rollouts=settings.pop("budget", 3000),
+        steps=settings.pop("steps", 0),
+        sure=settings.pop("SURE", settings.pop("sure", expert.SURE)),
+        margin=settings.pop("MARGIN", settings.pop("margin", expert.MARGIN)),
+    )
     for name in [key for key in settings if key.isupper()]:
         setattr(expert, name, settings.pop(name))  # one variant a process: a lab knob
     if settings:
         raise SystemExit(f"unknown expert settings: {', '.join(settings)}")
-    return ExpertBot(seed, budget, None)
+    return ExpertBot(seed, seconds=None, effort=effort)
 
 
 def game_line(variant: str, against: str, seed: int, number: int) -> dict[str, Any]:

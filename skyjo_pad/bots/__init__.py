@@ -2,7 +2,8 @@
 sees: `choose(view, legal_moves) -> move`, never the full position.
 
 - `random`, `easy`, `medium`, `ev`, `hard`: the built-in levels (`make_bot(name, seed)`);
-- `expert`: the searching bot, the table's strongest level;
+  `hard` is its judgement (`HardBot`) checked by a small search (`SearchingHardBot`);
+- `expert`: the same search, large: the table's strongest level;
 - `counter`, `clearer`, `racer`: the lab's yardsticks;
   `valued`: `hard` judged by values learned by self-play (`values.py`);
 - `package.module:factory`: an outside bot speaking the FORMATS.md JSON (`adapter.py`);
@@ -13,7 +14,7 @@ from .adapter import OutsideBot
 from .base import Bot, BotError, ask, decision_rng
 from .easy import EasyBot
 from .ev import EvBot
-from .expert import ExpertBot
+from .expert import ExpertBot, SearchingHardBot
 from .hard import HardBot, ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
@@ -38,6 +39,7 @@ __all__ = [
     "OutsideBot",
     "RacerBot",
     "RandomBot",
+    "SearchingHardBot",
     "ValuedBot",
     "ask",
     "decision_rng",

@@ -865,11 +865,12 @@ static void step(Table *t, int code, const Rules *rules, Rng *rng, int *raw) {
 static int stuck(const Table *t) { return t->source == EMPTY && !t->ndraw && !t->ndiscard; }
 
 /* Play the round out, seat `me` by policy `mine`, the others by `others`; `raw` gets its
- * final scores. */
-static void play_round(Table *t, const Rules *rules, const Policy *mine, const Policy *others,
-                       int me, Rng *rng, int *raw) {
-    for (int i = 0; i < MAX_STEPS; i++) {
-        if (t->phase != TURN && t->phase != FINAL) return;
+ * final scores. Returns the steps played. */
+static int play_round(Table *t, const Rules *rules, const Policy *mine, const Policy *others,
+                      int me, Rng *rng, int *raw) {
+    int i = 0;
+    for (; i < MAX_STEPS; i++) {
+        if (t->phase != TURN && t->phase != FINAL) return i;
         if (stuck(t)) break;
         step(t, policy_code(t, rules, t->current == me ? mine : others), rules, rng, raw);
     }
@@ -877,6 +878,7 @@ static void play_round(Table *t, const Rules *rules, const Policy *mine, const P
         t->closer = NOBODY;
         finish_round(t, rules, raw);
     }
+    return i;
 }
 
 /* The seen counts of a table (face-up cards and the discard pile). */
@@ -1069,8 +1071,8 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     return Py_BuildValue("NiiN", totals, t.closer, t.turns, cells);
 }
 
-/* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams) -> bytes
- * of doubles (the searching seat playing by the policy `mine`, the others by `others`;
+/* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams) -> (bytes
+ * of doubles, the steps the rollouts played: their work) (the searching seat playing by the policy `mine`, the others by `others`;
  * with `streams`, each seat drawing from a stream of its own, `deal_streams`),
  * code by code, world by world (`OUTCOME` each): for world i (first, first + 1, ...) and
  * each code, (the searching seat's round score,
@@ -1113,6 +1115,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!out) return NULL;
     double *values = (double *)PyBytes_AS_STRING(out);
     int me = base.current, n = base.n;
+    long long steps = 0;
     Py_BEGIN_ALLOW_THREADS
     for (int w = 0; w < worlds; w++) {
         Table world = base;
@@ -1129,7 +1132,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             Rng r = after;
             int raw[MAX_SEATS] = {0};
             step(&t, codes8[c], &rules, &r, raw);
-            play_round(&t, &rules, &mine, &pol, me, &r, raw);
+            steps += 1 + play_round(&t, &rules, &mine, &pol, me, &r, raw);
             double others = 0.0;
             for (int s = 0; s < n; s++)
                 if (s != me) others += raw[s];
@@ -1155,7 +1158,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    return out;
+    return Py_BuildValue("NL", out, steps);
 }
 
 /* Solve the `size` x `size` system a x = b in place (Gaussian elimination with partial

@@ -1,4 +1,5 @@
-"""`expert`: `hard`'s judgement checked by whole-round rollouts in the worlds its view allows.
+"""`expert` and `hard`: `hard`'s judgement checked by whole-round rollouts in the worlds its
+view allows (`expert` with thousands a decision, `hard` with a small fixed budget, `HARD`).
 
 For a decision of the round's turns (take the discard or draw; where to put the card it
 holds, or throw a drawn card away) it plays every candidate out to the end of the round
@@ -18,9 +19,10 @@ stops after the screen). `hard`'s own choice is played unless another candidate 
 world by world, by more than `STAY` points plus `SURE` standard errors. Its last turn is
 `hard`'s exact search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
 
-Its work is a budget of rollouts per decision, never "as much as fits": the same seed and
-view give the same move. At the table a wall-clock cap (`seconds`) also stops the search
-early, between rounds of rollouts, when the machine is slow.
+Its work is a budget per decision (`Effort`: rollouts, or steps of play), never "as much as
+fits": the same seed and view give the same move. At the table a wall-clock cap
+(`seconds`) also stops `expert`'s search early, between rounds of rollouts, when the
+machine is slow; `hard`'s has none.
 """
 
 from __future__ import annotations
@@ -63,6 +65,30 @@ MARGIN = 8.0
 GAME_POINTS = 25.0
 #: Worlds played between two looks at the clock.
 CHUNK = 64
+#: Worlds each code is played in first when the budget is in steps (`search`).
+PROBE = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How much a searching bot looks, and how sure it must be to overrule its judgement."""
+
+    rollouts: int = BUDGET
+    """Rollouts a decision (when `steps` is 0)."""
+    steps: int = 0
+    """Else this many steps of play a decision (`search`): about the same time for every
+    decision, however long its rollouts."""
+    sure: float = SURE
+    """Standard errors a candidate's gain must clear to replace the judgement's move
+    (`best_of`)."""
+    margin: float = MARGIN
+    """Points of the sums within which a held card's places are searched (`candidates`)."""
+
+
+#: `hard`: a small search with the same work every decision (its 95th percentile about
+#: 45 ms of one core), overruling its judgement only at two standard errors, among the
+#: places within 3 points of its best (docs/bots.md, the tenth pass).
+HARD = Effort(rollouts=0, steps=20_000, sure=2.0, margin=3.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +108,9 @@ class Verdict:
     """The standard error of that gain."""
 
 
-def candidates(view: View) -> list[int]:
+def candidates(view: View, margin: float = MARGIN) -> list[int]:
     """The move codes worth searching, `hard`'s choice by its sums first: for a held card
-    every cell within `MARGIN` points of the best (and throwing a drawn card away), else
+    every cell within `margin` points of the best (and throwing a drawn card away), else
     taking the discard and drawing."""
     table = table_of(view)
     codes = list(legal_codes(table))
@@ -94,7 +120,7 @@ def candidates(view: View) -> list[int]:
     if table.source != EMPTY:
         ranked = sorted(ev.options(table, odds, tempo(table), feeding(table, odds)))
         best = ranked[0][0]
-        return [code for score, code in ranked if score <= best + MARGIN]
+        return [code for score, code in ranked if score <= best + margin]
     first = ev.decide(table, odds, tempo(table), feeding(table, odds))
     return [first] + [code for code in codes if code != first]
 
@@ -114,28 +140,37 @@ def search(
     seed: int,
     budget: int,
     deadline: float | None = None,
+    steps: int = 0,
 ) -> list[Verdict]:
     """Play `codes` out in the same sampled worlds within `budget` rollouts: first `SCREEN`
     worlds each, then rounds that double the worlds of the codes still in doubt
     (`_survivors`) while the budget lasts. One verdict a code, in the order given, each
-    gain measured against the first code. Past `deadline` (perf_counter) it stops between
-    rounds of rollouts; with no world played in time, every verdict is empty."""
+    gain measured against the first code. With `steps` the budget is that many steps of
+    play instead (the rollouts' count follows from `PROBE` worlds a code played first: a
+    rollout from a round's start costs several times one near its end). Past `deadline`
+    (perf_counter) it stops between rounds of rollouts; with no world played in time,
+    every verdict is empty."""
     rollouts = Rollouts(view, seed, GAME_POINTS)
     alive = list(codes)
-    spent = 0
-    worlds = max(2, min(SCREEN, budget // max(1, len(alive))))
+    if steps and len(alive) > 1:
+        rollouts.play(alive, PROBE)
+        budget = steps * PROBE * len(alive) // max(1, rollouts.steps)
+    spent = rollouts.worlds(alive[0]) * len(alive)
+    target = max(2, min(SCREEN, budget // max(1, len(alive))))
     while len(alive) > 1:
-        chunk = CHUNK if deadline is not None else worlds
-        for start in range(0, worlds, chunk):
+        more = target - rollouts.worlds(alive[0])
+        chunk = CHUNK if deadline is not None else max(1, more)
+        for start in range(0, more, chunk):
             if deadline is not None and time.perf_counter() > deadline:
                 return _verdicts(rollouts, codes)
-            played = min(chunk, worlds - start)
+            played = min(chunk, more - start)
             rollouts.play(alive, played)
             spent += played * len(alive)
         alive = _survivors(rollouts, alive)
-        worlds = min(rollouts.worlds(alive[0]), (budget - spent) // len(alive))
-        if worlds < 2:
+        more = min(rollouts.worlds(alive[0]), (budget - spent) // len(alive))
+        if more < 2:
             break
+        target = rollouts.worlds(alive[0]) + more
     return _verdicts(rollouts, codes)
 
 
@@ -177,38 +212,46 @@ def _verdicts(rollouts: Rollouts, codes: Sequence[int]) -> list[Verdict]:
     return found
 
 
-def best_of(verdicts: Sequence[Verdict]) -> Verdict:
+def best_of(verdicts: Sequence[Verdict], sure: float = SURE) -> Verdict:
     """The verdict to play: the first (`hard`'s choice) unless another beats it, world by
-    world, by more than `STAY` points plus `SURE` standard errors; then the best of those."""
+    world, by more than `STAY` points plus `sure` standard errors; then the best of those."""
     chosen = verdicts[0]
     for verdict in verdicts[1:]:
-        sure = verdict.gain - SURE * verdict.error > STAY
-        if sure and verdict.gain > chosen.gain:
+        beats = verdict.gain - sure * verdict.error > STAY
+        if beats and verdict.gain > chosen.gain:
             chosen = verdict
     return chosen
 
 
 class ExpertBot:
-    """`hard`'s choices, overruled where whole-round rollouts find a clearly better move."""
+    """`hard`'s judgement, overruled where whole-round rollouts find a clearly better move."""
 
     name = "expert"
 
     def __init__(
-        self, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+        self,
+        seed: int = 0,
+        budget: int = BUDGET,
+        seconds: float | None = SECONDS,
+        effort: Effort | None = None,
     ) -> None:
-        """An expert; `budget` rollouts a decision, stopped early after `seconds` (None:
-        never, for the lab, where the same seed must give the same games)."""
+        """An expert; `budget` rollouts a decision (or the whole `effort`), stopped early
+        after `seconds` (None: never, for the lab, where the same seed must give the same
+        games)."""
         self.seed = seed
-        self.budget = budget
+        self.effort = effort or Effort(rollouts=budget)
         self.seconds = seconds
         self.hard = HardBot(seed, WORLDS)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        """The searched best move in the round's turns; `hard`'s move elsewhere."""
+        """The searched best move in the round's turns; `hard`'s judgement elsewhere."""
         base = self.hard.choose(view, legal_moves)
-        if len(legal_moves) == 1 or view.phase is not Phase.TURN or self.budget <= 0:
+        effort = self.effort
+        if len(legal_moves) == 1 or view.phase is not Phase.TURN:
             return base
-        codes = candidates(view)
+        if effort.rollouts <= 0 and effort.steps <= 0:
+            return base
+        codes = candidates(view, effort.margin)
         if len(codes) < 2:
             return base
         first = code_of(base)
@@ -216,7 +259,21 @@ class ExpertBot:
         return move_of(self.decide(view, codes).code)
 
     def decide(self, view: View, codes: Sequence[int]) -> Verdict:
-        """The verdict played among `codes` (`hard`'s choice first), within the budget."""
+        """The verdict played among `codes` (`hard`'s choice first), within the effort."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         seed = decision_rng(self.seed, view).getrandbits(64)
-        return best_of(search(view, codes, seed, self.budget, deadline))
+        effort = self.effort
+        verdicts = search(view, codes, seed, effort.rollouts, deadline, effort.steps)
+        return best_of(verdicts, effort.sure)
+
+
+class SearchingHardBot(ExpertBot):
+    """`hard`: its judgement (`hard.HardBot`) checked by a small search of the same kind
+    (`HARD`), the same work for every decision and no clock: a seed and a view always
+    give the same move, on any machine."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0) -> None:
+        """A hard bot."""
+        super().__init__(seed, seconds=None, effort=HARD)

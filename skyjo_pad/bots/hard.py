@@ -1,4 +1,8 @@
-"""`hard`: the card counter's sums, played for tempo and against the next player.
+"""`hard`'s judgement: the card counter's sums, played for tempo and against the next player.
+
+The bot `hard` plays by this judgement and checks it with a small search of whole-round
+rollouts (`expert.SearchingHardBot`); `HardBot` alone is the `hard` of sessions 1 to 38,
+the base of both searches and the lab's `bot=hard`.
 
 It scores every move as `ev` does (the expected round score of its grid over the unseen
 cards, `ev.py`) and adds the two things a strong person weighs that `ev` does not:

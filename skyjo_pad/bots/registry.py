@@ -10,8 +10,8 @@ from .adapter import OutsideBot
 from .base import Bot, BotError
 from .easy import EasyBot
 from .ev import EvBot
-from .expert import ExpertBot
-from .hard import HardBot, ValuedBot
+from .expert import ExpertBot, SearchingHardBot
+from .hard import ValuedBot
 from .medium import MediumBot
 from .random_play import RandomBot
 from .yardsticks import ClearerBot, CounterBot, RacerBot
@@ -35,9 +35,9 @@ NAMES: tuple[str, ...] = LEVELS + YARDSTICKS + SEARCHERS + LEARNED
 def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     """A new bot by name; built-in bots take `seed`, an outside factory takes nothing.
 
-    `budget` (rollouts a decision) makes a searching bot (`expert`) play the lab's way:
-    exactly that much work, never cut short by the clock, so that a seed replays the same
-    games; other bots ignore it.
+    `budget` (rollouts a decision) makes `expert` play the lab's way: exactly that much
+    work, never cut short by the clock, so that a seed replays the same games; other bots
+    ignore it (`hard`'s small search is a fixed amount of work with no clock anyway).
 
     >>> make_bot("medium", seed=3).name
     'medium'
@@ -51,7 +51,7 @@ def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     if name == "medium":
         return MediumBot(seed)
     if name == "hard":
-        return HardBot(seed)
+        return SearchingHardBot(seed)
     if name == "counter":
         return CounterBot(seed)
     if name == "clearer":

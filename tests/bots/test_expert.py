@@ -1,4 +1,5 @@
-"""`expert`: hard's choices checked by whole-round rollouts in sampled worlds, within a budget."""
+"""`expert` and `hard`: hard's judgement checked by whole-round rollouts in sampled worlds,
+within a budget (`expert`'s in rollouts, `hard`'s in steps of play)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 from bot_helpers import play
 from test_ev import RIVAL, table
 
-from skyjo_pad.bots import ExpertBot, HardBot, expert, make_bot
-from skyjo_pad.bots.expert import Verdict, best_of, candidates, search
+from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, expert, make_bot
+from skyjo_pad.bots.expert import HARD, PROBE, Verdict, best_of, candidates, search
+from skyjo_pad.bots.rollouts import Rollouts
+from skyjo_pad.bots.worlds import table_of
 from skyjo_pad.engine import Phase, Position, Rules, Swap, legal_moves, view
 from skyjo_pad.engine.compact import DISCARD, SWAP
 from skyjo_pad.simulate import Setup, run
@@ -95,7 +98,7 @@ def test_simulate_runs_it_with_the_lab_budget() -> None:
     setup = Setup(("expert", "hard"), Rules(stall_turns=1000, target=15), 1, 4, budget=2)
     data, tally = run(setup, workers=1)
     assert data["games"] == 1 and sum(tally.wins) == 1
-    assert make_bot("expert", 1, budget=2).budget == 2  # type: ignore[attr-defined]
+    assert make_bot("expert", 1, budget=2).effort.rollouts == 2  # type: ignore[attr-defined]
     assert make_bot("expert", 1).seconds == 0.9  # type: ignore[attr-defined]
 
 
@@ -130,3 +133,36 @@ def test_with_no_time_left_it_plays_hard_s_choice() -> None:
     verdicts = search(seen, [DISCARD, SWAP + 8], 1, 400, time.perf_counter())
     assert [v.worlds for v in verdicts] == [0, 0]
     assert best_of(verdicts).code == DISCARD
+
+
+def test_hard_searches_with_the_same_steps_early_and_late_in_a_round() -> None:
+    """A budget in steps of play: the rollouts' count follows from the first `PROBE`
+    worlds, so a decision early in a round (long rollouts) gets fewer worlds than one near
+    its end, and none gets more than its steps buy."""
+    steps = 6000
+    bought = {}
+    for position, seat in searched_decisions(23)[::7]:
+        seen = view(position, seat)
+        codes = candidates(seen, HARD.margin)
+        if len(codes) < 2:
+            continue
+        probe = Rollouts(seen, 1, expert.GAME_POINTS)
+        probe.play(codes, PROBE)  # the same worlds as the search's probe
+        budget = steps * PROBE * len(codes) // probe.steps
+        worlds = [v.worlds for v in search(seen, codes, 1, 0, None, steps)]
+        assert min(worlds) >= PROBE
+        assert sum(worlds) <= max(budget, PROBE * len(codes))
+        bought[sum(table_of(seen).down)] = budget / len(codes)
+    assert len(bought) >= 2
+    early, late = max(bought), min(bought)  # the most face-down cards left, the fewest
+    assert bought[early] < bought[late]
+
+
+def test_hard_is_its_judgement_checked_by_a_small_search_without_a_clock() -> None:
+    bot = make_bot("hard", 3)
+    assert isinstance(bot, SearchingHardBot) and bot.name == "hard"
+    assert bot.effort == HARD and bot.seconds is None
+    assert HARD.steps > 0 and HARD.sure > expert.SURE and HARD.margin < expert.MARGIN
+    # Where its judgement is clearly right the search keeps it: the column of 9s.
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    assert bot.choose(view(position, 0), legal_moves(position, 0)) == Swap((2, 0))

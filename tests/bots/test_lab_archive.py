@@ -1,6 +1,7 @@
 """The lab's archive of games (benchmarks/results/lab, docs/bots.md "The lab's archive"):
-every line well formed, one result a game, and `hard`'s games replay as archived (so a
-later session can pair new games with them, and add games to a line-up with `--first`)."""
+every line well formed, one result a game, and the games of `hard` and of its judgement alone
+replay as archived (so a later session can pair new games with them, and add games to a
+line-up with `--first`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ ARCHIVE = BENCHMARKS / "results" / "lab"
 FILES = sorted(ARCHIVE.glob("*.jsonl"))
 SEED = 7
 """The lab's deals: every archived game is dealt from this run seed."""
+VARIANTS = {
+    "expert-6000": "budget=6000",
+    "searching-hard": "bot=searching-hard",
+    "hard": "bot=hard",
+}
+"""Each file's player (the first part of its name) and the lab's variant that plays it:
+`expert` at 6,000 rollouts, today's `hard`, and its judgement alone (the earlier `hard`)."""
 
 
 @functools.cache
@@ -36,7 +44,7 @@ def lines(path: Path) -> list[dict[str, Any]]:
 
 def test_the_archive_holds_the_goal_line_ups() -> None:
     names = {path.name for path in FILES}
-    for who in ("expert-6000", "hard"):
+    for who in ("expert-6000", "searching-hard", "hard"):
         for against in ("counter-counter-counter", "counter", "counter-clearer-racer"):
             assert f"{who}_{against}_seed{SEED}.jsonl" in names
 
@@ -51,17 +59,20 @@ def test_each_line_is_one_game_of_its_line_up(path: Path) -> None:
     for row in rows:
         assert set(row) == {"variant", "against", "game", "win", "mine", "others"}
         assert row["against"] == against.replace("-", ",")
-        assert row["variant"] == ("bot=hard" if who == "hard" else "budget=6000")
+        assert row["variant"] == VARIANTS[who]
         assert 0 <= row["win"] <= 1 and row["mine"] >= -24 and row["others"] >= -24
 
 
-@pytest.mark.parametrize(
-    "path", [p for p in FILES if p.name.startswith("hard_")], ids=lambda p: p.stem
-)
+REPLAYED = [p for p in FILES if p.name.startswith("hard_")] + [
+    ARCHIVE / f"searching-hard_counter_seed{SEED}.jsonl"  # its quickest line-up
+]
+
+
+@pytest.mark.parametrize("path", REPLAYED, ids=lambda p: p.stem)
 def test_hards_first_game_replays_as_archived(path: Path) -> None:
     lab = script("expert_lab")
     archived = lines(path)[0]
-    again = lab.game_line("bot=hard", archived["against"], SEED, archived["game"])
+    again = lab.game_line(archived["variant"], archived["against"], SEED, archived["game"])
     assert again == archived
 
 

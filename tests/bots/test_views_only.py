@@ -18,10 +18,12 @@ from skyjo_pad.bots import (
     MediumBot,
     RacerBot,
     RandomBot,
+    SearchingHardBot,
     ValuedBot,
     make_bot,
 )
 from skyjo_pad.bots.adapter import OutsideBot
+from skyjo_pad.bots.expert import HARD
 from skyjo_pad.engine import (
     Card,
     HeldFrom,
@@ -77,6 +79,8 @@ def test_the_yardsticks_and_the_expert_receive_views_only() -> None:
         Spy(RacerBot(3, worlds=2)),
         Spy(ExpertBot(4, budget=2, seconds=None)),
         Spy(ValuedBot(5, worlds=2)),
+        # `hard`'s search, on a tenth of its steps: the same code, a game in a second.
+        Spy(ExpertBot(6, seconds=None, effort=replace(HARD, steps=HARD.steps // 10))),
     ]
     play(spies, 5, RULES)
     for spy in spies:
@@ -153,6 +157,7 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
             RacerBot(k, worlds=2),
             ExpertBot(k, budget=4, seconds=None),
             ValuedBot(k, worlds=2),
+            SearchingHardBot(k),
         ):
             moves = legal_moves(position, seat)
             assert bot.choose(view(position, seat), moves) == bot.choose(view(twin, seat), moves)
