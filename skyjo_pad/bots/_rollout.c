@@ -1072,13 +1072,14 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
 }
 
 /* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams) -> (bytes
- * of doubles, the steps the rollouts played: their work) (the searching seat playing by the policy `mine`, the others by `others`;
- * with `streams`, each seat drawing from a stream of its own, `deal_streams`),
- * code by code, world by world (`OUTCOME` each): for world i (first, first + 1, ...) and
- * each code, (the searching seat's round score,
- * the others' mean round score, its share of the win if the round ended the game, else
- * -1), then the luck of the seat and the others' mean luck (Table.luck). World i is the same sample, and its rollouts share their randomness, for every code
- * and whatever `first` a call starts at. */
+ * of doubles, the steps the rollouts played: their work). The searching seat plays by the
+ * policy `mine`, the others by `others` (with `streams`, each seat drawing from a stream
+ * of its own, `deal_streams`). The doubles come code by code, world by world (`OUTCOME`
+ * each): for world i (first, first + 1, ...) and each code, the searching seat's round
+ * score, the others' mean round score, its share of the win if the round ended the game
+ * (else -1), then the luck of the seat and the others' mean luck (Table.luck). World i is
+ * the same sample, and its rollouts share their randomness, for every code and whatever
+ * `first` a call starts at. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *state, *rules_t, *mine_t, *policy_t, *unseen_t, *codes_t;
     int worlds, first, streams;
