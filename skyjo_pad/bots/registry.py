@@ -23,8 +23,9 @@ BUILTIN: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "ev", "hard")
 #: The lab's yardsticks: strong heuristic players of three styles (`yardsticks.py`).
 YARDSTICKS: tuple[str, ...] = ("counter", "clearer", "racer")
-#: The searching bots (`expert.py`): up to a second a decision, so a table searches their
-#: turns outside its transactions (`services/table_thinkers.py`).
+#: The bots whose search takes up to a second a decision (`expert.py`), so a table searches
+#: their turns outside its transactions (`services/table_thinkers.py`); `hard`'s small
+#: search (some 20 to 80 ms) is played inside the move, like the quick bots.
 SEARCHERS: tuple[str, ...] = ("expert",)
 #: Lab-only bots on learned values (`valued.py`, `values.py`).
 LEARNED: tuple[str, ...] = ("valued",)

@@ -149,8 +149,8 @@ class Rollouts:
         self.outcomes: dict[int, bytearray] = {}
         """Each code's rollouts so far, world by world (`OUTCOME` doubles each)."""
         self.steps = 0
-        """The steps (moves) every rollout so far played: the search's work, which a
-        rollout's length makes 5 to 10 times more at a round's start than near its end."""
+        """The steps (moves) every rollout so far played: the search's work, up to five
+        times more for a rollout from a round's start than for one near its end."""
 
     def worlds(self, code: int) -> int:
         """How many worlds `code` has been played out in."""
