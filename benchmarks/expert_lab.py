@@ -23,6 +23,7 @@ game's line (seat 0's win share, its mean round score, the others' mean) is appe
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import time
@@ -68,8 +69,15 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         if "spread" in settings or "shift" in settings:
             settings["outlook"] = (settings.pop("spread", 0.0), settings.pop("shift", 0.0))
         return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
-    if name == "searching-hard":  # today's `hard`: its judgement and the small search
+    if name == "searching-hard" and not settings:  # today's `hard`: judgement and search
         return SearchingHardBot(seed)
+    if name == "searching-hard":  # other knobs (`sure=2,twins=0`: the `hard` of session 39)
+        knobs = {key: settings.pop(key) for key in ("steps", "sure", "margin") if key in settings}
+        if "twins" in settings:
+            knobs["twins"] = bool(settings.pop("twins"))
+        if settings:
+            raise SystemExit(f"unknown searching-hard settings: {', '.join(settings)}")
+        return ExpertBot(seed, seconds=None, effort=dataclasses.replace(expert.HARD, **knobs))
     if name != "expert":
         return make_bot(name, seed)
     effort = expert.Effort(

@@ -15,7 +15,8 @@ The budget goes where the doubt is: every candidate is first played in `SCREEN` 
 those clearly worse than the leader (by `DROP` standard errors of the difference, world
 by world), or with little hope of beating `hard`'s choice (`HOPE`), are dropped, and the
 rest play on in rounds that double their worlds while the budget lasts (a plain decision
-stops after the screen). `hard`'s own choice is played unless another candidate beats it,
+stops after the screen; `hard`'s search plays one of each set of places the rules cannot
+tell apart, `twin`). `hard`'s own choice is played unless another candidate beats it,
 world by world, by more than `STAY` points plus `SURE` standard errors. Its last turn is
 `hard`'s exact search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
 
@@ -33,7 +34,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skyjo_pad.engine import Move, Phase, View
-from skyjo_pad.engine.compact import EMPTY, FLIP_OWED, code_of, legal_codes, move_of
+from skyjo_pad.engine.compact import (
+    CELLS,
+    COLUMNS,
+    DISCARD,
+    EMPTY,
+    FLIP_OWED,
+    GONE,
+    SWAP,
+    CompactTable,
+    code_of,
+    legal_codes,
+    move_of,
+)
 
 from . import ev
 from .base import decision_rng
@@ -83,12 +96,15 @@ class Effort:
     (`best_of`)."""
     margin: float = MARGIN
     """Points of the sums within which a held card's places are searched (`candidates`)."""
+    twins: bool = False
+    """Whether places worth the same by the rules' symmetry are searched once (`twin`)."""
 
 
 #: `hard`: a small search with the same work every decision (its 95th percentile about
-#: 45 ms of one core), overruling its judgement only at two standard errors, among the
-#: places within 3 points of its best (docs/bots.md, the tenth pass).
-HARD = Effort(rollouts=0, steps=20_000, sure=2.0, margin=3.0)
+#: 45 ms of one core), overruling its judgement at one standard error, among the places
+#: within 3 points of its best, one of each set of twins (docs/bots.md, the tenth and
+#: eleventh passes).
+HARD = Effort(rollouts=0, steps=20_000, sure=1.0, margin=3.0, twins=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +139,43 @@ def candidates(view: View, margin: float = MARGIN) -> list[int]:
         return [code for score, code in ranked if score <= best + margin]
     first = ev.decide(table, odds, tempo(table), feeding(table, odds))
     return [first] + [code for code in codes if code != first]
+
+
+def to_search(view: View, first: int, effort: Effort) -> list[int]:
+    """The codes a search weighs: `first` (the judgement's move), then the other
+    `candidates` within the effort's margin; with `effort.twins`, none that is a `twin`
+    of one before it."""
+    found = candidates(view, effort.margin)
+    if len(found) < 2:
+        return [first]
+    codes = [first] + [code for code in found if code != first]
+    table = table_of(view)
+    if not effort.twins or view.rules.row_clear or table.source == EMPTY:
+        return codes  # (taking the discard and drawing have no twins)
+    kinds = [twin(table, code) for code in codes]
+    return [code for index, code in enumerate(codes) if kinds[index] not in kinds[:index]]
+
+
+def twin(table: CompactTable, code: int) -> tuple[int, ...]:
+    """What putting the held card at a cell (`code`; or throwing it away) does, as far
+    as the rules can tell one cell from another: the card it replaces (every face-down
+    card is the same unknown) and the rest of its column. Without the row rule two cells
+    alike in this are worth the same (the columns score apart, the face-down cards are
+    alike), so a search plays one of them instead of splitting its worlds between equals;
+    the rollouts' policies, taking the first of equal cells, still tell them apart by a
+    few tenths of a point."""
+    if code == DISCARD:
+        return (DISCARD,)
+    cell = code - SWAP
+    base = CELLS * table.current
+    column = cell % COLUMNS
+
+    def seen(index: int) -> int:
+        value = table.cells[base + index]
+        return GONE + 1 if value > GONE else value  # face down: one unknown
+
+    rest = sorted(seen(other) for other in range(column, CELLS, COLUMNS) if other != cell)
+    return (seen(cell), *rest)
 
 
 def _paired(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
@@ -251,11 +304,9 @@ class ExpertBot:
             return base
         if effort.rollouts <= 0 and effort.steps <= 0:
             return base
-        codes = candidates(view, effort.margin)
+        codes = to_search(view, code_of(base), effort)
         if len(codes) < 2:
             return base
-        first = code_of(base)
-        codes = [first] + [code for code in codes if code != first]
         return move_of(self.decide(view, codes).code)
 
     def decide(self, view: View, codes: Sequence[int]) -> Verdict:

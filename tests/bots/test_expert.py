@@ -7,13 +7,23 @@ import math
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 from bot_helpers import play
 from test_ev import RIVAL, table
 
-from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, expert, make_bot
-from skyjo_pad.bots.expert import HARD, PROBE, Verdict, best_of, candidates, search
+from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, ev, expert, make_bot
+from skyjo_pad.bots.expert import (
+    HARD,
+    PROBE,
+    Verdict,
+    best_of,
+    candidates,
+    search,
+    to_search,
+    twin,
+)
 from skyjo_pad.bots.rollouts import Rollouts
 from skyjo_pad.bots.worlds import table_of
 from skyjo_pad.engine import Phase, Position, Rules, Swap, legal_moves, view
@@ -162,7 +172,50 @@ def test_hard_is_its_judgement_checked_by_a_small_search_without_a_clock() -> No
     bot = make_bot("hard", 3)
     assert isinstance(bot, SearchingHardBot) and bot.name == "hard"
     assert bot.effort == HARD and bot.seconds is None
-    assert HARD.steps > 0 and HARD.sure > expert.SURE and HARD.margin < expert.MARGIN
+    assert HARD.steps > 0 and HARD.margin < expert.MARGIN  # a budget in steps, fewer places
     # Where its judgement is clearly right the search keeps it: the column of 9s.
     position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
     assert bot.choose(view(position, 0), legal_moves(position, 0)) == Swap((2, 0))
+
+
+#: Seat 0's grid early in a round: a 5 face up in each of the first two columns, the
+#: other two columns wholly face down (cell k is row k // 4, column k % 4).
+EARLY = RIVAL
+CLASSES = [{SWAP + 0, SWAP + 5}, {SWAP + 4, SWAP + 8, SWAP + 1, SWAP + 9}]
+CLASSES += [{SWAP + k for k in (2, 3, 6, 7, 10, 11)}, {DISCARD}]
+"""The held card's places in `EARLY` that the rules cannot tell apart: replacing a 5 in a
+column with two face-down cards; uncovering beside a face-up 5; uncovering in a column of
+face-down cards; throwing it away."""
+
+
+def test_places_the_rules_cannot_tell_apart_are_twins() -> None:
+    seen = view(table([EARLY, PAIR], [10], held={"value": 3, "from": "draw"}), 0)
+    board = table_of(seen)
+    for kind in CLASSES:
+        assert len({twin(board, code) for code in kind}) == 1
+    assert len({twin(board, min(kind)) for kind in CLASSES}) == len(CLASSES)
+
+
+def test_hard_searches_one_place_of_each_kind_its_judgement_first() -> None:
+    position = table([EARLY, PAIR], [10], held={"value": 3, "from": "draw"})
+    seen = view(position, 0)
+    wide = replace(HARD, margin=99.0)
+    codes = to_search(seen, SWAP + 7, wide)
+    assert codes[0] == SWAP + 7 and len(codes) == len(CLASSES)
+    assert [sum(code in kind for code in codes) for kind in CLASSES] == [1, 1, 1, 1]
+    # `expert` searches every place; so does `hard` when rows clear too (they tell apart).
+    assert len(to_search(seen, SWAP + 7, replace(wide, twins=False))) == 13
+    rows = view(
+        table([EARLY, PAIR], [10], held={"value": 3, "from": "draw"}, rules={"row_clear": True}), 0
+    )
+    assert len(to_search(rows, SWAP + 7, wide)) == 13
+
+
+def test_twins_are_worth_the_same_by_the_sums() -> None:
+    seen = view(table([EARLY, PAIR], [10], held={"value": 3, "from": "draw"}), 0)
+    board = table_of(seen)
+    odds = ev.odds_of(seen)
+    scores = {code: score for score, code in ev.options(board, odds, 2.0)}
+    for kind in CLASSES:
+        assert len({round(scores[code], 9) for code in kind}) == 1
+    assert len({round(scores[min(kind)], 9) for kind in CLASSES}) > 1

@@ -8,11 +8,18 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from test_ev import RIVAL, table
+from test_expert import PAIR
+
+from skyjo_pad.bots.expert import HARD
+from skyjo_pad.engine import view
+from skyjo_pad.engine.compact import DISCARD, SWAP
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 ARCHIVE = BENCHMARKS / "results" / "lab"
@@ -22,10 +29,14 @@ SEED = 7
 VARIANTS = {
     "expert-6000": "budget=6000",
     "searching-hard": "bot=searching-hard",
+    "searching-hard-sure1": "bot=searching-hard,twins=0",
+    "searching-hard-sure2": "bot=searching-hard,sure=2,twins=0",
     "hard": "bot=hard",
 }
 """Each file's player (the first part of its name) and the lab's variant that plays it:
-`expert` at 6,000 rollouts, today's `hard`, and its judgement alone (the earlier `hard`)."""
+`expert` at 6,000 rollouts; today's `hard`; session 40's first try (one standard error,
+every twin searched); the `hard` of session 39 (two standard errors); and its judgement
+alone (the `hard` of sessions 1 to 38)."""
 
 
 @functools.cache
@@ -44,7 +55,7 @@ def lines(path: Path) -> list[dict[str, Any]]:
 
 def test_the_archive_holds_the_goal_line_ups() -> None:
     names = {path.name for path in FILES}
-    for who in ("expert-6000", "searching-hard", "hard"):
+    for who in ("expert-6000", "searching-hard-sure2", "hard"):
         for against in ("counter-counter-counter", "counter", "counter-clearer-racer"):
             assert f"{who}_{against}_seed{SEED}.jsonl" in names
 
@@ -64,7 +75,7 @@ def test_each_line_is_one_game_of_its_line_up(path: Path) -> None:
 
 
 REPLAYED = [p for p in FILES if p.name.startswith("hard_")] + [
-    ARCHIVE / f"searching-hard_racer_seed{SEED}.jsonl"  # its quickest game 0 (4 s of CPU)
+    ARCHIVE / f"searching-hard_counter-counter-counter_seed{SEED}.jsonl"  # 5 s of CPU
 ]
 
 
@@ -93,3 +104,17 @@ def test_a_file_is_summed_up_and_two_are_paired(tmp_path: Path) -> None:
     paired = pair.compare(pair.load(str(base)), pair.load(str(cand)))
     assert paired.splitlines()[-1].startswith("2 games: wins +50.0 ± ")
     assert "round score - others -2.00 ± 0.00, 1 games changed" in paired
+
+
+def test_a_search_s_regret_is_measured_against_an_oracle() -> None:
+    """`search_regret.py`: the oracle plays every candidate, and a search that finds the
+    column of 9s its judgement missed has no regret where keeping the judgement has some."""
+    regret = script("search_regret")
+    seen = view(table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"}), 0)
+    missed = (seen, [DISCARD, SWAP + 8])  # a judgement that would throw the 9 away
+    worths = regret.oracle((0, missed, 300))
+    assert len(worths) > 2 and max(worths, key=worths.__getitem__) == SWAP + 8
+    assert worths[SWAP + 8] - worths[DISCARD] > 1
+    searched, cpu = regret.regrets((0, missed, worths, regret.effort_of(""), 2))
+    assert searched == 0 and cpu > 0
+    assert regret.effort_of("sure=2,steps=30000") == replace(HARD, sure=2.0, steps=30000)
