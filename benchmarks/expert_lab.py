@@ -8,7 +8,8 @@ Seat 0 plays the variant, the other seats the named bots. The variant is an `Exp
 play), `sure=X` and `margin=Y` (its `Effort`; `SURE` and `MARGIN` too), and any of
 `expert.py`'s settings named in capitals (`SCREEN`, `DROP`, `STAY`, `GAME_POINTS`: one
 variant a process); or `bot=NAME` for any registered bot, but: `bot=searching-hard` is
-today's `hard` (its judgement and a small search), `bot=hard` its judgement alone
+today's `hard` (its judgement and a small search; `steps=`, `sure=`, `margin=`,
+`twins=0` change it), `bot=hard` its judgement alone
 (`HardBot`, the `hard` of sessions 1 to 38, whose games the archive keeps);
 `bot=hard,within=N,tempo=X,stakes=S` for that judgement by the learned values with N
 face-down cards or fewer (`stakes=S`: by the chance to win the game when the round may
