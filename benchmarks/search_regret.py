@@ -89,7 +89,7 @@ def positions(count: int, seed: int, pool: ProcessPoolExecutor) -> list[Position
 def oracle(job: tuple[int, Position, int]) -> dict[int, float]:
     """Every candidate's mean worth in `worlds` worlds of the oracle's own seed."""
     index, (view, codes), worlds = job
-    every = [codes[0]] + [code for code in expert.candidates(view, 99.0) if code != codes[0]]
+    every = expert.to_search(view, codes[0], expert.Effort(margin=math.inf))
     rollouts = Rollouts(view, 10**9 + index, expert.GAME_POINTS)
     rollouts.play(every, worlds)
     return {code: sum(w) / len(w) for code, w in zip(every, rollouts.worths(every), strict=True)}
@@ -102,13 +102,9 @@ def regrets(job: tuple[int, Position, dict[int, float], expert.Effort, int]) -> 
     chosen = expert.to_search(view, codes[0], effort)
     total = spent = 0.0
     for shot in range(shots):
+        bot = expert.ExpertBot(7919 * index + shot, seconds=None, effort=effort)
         start = time.process_time()
-        code = chosen[0]
-        if len(chosen) > 1:
-            verdicts = expert.search(
-                view, chosen, 7919 * index + shot, effort.rollouts, None, effort.steps
-            )
-            code = expert.best_of(verdicts, effort.sure).code
+        code = bot.decide(view, chosen).code if len(chosen) > 1 else chosen[0]
         spent += time.process_time() - start
         total += best - worths[code]
     return total / shots, spent / shots
