@@ -3,22 +3,22 @@
     nice -n 19 .venv/bin/python benchmarks/expert_lab.py --variant 'budget=3000,MARGIN=4' \
         --against counter,counter,counter --games 100 --seed 7 --out lab.jsonl
 
-Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot` with
-`budget` rollouts a decision (never cut by the clock; or `steps=N`, a budget in steps of
-play), `sure=X` and `margin=Y` (its `Effort`; `SURE` and `MARGIN` too), and any of
-`expert.py`'s settings named in capitals (`SCREEN`, `DROP`, `STAY`, `GAME_POINTS`: one
-variant a process); or `bot=NAME` for any registered bot, but: `bot=searching-hard` is
-today's `hard` (its judgement and a small search; `steps=`, `sure=`, `margin=`,
-`twins=0` change it), `bot=hard` its judgement alone
-(`HardBot`, the `hard` of sessions 1 to 38, whose games the archive keeps);
-`bot=hard,within=N,tempo=X,stakes=S` for that judgement by the learned values with N
-face-down cards or fewer (`stakes=S`: by the chance to win the game when the round may
-end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding share;
-`spread=X,shift=Y`: its `OUTLOOK`); `bot=valued,tempo=X,hidden=0` for the all-values bot,
-tempo earned by flips only. Game `k` is dealt with `simulate.game_seed(seed, k)` whatever
-the variant, so two variants' lines of results pair game by game (`lab_pair.py`). Each
-game's line (seat 0's win share, its mean round score, the others' mean) is appended to
-`--out` as JSON, and a summary is printed.
+Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot`
+with `budget` rollouts a decision (never cut by the clock; or `steps=N`, a budget in steps
+of play), `sure=X`, `margin=Y`, `screen=N` and `probe=N` (its `Effort`; `SURE`, `MARGIN`,
+`SCREEN` too), and any of `expert.py`'s other settings named in capitals (`DROP`, `HOPE`,
+`STAY`, `GAME_POINTS`: one variant a process); or `bot=NAME` for any registered bot, but:
+`bot=searching-hard` is today's `hard` (its judgement and a small search; `steps=`,
+`sure=`, `margin=`, `screen=`, `probe=`, `horizon=`, `early=`, `twins=0` change it),
+`bot=hard` its judgement alone (`HardBot`, the `hard` of sessions 1 to 38, whose games the
+archive keeps); `bot=hard,within=N,tempo=X,stakes=S` for that judgement by the learned
+values with N face-down cards or fewer (`stakes=S`: by the chance to win the game when the
+round may end it, spread S; `stakes=none`: off; `flip=F,feed=X`: its flip bonus and feeding
+share; `spread=X,shift=Y`: its `OUTLOOK`); `bot=valued,tempo=X,hidden=0` for the all-values
+bot, tempo earned by flips only. Game `k` is dealt with `simulate.game_seed(seed, k)`
+whatever the variant, so two variants' lines of results pair game by game (`lab_pair.py`).
+Each game's line (seat 0's win share, its mean round score, the others' mean) is appended
+to `--out` as JSON, and a summary is printed.
 """
 
 from __future__ import annotations
@@ -72,8 +72,9 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         return HardBot(seed, values_within=within, values_tempo=tempo, stakes=stakes, **settings)
     if name == "searching-hard" and not settings:  # today's `hard`: judgement and search
         return SearchingHardBot(seed)
-    if name == "searching-hard":  # other knobs (`sure=2,twins=0`: the `hard` of session 39)
-        knobs = {key: settings.pop(key) for key in ("steps", "sure", "margin") if key in settings}
+    if name == "searching-hard":  # other knobs (the archive's earlier `hard`s, `VARIANTS`)
+        known = ("steps", "sure", "margin", "screen", "probe", "horizon", "early")
+        knobs = {key: settings.pop(key) for key in known if key in settings}
         if "twins" in settings:
             knobs["twins"] = bool(settings.pop("twins"))
         if settings:
@@ -86,6 +87,8 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         steps=settings.pop("steps", 0),
         sure=settings.pop("SURE", settings.pop("sure", expert.SURE)),
         margin=settings.pop("MARGIN", settings.pop("margin", expert.MARGIN)),
+        screen=settings.pop("SCREEN", settings.pop("screen", expert.SCREEN)),
+        probe=settings.pop("probe", expert.PROBE),
     )
     for name in [key for key in settings if key.isupper()]:
         setattr(expert, name, settings.pop(name))  # one variant a process: a lab knob

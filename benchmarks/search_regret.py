@@ -3,25 +3,25 @@
     nice -n 19 .venv/bin/python benchmarks/search_regret.py --jobs 2 \
         --variants 'sure=2' 'sure=1' 'sure=1,steps=30000'
 
-A game screen (`expert_lab.py`) needs 2,000 games to see a change of two or three games
-in a hundred; this looks at single decisions instead, in minutes. It collects the decisions
-`hard` searches in 4-player games against three `counter` (deals from `--seed`, not the
+A game screen (`expert_lab.py`) needs 2,000 games to see a change of two or three games in
+a hundred; this looks at single decisions instead, in minutes. It collects the decisions
+`hard` searches in games against `--against` (three `counter`; deals from `--seed`, not the
 lab's seed 7), then plays every candidate move of each (every place for a held card, not
 only those within `hard`'s margin) in `--worlds` sampled worlds of its own: the oracle's
 worth of each move. A variant of `hard`'s search (`expert.HARD` with `steps=`, `sure=`,
-`margin=`, `rollouts=` or `twins=0` changed) then decides each position `--shots` times with seeds
-the oracle did not use; its **regret** is the oracle's best worth less the worth of the
-move it chose (points of the others' round score minus its own; 0 is perfect), averaged
-over the positions. `--cache FILE` keeps the positions and the oracle's worths (some 15
-minutes of one core for 400 positions) for the next run.
+`margin=`, `screen=`, `probe=`, `rollouts=` or `twins=0` changed) then decides each
+position `--shots` times with seeds the oracle did not use; its **regret** is the oracle's
+best worth less the worth of the move it chose (points of the others' round score minus its
+own; 0 is perfect), averaged over the positions. `--cache FILE` keeps the positions and the
+oracle's worths (some 15 minutes of one core for 400 positions) for the next run.
 
 Printed: the judgement's regret (`hard` without its search), each variant's with its
-standard error, its CPU time a decision, and its regret less the first variant's, position
-by position. A few positions carry most of the regret, so two sets of positions can rank
-close settings differently (docs/bots.md, the eleventh pass): read a small difference as
-none. The oracle judges with the search's own rollouts (the seat plays on as `hard`
-judges, the others as `counter`): it ranks settings of the search; whether a ranking
-holds in games is for the lab to show.
+standard error, its CPU time a searched decision (mean and 95th percentile), and its regret
+less the first variant's, position by position. A few positions carry most of the regret,
+so two sets of positions can rank close settings differently (docs/bots.md, the eleventh
+pass): read a small difference as none. The oracle judges with the search's own rollouts
+(the seat plays on as `hard` judges, the others as `counter`): it ranks settings of the
+search; whether a ranking holds in games is for the lab to show.
 """
 
 from __future__ import annotations
@@ -64,23 +64,24 @@ class Recording(expert.SearchingHardBot):
 SPREAD = 8
 
 
-def searched(number: int, seed: int) -> list[Position]:
-    """Every `SPREAD`th decision `hard` searches in game `number` of the run `seed`."""
+def searched(number: int, seed: int, against: str) -> list[Position]:
+    """Every `SPREAD`th decision `hard` searches in game `number` of the run `seed`, the
+    other seats the bots named in `against`."""
     found: list[Position] = []
     dealt = game_seed(seed, number)
     bots: list[Bot] = [Recording(mix(dealt, 0), found)]
-    bots += [make_bot("counter", mix(dealt, seat)) for seat in (1, 2, 3)]
+    bots += [make_bot(name, mix(dealt, seat + 1)) for seat, name in enumerate(against.split(","))]
     play_bots(bots, Rules(stall_turns=SAFETY_STALL_TURNS), dealt)
     return found[number % SPREAD :: SPREAD]
 
 
-def positions(count: int, seed: int, pool: ProcessPoolExecutor) -> list[Position]:
+def positions(count: int, seed: int, against: str, pool: ProcessPoolExecutor) -> list[Position]:
     """The first `count` of them, game by game (about 15 a game)."""
     found: list[Position] = []
     played = 0
     while len(found) < count:
         batch = range(played, played + max(2, (count - len(found)) // 12))
-        for some in pool.map(searched, batch, [seed] * len(batch)):
+        for some in pool.map(searched, batch, [seed] * len(batch), [against] * len(batch)):
             found += some
         played = batch.stop
     return found[:count]
@@ -110,6 +111,10 @@ def regrets(job: tuple[int, Position, dict[int, float], expert.Effort, int]) -> 
     return total / shots, spent / shots
 
 
+#: The effort's settings that count (the others are points or standard errors).
+COUNTS = ("steps", "rollouts", "screen", "probe", "horizon", "early")
+
+
 def effort_of(text: str) -> expert.Effort:
     """`hard`'s effort with `key=value,...` changed."""
     changes: dict[str, Any] = {}
@@ -118,7 +123,7 @@ def effort_of(text: str) -> expert.Effort:
         if key == "twins":
             changes[key] = bool(int(value))
         else:
-            changes[key] = int(value) if key in ("steps", "rollouts") else float(value)
+            changes[key] = int(value) if key in COUNTS else float(value)
     return dataclasses.replace(expert.HARD, **changes)
 
 
@@ -134,6 +139,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=99, help="the games' run seed")
+    parser.add_argument("--against", default="counter,counter,counter", help="the other seats")
     parser.add_argument("--worlds", type=int, default=2000, help="the oracle's worlds a move")
     parser.add_argument("--shots", type=int, default=3, help="seeds a variant decides with")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
@@ -144,7 +150,7 @@ def main() -> None:
         if args.cache and args.cache.exists():
             found, worths = pickle.loads(args.cache.read_bytes())
         else:
-            found = positions(args.positions, args.seed, pool)
+            found = positions(args.positions, args.seed, args.against, pool)
             jobs = [(index, position, args.worlds) for index, position in enumerate(found)]
             worths = list(pool.map(oracle, jobs, chunksize=4))
             if args.cache:
@@ -163,8 +169,10 @@ def main() -> None:
             done = list(pool.map(regrets, work, chunksize=4))
             mine = [regret for regret, _ in done]
             mean, error = mean_error(mine)
-            cpu = 1000 * sum(spent for _, spent in done) / len(done)
+            times = sorted(1000 * spent for _, spent in done)
+            cpu, p95 = sum(times) / len(times), times[int(0.95 * (len(times) - 1))]
             line = f"{text or 'hard':28} regret {mean:.3f} ± {error:.3f}  CPU {cpu:5.1f} ms"
+            line += f" (p95 {p95:5.1f})"
             if first:
                 gain, gain_error = mean_error([a - b for a, b in zip(mine, first, strict=True)])
                 line += f"  vs the first {gain:+.3f} ± {gain_error:.3f}"

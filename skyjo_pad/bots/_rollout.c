@@ -12,7 +12,7 @@
  * `policy_code` is `playout.policy_code`, and the scoring is `engine.scoring`'s. The
  * constants of the policy come from Python (`rollouts.Policy.settings`), never from here.
  *
- * It is one file, about 1,250 lines, on purpose: one translation unit lets the compiler
+ * It is one file, about 1,300 lines, on purpose: one translation unit lets the compiler
  * inline the inner loop (a column's expected score, a card's best cell) through the sums,
  * the closing outlook, the feeding cost, the policy and the steps, which call each other
  * millions of times a second. In order: randomness; the table; `ev.py`'s sums and
@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -865,12 +866,14 @@ static void step(Table *t, int code, const Rules *rules, Rng *rng, int *raw) {
 static int stuck(const Table *t) { return t->source == EMPTY && !t->ndraw && !t->ndiscard; }
 
 /* Play the round out, seat `me` by policy `mine`, the others by `others`; `raw` gets its
- * final scores. Returns the steps played. */
+ * final scores. Returns the steps played. With `limit` turns played in the round and
+ * nobody closing, it stops between two turns (the round goes on: `t->phase` stays TURN). */
 static int play_round(Table *t, const Rules *rules, const Policy *mine, const Policy *others,
-                      int me, Rng *rng, int *raw) {
+                      int me, Rng *rng, int *raw, int limit) {
     int i = 0;
     for (; i < MAX_STEPS; i++) {
         if (t->phase != TURN && t->phase != FINAL) return i;
+        if (t->phase == TURN && t->source == EMPTY && t->turns >= limit) return i;
         if (stuck(t)) break;
         step(t, policy_code(t, rules, t->current == me ? mine : others), rules, rng, raw);
     }
@@ -879,6 +882,21 @@ static int play_round(Table *t, const Rules *rules, const Policy *mine, const Po
         finish_round(t, rules, raw);
     }
     return i;
+}
+
+/* Each seat's expected round score on a round stopped at a search's horizon: `ev`'s sums
+ * of its grid, every face-down card read as any card not yet shown (`policy`'s odds). */
+static void expected_scores(Table *t, const Policy *pol, double *scores) {
+    int counts[NVALUES];
+    for (int i = 0; i < NVALUES; i++) counts[i] = COUNTS[i] - t->seen[i];
+    int ahead = min_down(t) - 1;
+    Odds o;
+    make_odds(&o, counts, pol->offers_per_card * (ahead > 0 ? ahead : 0), pol);
+    for (int s = 0; s < t->n; s++) {
+        double cols[COLUMNS];
+        columns(t->cells + CELLS * s, &o, cols);
+        scores[s] = sum4(cols);
+    }
 }
 
 /* The seen counts of a table (face-up cards and the discard pile). */
@@ -1059,7 +1077,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     Rng rng;
     rng_seed(&rng, seed);
     int raw[MAX_SEATS] = {0};
-    play_round(&t, &rules, &pol, &pol, NOBODY, &rng, raw);
+    play_round(&t, &rules, &pol, &pol, NOBODY, &rng, raw, INT_MAX);
     PyObject *totals = PyList_New(t.n), *cells = PyList_New(CELLS * t.n);
     if (!totals || !cells) {
         Py_XDECREF(totals);
@@ -1071,24 +1089,26 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     return Py_BuildValue("NiiN", totals, t.closer, t.turns, cells);
 }
 
-/* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams) -> (bytes
- * of doubles, the steps the rollouts played: their work). The searching seat plays by the
- * policy `mine`, the others by `others` (with `streams`, each seat drawing from a stream
- * of its own, `deal_streams`). The doubles come code by code, world by world (`OUTCOME`
- * each): for world i (first, first + 1, ...) and each code, the searching seat's round
- * score, the others' mean round score, its share of the win if the round ended the game
- * (else -1), then the luck of the seat and the others' mean luck (Table.luck). World i is
+/* search(state, rules, mine, others, unseen, codes, worlds, first, seed, streams[, horizon])
+ * -> (bytes of doubles, the steps the rollouts played: their work). The searching seat
+ * plays by the policy `mine`, the others by `others` (with `streams`, each seat drawing
+ * from a stream of its own, `deal_streams`); with a `horizon`, a rollout still going after
+ * that many turns (nobody closing) stops there, every grid scored by `ev`'s sums
+ * (`expected_scores`). The doubles come code by code, world by world (`OUTCOME` each): for
+ * world i (first, first + 1, ...) and each code, the searching seat's round score, the
+ * others' mean round score, its share of the win if the round ended the game (else -1),
+ * then the luck of the seat and the others' mean luck (Table.luck). World i is
  * the same sample, and its rollouts share their randomness, for every code and whatever
  * `first` a call starts at. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *state, *rules_t, *mine_t, *policy_t, *unseen_t, *codes_t;
-    int worlds, first, streams;
+    int worlds, first, streams, horizon = 0;
     unsigned long long seed;
     Table base;
     Rules rules;
     Policy mine, pol;
-    if (!PyArg_ParseTuple(args, "OOOOOOiiKp", &state, &rules_t, &mine_t, &policy_t, &unseen_t,
-                          &codes_t, &worlds, &first, &seed, &streams))
+    if (!PyArg_ParseTuple(args, "OOOOOOiiKp|i", &state, &rules_t, &mine_t, &policy_t, &unseen_t,
+                          &codes_t, &worlds, &first, &seed, &streams, &horizon))
         return NULL;
     if (load_table(state, &base) < 0 || load_rules(rules_t, &rules) < 0 ||
         load_policy(mine_t, &mine) < 0 || load_policy(policy_t, &pol) < 0)
@@ -1116,6 +1136,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!out) return NULL;
     double *values = (double *)PyBytes_AS_STRING(out);
     int me = base.current, n = base.n;
+    int limit = horizon > 0 ? base.turns + horizon : INT_MAX;
     long long steps = 0;
     Py_BEGIN_ALLOW_THREADS
     for (int w = 0; w < worlds; w++) {
@@ -1133,10 +1154,15 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             Rng r = after;
             int raw[MAX_SEATS] = {0};
             step(&t, codes8[c], &rules, &r, raw);
-            steps += 1 + play_round(&t, &rules, &mine, &pol, me, &r, raw);
+            steps += 1 + play_round(&t, &rules, &mine, &pol, me, &r, raw, limit);
+            double scores[MAX_SEATS];
+            if (t.phase == TURN)
+                expected_scores(&t, &mine, scores); /* stopped at the horizon */
+            else
+                for (int s = 0; s < n; s++) scores[s] = raw[s];
             double others = 0.0;
             for (int s = 0; s < n; s++)
-                if (s != me) others += raw[s];
+                if (s != me) others += scores[s];
             double share = -1.0;
             if (t.phase == GAME_OVER) {
                 int low = t.totals[0], tied = 0;
@@ -1146,7 +1172,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 share = t.totals[me] == low ? 1.0 / tied : 0.0;
             }
             double *v = values + OUTCOME * ((size_t)c * worlds + w);
-            v[0] = raw[me];
+            v[0] = scores[me];
             v[1] = others / (n - 1);
             v[2] = share;
             for (int kind = 0; kind < LUCKS; kind++) {

@@ -14,6 +14,7 @@ def search(
     first: int,
     seed: int,
     streams: bool,
+    horizon: int = 0,
 ) -> tuple[bytes, int]: ...
 def adjusted(outcomes: bytes, codes: int, worlds: int, game_points: float) -> bytes: ...
 def play_out(

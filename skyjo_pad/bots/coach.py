@@ -33,7 +33,7 @@ from skyjo_pad.engine.compact import (
 )
 
 from .base import decision_rng
-from .expert import SURE, candidates, search
+from .expert import SURE, Effort, candidates, search
 from .knowledge import unseen
 from .playout import play_round
 from .worlds import table_of
@@ -95,7 +95,8 @@ def advise(
     codes = [mine] + [code for code in candidates(view) if code != mine]
     if len(codes) == 1:
         return None
-    verdicts = search(view, codes, decision_rng(seed, view).getrandbits(64), budget, deadline)
+    seed = decision_rng(seed, view).getrandbits(64)
+    verdicts = search(view, codes, seed, Effort(rollouts=budget), deadline)
     if not verdicts[0].worlds:
         return None  # not one world in time: nothing to say
     better = max(verdicts[1:], key=lambda verdict: verdict.gain)

@@ -11,14 +11,15 @@ included, plus `GAME_POINTS` times its share of the win where the round ends the
 The luck of the cards in each rollout is taken out of its score (an unbiased correction
 that cuts the noise between two moves by a quarter, `Rollouts.worths`).
 
-The budget goes where the doubt is: every candidate is first played in `SCREEN` worlds;
-those clearly worse than the leader (by `DROP` standard errors of the difference, world
-by world), or with little hope of beating `hard`'s choice (`HOPE`), are dropped, and the
-rest play on in rounds that double their worlds while the budget lasts (a plain decision
-stops after the screen; `hard`'s search plays one of each set of places the rules cannot
-tell apart, `twin`). `hard`'s own choice is played unless another candidate beats it,
-world by world, by more than `STAY` points plus `SURE` standard errors. Its last turn is
-`hard`'s exact search (`endgame.py`); opening reveals and owed flips are `hard`'s too.
+The budget goes where the doubt is: every candidate is first played in `SCREEN` worlds
+(`hard`: 8); those clearly worse than the leader (by `DROP` standard errors of the
+difference, world by world), or with little hope of beating `hard`'s choice (`HOPE`), are
+dropped, and the rest play on in rounds that double their worlds while the budget lasts (a
+plain decision stops after the screen, or once no other candidate is left in doubt;
+`hard`'s search plays one of each set of places the rules cannot tell apart, `twin`).
+`hard`'s own choice is played unless another candidate beats it, world by world, by more
+than `STAY` points plus `SURE` standard errors. Its last turn is `hard`'s exact search
+(`endgame.py`); opening reveals and owed flips are `hard`'s too.
 
 Its work is a budget per decision (`Effort`: rollouts, or steps of play), never "as much as
 fits": the same seed and view give the same move. At the table a wall-clock cap
@@ -98,13 +99,34 @@ class Effort:
     """Points of the sums within which a held card's places are searched (`candidates`)."""
     twins: bool = False
     """Whether places worth the same by the rules' symmetry are searched once (`twin`)."""
+    screen: int = SCREEN
+    """Worlds every candidate is played in before any is dropped (`search`)."""
+    probe: int = PROBE
+    """With `steps`, worlds every candidate is played in first, to price a rollout."""
+    horizon: int = 0
+    """In a young round (`early`), laps of the table after which a rollout stops, every
+    grid scored by `ev`'s sums (0: every rollout plays to the round's end)."""
+    early: int = CELLS + 1
+    """The searching seat's own face-down cards from which a round is young: its rollouts
+    are the longest and noisiest, and the closing a horizon leaves out is far off."""
 
 
-#: `hard`: a small search with the same work every decision (its 95th percentile about
-#: 45 ms of one core), overruling its judgement at one standard error, among the places
-#: within 3 points of its best, one of each set of twins (docs/bots.md, the tenth and
-#: eleventh passes).
-HARD = Effort(rollouts=0, steps=20_000, sure=1.0, margin=3.0, twins=True)
+#: `hard`: a small search with at most the same work every decision (its 95th percentile
+#: about 45 ms of one core), overruling its judgement at one standard error, among the
+#: places within 3 points of its best, one of each set of twins, dropping the clearly worse
+#: after 8 worlds each; a young round's rollouts stop after 5 laps (docs/bots.md, the
+#: tenth to twelfth passes).
+HARD = Effort(
+    rollouts=0,
+    steps=22_000,
+    sure=1.0,
+    margin=3.0,
+    twins=True,
+    screen=8,
+    probe=8,
+    horizon=5,
+    early=8,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,25 +213,28 @@ def search(
     view: View,
     codes: Sequence[int],
     seed: int,
-    budget: int,
+    effort: Effort,
     deadline: float | None = None,
-    steps: int = 0,
 ) -> list[Verdict]:
-    """Play `codes` out in the same sampled worlds within `budget` rollouts: first `SCREEN`
-    worlds each, then rounds that double the worlds of the codes still in doubt
-    (`_survivors`) while the budget lasts. One verdict a code, in the order given, each
-    gain measured against the first code. With `steps` the budget is that many steps of
-    play instead (the rollouts' count follows from `PROBE` worlds a code played first: a
-    rollout from a round's start costs several times one near its end). Past `deadline`
-    (perf_counter) it stops between rounds of rollouts; with no world played in time,
-    every verdict is empty."""
-    rollouts = Rollouts(view, seed, GAME_POINTS)
+    """Play `codes` out in the same sampled worlds within the effort's rollouts: first
+    `effort.screen` worlds each, then rounds that double the worlds of the codes still in
+    doubt (`_survivors`) while the budget lasts (none left in doubt: it stops short of it).
+    One verdict a code, in the order given, each gain measured against the first code.
+    With `effort.steps` the budget is that many steps of play instead (the rollouts' count
+    follows from `effort.probe` worlds a code played first: a rollout from a round's start
+    costs several times one near its end). Past `deadline` (perf_counter) it stops between
+    rounds of rollouts; with no world played in time, every verdict is empty."""
+    table = table_of(view)
+    young = table.down[table.current] >= effort.early
+    turns = effort.horizon * table.n if young else 0
+    rollouts = Rollouts(view, seed, GAME_POINTS, horizon=turns)
     alive = list(codes)
-    if steps and len(alive) > 1:
-        rollouts.play(alive, PROBE)
-        budget = steps * PROBE * len(alive) // max(1, rollouts.steps)
+    budget = effort.rollouts
+    if effort.steps and len(alive) > 1:
+        rollouts.play(alive, effort.probe)
+        budget = effort.steps * effort.probe * len(alive) // max(1, rollouts.steps)
     spent = rollouts.worlds(alive[0]) * len(alive)
-    target = max(2, min(SCREEN, budget // max(1, len(alive))))
+    target = max(2, min(effort.screen, budget // max(1, len(alive))))
     while len(alive) > 1:
         more = target - rollouts.worlds(alive[0])
         chunk = CHUNK if deadline is not None else max(1, more)
@@ -313,9 +338,8 @@ class ExpertBot:
         """The verdict played among `codes` (`hard`'s choice first), within the effort."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         seed = decision_rng(self.seed, view).getrandbits(64)
-        effort = self.effort
-        verdicts = search(view, codes, seed, effort.rollouts, deadline, effort.steps)
-        return best_of(verdicts, effort.sure)
+        verdicts = search(view, codes, seed, self.effort, deadline)
+        return best_of(verdicts, self.effort.sure)
 
 
 class SearchingHardBot(ExpertBot):

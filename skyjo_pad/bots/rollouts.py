@@ -8,7 +8,9 @@ its end: itself as `hard` judges (`SELF`), every other seat as a strong card cou
 face-down value. Many such worlds, the same ones for every candidate move, tell the
 moves apart, all the more as each seat draws from a stream of its own (the moves' rollouts
 part ways less); the luck of the cards each rollout met is taken out of its score
-(`Rollouts.worths`).
+(`Rollouts.worths`). A rollout may also stop at a `horizon` (`hard` early in a round,
+where rollouts are longest and noisiest): every grid is then scored by `ev`'s sums, the
+expected round score of its cards (`ev.grid_sums`).
 
 The loop runs in C (`_rollout.c`, built with the package) because a search needs
 thousands of rollouts a decision: in Python one rollout of a 4-player round costs about
@@ -130,7 +132,12 @@ class Rollouts:
     sample for every move, whichever call plays it, so moves compare world by world."""
 
     def __init__(
-        self, seen: View, seed: int, game_points: float = 0.0, streams: bool = True
+        self,
+        seen: View,
+        seed: int,
+        game_points: float = 0.0,
+        streams: bool = True,
+        horizon: int = 0,
     ) -> None:
         """Rollouts from `seen` (the searching seat is the one to move), seeded by `seed`;
         a won game is worth `game_points` round points (`worths`)."""
@@ -146,6 +153,9 @@ class Rollouts:
         self.streams = streams
         """Whether each seat draws from a stream of its own (`_rollout.c`, `deal_streams`):
         the same game, less noise between two moves; False: one shared pile, as dealt."""
+        self.horizon = horizon
+        """Turns after which a rollout stops and scores each grid by `ev`'s sums (0: the
+        round's end)."""
         self.outcomes: dict[int, bytearray] = {}
         """Each code's rollouts so far, world by world (`OUTCOME` doubles each)."""
         self.steps = 0
@@ -171,6 +181,7 @@ class Rollouts:
             first,
             self.seed,
             self.streams,
+            self.horizon,
         )
         self.steps += steps
         size = worlds * _BYTES

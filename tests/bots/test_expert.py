@@ -16,7 +16,7 @@ from test_ev import RIVAL, table
 from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, ev, expert, make_bot
 from skyjo_pad.bots.expert import (
     HARD,
-    PROBE,
+    Effort,
     Verdict,
     best_of,
     candidates,
@@ -26,7 +26,7 @@ from skyjo_pad.bots.expert import (
 )
 from skyjo_pad.bots.rollouts import Rollouts
 from skyjo_pad.bots.worlds import table_of
-from skyjo_pad.engine import Phase, Position, Rules, Swap, legal_moves, view
+from skyjo_pad.engine import Phase, Position, Rules, Swap, View, legal_moves, view
 from skyjo_pad.engine.compact import DISCARD, SWAP
 from skyjo_pad.simulate import Setup, run
 
@@ -44,7 +44,7 @@ def test_it_completes_an_obvious_column() -> None:
 def test_the_search_sees_what_a_column_clear_is_worth() -> None:
     position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
     seen = view(position, 0)
-    away, clear = search(seen, [DISCARD, SWAP + 8], 1, 2400)
+    away, clear = search(seen, [DISCARD, SWAP + 8], 1, Effort(rollouts=2400))
     # Clearing the column now is worth more than throwing the 9 away (and hoping for
     # another 9 later), measured world by world in the same worlds.
     assert away.worlds == clear.worlds == 1200
@@ -66,7 +66,7 @@ def test_the_clearly_worse_are_dropped_and_the_rest_searched_further() -> None:
     for number, (position, seat) in enumerate(searched_decisions(8)):
         seen = view(position, seat)
         codes = candidates(seen)
-        verdicts = search(seen, codes, 1, 2000)
+        verdicts = search(seen, codes, 1, Effort(rollouts=2000))
         worlds = [v.worlds for v in verdicts]
         # Every candidate is screened in the same worlds; what is left of the budget goes
         # to the first (hard's choice) and the ones still in doubt, never beyond it.
@@ -75,7 +75,8 @@ def test_the_clearly_worse_are_dropped_and_the_rest_searched_further() -> None:
         assert sum(worlds) <= 2000
         searched += max(worlds) > min(worlds)
         if number < 3:  # in chunks between looks at a clock that never runs out: the same
-            assert search(seen, codes, 1, 2000, time.perf_counter() + 3600) == verdicts
+            later = time.perf_counter() + 3600
+            assert search(seen, codes, 1, Effort(rollouts=2000), later) == verdicts
     assert searched > 2
 
 
@@ -140,16 +141,17 @@ def test_a_decision_keeps_to_its_time_cap_under_load(monkeypatch: pytest.MonkeyP
 def test_with_no_time_left_it_plays_hard_s_choice() -> None:
     position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
     seen = view(position, 0)
-    verdicts = search(seen, [DISCARD, SWAP + 8], 1, 400, time.perf_counter())
+    verdicts = search(seen, [DISCARD, SWAP + 8], 1, Effort(rollouts=400), time.perf_counter())
     assert [v.worlds for v in verdicts] == [0, 0]
     assert best_of(verdicts).code == DISCARD
 
 
 def test_hard_searches_with_the_same_steps_early_and_late_in_a_round() -> None:
-    """A budget in steps of play: the rollouts' count follows from the first `PROBE`
+    """A budget in steps of play: the rollouts' count follows from the first `probe`
     worlds, so a decision early in a round (long rollouts) gets fewer worlds than one near
     its end, and none gets more than its steps buy."""
     steps = 6000
+    effort = replace(HARD, steps=steps, horizon=0)  # every rollout to the round's end
     bought = {}
     for position, seat in searched_decisions(23)[::7]:
         seen = view(position, seat)
@@ -157,15 +159,57 @@ def test_hard_searches_with_the_same_steps_early_and_late_in_a_round() -> None:
         if len(codes) < 2:
             continue
         probe = Rollouts(seen, 1, expert.GAME_POINTS)
-        probe.play(codes, PROBE)  # the same worlds as the search's probe
-        budget = steps * PROBE * len(codes) // probe.steps
-        worlds = [v.worlds for v in search(seen, codes, 1, 0, None, steps)]
-        assert min(worlds) >= PROBE
-        assert sum(worlds) <= max(budget, PROBE * len(codes))
+        probe.play(codes, effort.probe)  # the same worlds as the search's probe
+        budget = steps * effort.probe * len(codes) // probe.steps
+        worlds = [v.worlds for v in search(seen, codes, 1, effort)]
+        assert min(worlds) >= effort.probe
+        assert sum(worlds) <= max(budget, effort.probe * len(codes))
         bought[sum(table_of(seen).down)] = budget / len(codes)
     assert len(bought) >= 2
     early, late = max(bought), min(bought)  # the most face-down cards left, the fewest
     assert bought[early] < bought[late]
+
+
+def test_hard_stops_searching_once_no_other_move_is_in_doubt() -> None:
+    """After its first worlds a candidate clearly worse than the judgement's move is
+    dropped, and with none left in doubt the search ends short of its budget."""
+    effort = replace(HARD, horizon=0)  # every rollout to the round's end, as the probe's
+    short = 0
+    for position, seat in searched_decisions(23):
+        seen = view(position, seat)
+        codes = to_search(seen, candidates(seen, effort.margin)[0], effort)
+        if len(codes) < 2:
+            continue
+        probe = Rollouts(seen, 1, expert.GAME_POINTS)
+        probe.play(codes, effort.probe)
+        bought = effort.steps * effort.probe * len(codes) // probe.steps
+        worlds = [v.worlds for v in search(seen, codes, 1, effort)]
+        assert min(worlds) >= effort.probe and sum(worlds) <= max(bought, effort.probe * len(codes))
+        # Ended after its first worlds (or one doubling of them) where they buy far more.
+        short += sum(worlds) <= 2 * effort.screen * len(codes) < bought / 4
+    assert short >= 5
+
+
+def test_hard_s_rollouts_stop_early_only_in_a_young_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `HARD.early` of its own cards face down or more, a rollout stops after
+    `HARD.horizon` laps of the table; later in the round it plays to the round's end."""
+    horizons: dict[int, int] = {}  # the rollouts' horizon (turns) by own face-down cards
+
+    class Noted(Rollouts):
+        def __init__(self, seen: View, seed: int, points: float, horizon: int = 0) -> None:
+            super().__init__(seen, seed, points, horizon=horizon)
+            board = table_of(seen)
+            assert board.n == 4
+            horizons[board.down[board.current]] = horizon
+
+    monkeypatch.setattr(expert, "Rollouts", Noted)
+    for position, seat in searched_decisions(23):
+        seen = view(position, seat)
+        search(seen, candidates(seen, HARD.margin)[:2], 1, HARD)
+    young = [down for down in horizons if down >= HARD.early]
+    assert young and len(horizons) > len(young)
+    for down, horizon in horizons.items():
+        assert horizon == (HARD.horizon * 4 if down >= HARD.early else 0)  # laps of 4 seats
 
 
 def test_hard_is_its_judgement_checked_by_a_small_search_without_a_clock() -> None:

@@ -26,17 +26,21 @@ ARCHIVE = BENCHMARKS / "results" / "lab"
 FILES = sorted(ARCHIVE.glob("*.jsonl"))
 SEED = 7
 """The lab's deals: every archived game is dealt from this run seed."""
+EARLIER = "bot=searching-hard,steps=20000,screen=128,probe=16,horizon=0"
+"""The search of sessions 39 and 40: 20,000 steps, every candidate played in 16 worlds then
+up to 128 before any is dropped, every rollout to the round's end."""
 VARIANTS = {
     "expert-6000": "budget=6000",
     "searching-hard": "bot=searching-hard",
-    "searching-hard-sure1": "bot=searching-hard,twins=0",
-    "searching-hard-sure2": "bot=searching-hard,sure=2,twins=0",
+    "searching-hard-twins": EARLIER,
+    "searching-hard-sure1": EARLIER + ",twins=0",
+    "searching-hard-sure2": EARLIER + ",sure=2,twins=0",
     "hard": "bot=hard",
 }
 """Each file's player (the first part of its name) and the lab's variant that plays it:
-`expert` at 6,000 rollouts; today's `hard`; session 40's first try (one standard error,
-every twin searched); the `hard` of session 39 (two standard errors); and its judgement
-alone (the `hard` of sessions 1 to 38)."""
+`expert` at 6,000 rollouts; today's `hard`; session 40's (one of each set of twins, one
+standard error); session 40's first try (every twin searched); the `hard` of session 39
+(two standard errors); and its judgement alone (the `hard` of sessions 1 to 38)."""
 
 
 @functools.cache
@@ -118,3 +122,19 @@ def test_a_search_s_regret_is_measured_against_an_oracle() -> None:
     searched, cpu = regret.regrets((0, missed, worths, regret.effort_of(""), 2))
     assert searched == 0 and cpu > 0
     assert regret.effort_of("sure=2,steps=30000") == replace(HARD, sure=2.0, steps=30000)
+
+
+def test_the_earlier_hards_are_made_as_they_played() -> None:
+    """The labels of the earlier `hard`s name every setting today's `hard` changed since,
+    so their games still replay as archived."""
+    lab = script("expert_lab")
+    earlier = replace(HARD, steps=20_000, screen=128, probe=16, horizon=0)
+    made = {
+        who: lab.seat_zero(lab.settings_of(variant), 1)
+        for who, variant in VARIANTS.items()
+        if who.startswith("searching-hard-")
+    }
+    assert made["searching-hard-twins"].effort == earlier
+    assert made["searching-hard-sure1"].effort == replace(earlier, twins=False)
+    assert made["searching-hard-sure2"].effort == replace(earlier, sure=2.0, twins=False)
+    assert lab.seat_zero({"bot": "searching-hard"}, 1).effort == HARD

@@ -11,7 +11,7 @@ import pytest
 from test_ev import RIVAL, table
 from test_expert import PAIR
 
-from skyjo_pad.bots import CounterBot, HardBot, _rollout, playout
+from skyjo_pad.bots import CounterBot, HardBot, _rollout, ev, playout
 from skyjo_pad.bots.rollouts import (
     PLAYOUT,
     RIVALS,
@@ -22,7 +22,7 @@ from skyjo_pad.bots.rollouts import (
     state_of,
 )
 from skyjo_pad.bots.worlds import table_of
-from skyjo_pad.engine import Rules, view
+from skyjo_pad.engine import Rules, Swap, apply, view
 from skyjo_pad.engine.compact import (
     DISCARD,
     FINAL,
@@ -215,3 +215,34 @@ def test_a_stream_a_seat_plays_the_same_game_with_less_noise_between_moves() -> 
             gaps = (a - b for a, b in zip(worths[0], worths[1], strict=True))
             spreads[streams] += statistics.stdev(gaps)
     assert spreads[True] < 0.9 * spreads[False]
+
+
+def test_a_rollout_stopped_at_its_horizon_is_scored_by_the_sums() -> None:
+    """With a horizon of one turn, the move is played and every grid scored by `ev`'s
+    sums (`ev.grid_sums`) under the odds of the cards not yet shown: replacing a face-up
+    7 with the held 9 shows nothing new, so every world scores the same, as Python does."""
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    after = apply(position, Swap((1, 1)))  # the 9 in place of the 7, row 1, column 1
+    seen = view(after, 0)
+    sums = ev.grid_sums(table_of(seen), ev.odds_of(seen))
+    stopped = Rollouts(view(position, 0), 3, horizon=1)
+    stopped.play([SWAP + 5], 20)
+    assert stopped.steps == 20  # the move itself, then nothing
+    for row in outcomes(stopped, SWAP + 5):
+        assert row[0] == pytest.approx(sums[0], abs=1e-9)
+        assert row[1] == pytest.approx(sums[1], abs=1e-9)
+        assert row[2] == -1  # the game goes on
+
+
+def test_a_horizon_cuts_a_young_round_s_rollouts_and_their_noise() -> None:
+    codes = [SWAP + 8, SWAP + 1, DISCARD]
+    whole, cut = clear_or_throw(), clear_or_throw()
+    cut.horizon = 8  # four turns of each of the two seats
+    whole.play(codes, 400)
+    cut.play(codes, 400)
+    assert cut.steps < whole.steps / 2
+    for full, short in zip(whole.worths(codes), cut.worths(codes), strict=True):
+        assert statistics.stdev(short) < statistics.stdev(full)
+    # The column clear still comes first, world by world.
+    gains = [a - b for a, b in zip(*cut.worths([SWAP + 8, DISCARD]), strict=True)]
+    assert statistics.mean(gains) > 2
