@@ -73,13 +73,7 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     if name == "searching-hard" and not settings:  # today's `hard`: judgement and search
         return SearchingHardBot(seed)
     if name == "searching-hard":  # other knobs (the archive's earlier `hard`s, `VARIANTS`)
-        known = ("steps", "sure", "margin", "screen", "probe", "horizon", "early")
-        knobs = {key: settings.pop(key) for key in known if key in settings}
-        if "twins" in settings:
-            knobs["twins"] = bool(settings.pop("twins"))
-        if settings:
-            raise SystemExit(f"unknown searching-hard settings: {', '.join(settings)}")
-        return ExpertBot(seed, seconds=None, effort=dataclasses.replace(expert.HARD, **knobs))
+        return ExpertBot(seed, seconds=None, effort=hard_effort(settings))
     if name != "expert":
         return make_bot(name, seed)
     effort = expert.Effort(
@@ -95,6 +89,21 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
     if settings:
         raise SystemExit(f"unknown expert settings: {', '.join(settings)}")
     return ExpertBot(seed, seconds=None, effort=effort)
+
+
+#: `hard`'s search settings that count (`expert.Effort`); `sure` and `margin` are points.
+COUNTS = ("rollouts", "steps", "screen", "probe", "horizon", "early")
+
+
+def hard_effort(settings: dict[str, Any]) -> expert.Effort:
+    """`expert.HARD` with the `settings` (`settings_of`) changed; every one must be known."""
+    knobs: dict[str, Any] = {key: int(settings.pop(key)) for key in COUNTS if key in settings}
+    knobs |= {key: float(settings.pop(key)) for key in ("sure", "margin") if key in settings}
+    if "twins" in settings:
+        knobs["twins"] = bool(settings.pop("twins"))
+    if settings:
+        raise SystemExit(f"unknown searching-hard settings: {', '.join(settings)}")
+    return dataclasses.replace(expert.HARD, **knobs)
 
 
 def game_line(variant: str, against: str, seed: int, number: int) -> dict[str, Any]:

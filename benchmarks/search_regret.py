@@ -9,11 +9,12 @@ a hundred; this looks at single decisions instead, in minutes. It collects the d
 lab's seed 7), then plays every candidate move of each (every place for a held card, not
 only those within `hard`'s margin) in `--worlds` sampled worlds of its own: the oracle's
 worth of each move. A variant of `hard`'s search (`expert.HARD` with `steps=`, `sure=`,
-`margin=`, `screen=`, `probe=`, `rollouts=` or `twins=0` changed) then decides each
-position `--shots` times with seeds the oracle did not use; its **regret** is the oracle's
-best worth less the worth of the move it chose (points of the others' round score minus its
-own; 0 is perfect), averaged over the positions. `--cache FILE` keeps the positions and the
-oracle's worths (some 15 minutes of one core for 400 positions) for the next run.
+`margin=`, `screen=`, `probe=`, `horizon=`, `early=`, `rollouts=` or `twins=0` changed,
+read as the lab reads them) then decides each position `--shots` times with seeds the
+oracle did not use; its **regret** is the oracle's best worth less the worth of the move it
+chose (points of the others' round score minus its own; 0 is perfect), averaged over the
+positions. `--cache FILE` keeps the positions and the oracle's worths (some 15 minutes of
+one core for 400 positions) for the next run.
 
 Printed: the judgement's regret (`hard` without its search), each variant's with its
 standard error, its CPU time a searched decision (mean and 95th percentile), and its regret
@@ -27,20 +28,23 @@ search; whether a ranking holds in games is for the lab to show.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import pickle
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 from skyjo_pad.bots import expert, make_bot
 from skyjo_pad.bots.base import Bot, mix
 from skyjo_pad.bots.rollouts import Rollouts
 from skyjo_pad.engine import Rules, View
 from skyjo_pad.simulate import SAFETY_STALL_TURNS, game_seed, play_bots
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import expert_lab  # the benchmarks folder is not a package
 
 Position = tuple[View, list[int]]
 """A searched decision: the view, and the codes `hard` searched (its choice first)."""
@@ -111,20 +115,9 @@ def regrets(job: tuple[int, Position, dict[int, float], expert.Effort, int]) -> 
     return total / shots, spent / shots
 
 
-#: The effort's settings that count (the others are points or standard errors).
-COUNTS = ("steps", "rollouts", "screen", "probe", "horizon", "early")
-
-
 def effort_of(text: str) -> expert.Effort:
-    """`hard`'s effort with `key=value,...` changed."""
-    changes: dict[str, Any] = {}
-    for part in filter(None, text.split(",")):
-        key, value = part.split("=")
-        if key == "twins":
-            changes[key] = bool(int(value))
-        else:
-            changes[key] = int(value) if key in COUNTS else float(value)
-    return dataclasses.replace(expert.HARD, **changes)
+    """`hard`'s effort with `key=value,...` changed (as the lab reads its variants)."""
+    return expert_lab.hard_effort(expert_lab.settings_of(text))
 
 
 def mean_error(values: Sequence[float]) -> tuple[float, float]:

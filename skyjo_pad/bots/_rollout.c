@@ -884,14 +884,12 @@ static int play_round(Table *t, const Rules *rules, const Policy *mine, const Po
     return i;
 }
 
-/* Each seat's expected round score on a round stopped at a search's horizon: `ev`'s sums
- * of its grid, every face-down card read as any card not yet shown (`policy`'s odds). */
+/* Each seat's expected round score on a round stopped at a search's horizon, between two
+ * turns: `ev`'s sums of its grid, every face-down card read as any card not yet shown (the
+ * odds of the seat to move, `seat_odds`: nobody holds a card). */
 static void expected_scores(Table *t, const Policy *pol, double *scores) {
-    int counts[NVALUES];
-    for (int i = 0; i < NVALUES; i++) counts[i] = COUNTS[i] - t->seen[i];
-    int ahead = min_down(t) - 1;
     Odds o;
-    make_odds(&o, counts, pol->offers_per_card * (ahead > 0 ? ahead : 0), pol);
+    seat_odds(t, &o, pol);
     for (int s = 0; s < t->n; s++) {
         double cols[COLUMNS];
         columns(t->cells + CELLS * s, &o, cols);

@@ -146,21 +146,26 @@ def test_with_no_time_left_it_plays_hard_s_choice() -> None:
     assert best_of(verdicts).code == DISCARD
 
 
+def rollouts_bought(seen: View, codes: list[int], effort: Effort) -> int:
+    """The rollouts `effort.steps` buy for `codes` at search seed 1, priced as the search
+    prices them: by the steps of its first `effort.probe` worlds (the same worlds)."""
+    probe = Rollouts(seen, 1, expert.GAME_POINTS)
+    probe.play(codes, effort.probe)
+    return effort.steps * effort.probe * len(codes) // probe.steps
+
+
 def test_hard_searches_with_the_same_steps_early_and_late_in_a_round() -> None:
     """A budget in steps of play: the rollouts' count follows from the first `probe`
     worlds, so a decision early in a round (long rollouts) gets fewer worlds than one near
     its end, and none gets more than its steps buy."""
-    steps = 6000
-    effort = replace(HARD, steps=steps, horizon=0)  # every rollout to the round's end
+    effort = replace(HARD, steps=6000, horizon=0)  # every rollout to the round's end
     bought = {}
     for position, seat in searched_decisions(23)[::7]:
         seen = view(position, seat)
         codes = candidates(seen, HARD.margin)
         if len(codes) < 2:
             continue
-        probe = Rollouts(seen, 1, expert.GAME_POINTS)
-        probe.play(codes, effort.probe)  # the same worlds as the search's probe
-        budget = steps * effort.probe * len(codes) // probe.steps
+        budget = rollouts_bought(seen, codes, effort)
         worlds = [v.worlds for v in search(seen, codes, 1, effort)]
         assert min(worlds) >= effort.probe
         assert sum(worlds) <= max(budget, effort.probe * len(codes))
@@ -180,9 +185,7 @@ def test_hard_stops_searching_once_no_other_move_is_in_doubt() -> None:
         codes = to_search(seen, candidates(seen, effort.margin)[0], effort)
         if len(codes) < 2:
             continue
-        probe = Rollouts(seen, 1, expert.GAME_POINTS)
-        probe.play(codes, effort.probe)
-        bought = effort.steps * effort.probe * len(codes) // probe.steps
+        bought = rollouts_bought(seen, codes, effort)
         worlds = [v.worlds for v in search(seen, codes, 1, effort)]
         assert min(worlds) >= effort.probe and sum(worlds) <= max(bought, effort.probe * len(codes))
         # Ended after its first worlds (or one doubling of them) where they buy far more.
