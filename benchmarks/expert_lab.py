@@ -5,9 +5,11 @@
 
 Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot`
 with `budget` rollouts a decision (never cut by the clock; or `steps=N`, a budget in steps
-of play), `sure=X`, `margin=Y`, `screen=N` and `probe=N` (its `Effort`; `SURE`, `MARGIN`,
-`SCREEN` too), and any of `expert.py`'s other settings named in capitals (`DROP`, `HOPE`,
-`STAY`, `GAME_POINTS`: one variant a process); or `bot=NAME` for any registered bot, but:
+of play), `sure=X`, `margin=Y`, `screen=N`, `probe=N`, `twins=1`, `horizon=N` and `early=N`
+(its `Effort`, each the plain search's when not given: `SURE`, `MARGIN`, `SCREEN` too;
+today's `expert`, `expert.EXPERT`, is `budget=6000,horizon=5,early=8`), and any of
+`expert.py`'s other settings named in capitals (`DROP`, `HOPE`, `STAY`, `GAME_POINTS`: one
+variant a process); or `bot=NAME` for any registered bot, but:
 `bot=searching-hard` is today's `hard` (its judgement and a small search; `steps=`,
 `sure=`, `margin=`, `screen=`, `probe=`, `horizon=`, `early=`, `twins=0` change it),
 `bot=hard` its judgement alone (`HardBot`, the `hard` of sessions 1 to 38, whose games the
@@ -84,6 +86,11 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         screen=settings.pop("SCREEN", settings.pop("screen", expert.SCREEN)),
         probe=settings.pop("probe", expert.PROBE),
     )
+    if "twins" in settings:
+        effort = dataclasses.replace(effort, twins=bool(settings.pop("twins")))
+    for knob in ("horizon", "early"):
+        if knob in settings:
+            effort = dataclasses.replace(effort, **{knob: int(settings.pop(knob))})
     for name in [key for key in settings if key.isupper()]:
         setattr(expert, name, settings.pop(name))  # one variant a process: a lab knob
     if settings:

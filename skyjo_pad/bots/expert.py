@@ -1,5 +1,6 @@
 """`expert` and `hard`: `hard`'s judgement checked by whole-round rollouts in the worlds its
-view allows (`expert` with thousands a decision, `hard` with a small fixed budget, `HARD`).
+view allows (`expert` with thousands a decision, `EXPERT`; `hard` with a small fixed budget,
+`HARD`).
 
 For a decision of the round's turns (take the discard or draw; where to put the card it
 holds, or throw a drawn card away) it plays every candidate out to the end of the round
@@ -16,7 +17,9 @@ The budget goes where the doubt is: every candidate is first played in `SCREEN` 
 difference, world by world), or with little hope of beating `hard`'s choice (`HOPE`), are
 dropped, and the rest play on in rounds that double their worlds while the budget lasts (a
 plain decision stops after the screen, or once no other candidate is left in doubt;
-`hard`'s search plays one of each set of places the rules cannot tell apart, `twin`).
+`hard`'s search plays one of each set of places the rules cannot tell apart, `twin`; both
+stop a young round's rollouts after a few laps of the table, every grid scored by `ev`'s
+sums).
 `hard`'s own choice is played unless another candidate beats it, world by world, by more
 than `STAY` points plus `SURE` standard errors. Its last turn is `hard`'s exact search
 (`endgame.py`); opening reveals and owed flips are `hard`'s too.
@@ -32,7 +35,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skyjo_pad.engine import Move, Phase, View
 from skyjo_pad.engine.compact import (
@@ -110,6 +113,12 @@ class Effort:
     """The searching seat's own face-down cards from which a round is young: its rollouts
     are the longest and noisiest, and the closing a horizon leaves out is far off."""
 
+
+#: `expert`: 6,000 rollouts a decision among the places within 8 points of `hard`'s best,
+#: every candidate played in 128 worlds before any is dropped; a young round's rollouts stop
+#: after 5 laps (`hard`'s horizon): a third less work than playing every one to the round's
+#: end, for about the same choices (docs/bots.md, the thirteenth pass).
+EXPERT = Effort(rollouts=BUDGET, horizon=5, early=8)
 
 #: `hard`: a small search with at most the same work every decision (its 95th percentile
 #: about 45 ms of one core), overruling its judgement at one standard error, among the
@@ -313,11 +322,11 @@ class ExpertBot:
         seconds: float | None = SECONDS,
         effort: Effort | None = None,
     ) -> None:
-        """An expert; `budget` rollouts a decision (or the whole `effort`), stopped early
-        after `seconds` (None: never, for the lab, where the same seed must give the same
-        games)."""
+        """An expert (`EXPERT`) with `budget` rollouts a decision (or the whole `effort`),
+        stopped early after `seconds` (None: never, for the lab, where the same seed must
+        give the same games)."""
         self.seed = seed
-        self.effort = effort or Effort(rollouts=budget)
+        self.effort = effort or replace(EXPERT, rollouts=budget)
         self.seconds = seconds
         self.hard = HardBot(seed, WORLDS)
 

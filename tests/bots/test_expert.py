@@ -15,6 +15,7 @@ from test_ev import RIVAL, table
 
 from skyjo_pad.bots import ExpertBot, HardBot, SearchingHardBot, ev, expert, make_bot
 from skyjo_pad.bots.expert import (
+    EXPERT,
     HARD,
     Effort,
     Verdict,
@@ -193,9 +194,15 @@ def test_hard_stops_searching_once_no_other_move_is_in_doubt() -> None:
     assert short >= 5
 
 
-def test_hard_s_rollouts_stop_early_only_in_a_young_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With `HARD.early` of its own cards face down or more, a rollout stops after
-    `HARD.horizon` laps of the table; later in the round it plays to the round's end."""
+@pytest.mark.parametrize(
+    "effort", [HARD, replace(EXPERT, rollouts=64)], ids=["hard", "expert (fewer rollouts)"]
+)
+def test_rollouts_stop_early_only_in_a_young_round(
+    monkeypatch: pytest.MonkeyPatch, effort: Effort
+) -> None:
+    """With `early` of its own cards face down or more, a rollout of `hard`'s or `expert`'s
+    search stops after `horizon` laps of the table; later it plays to the round's end."""
+    assert effort.horizon > 0 and effort.early <= 8
     horizons: dict[int, int] = {}  # the rollouts' horizon (turns) by own face-down cards
 
     class Noted(Rollouts):
@@ -208,11 +215,20 @@ def test_hard_s_rollouts_stop_early_only_in_a_young_round(monkeypatch: pytest.Mo
     monkeypatch.setattr(expert, "Rollouts", Noted)
     for position, seat in searched_decisions(23):
         seen = view(position, seat)
-        search(seen, candidates(seen, HARD.margin)[:2], 1, HARD)
-    young = [down for down in horizons if down >= HARD.early]
+        search(seen, candidates(seen, effort.margin)[:2], 1, effort)
+    young = [down for down in horizons if down >= effort.early]
     assert young and len(horizons) > len(young)
     for down, horizon in horizons.items():
-        assert horizon == (HARD.horizon * 4 if down >= HARD.early else 0)  # laps of 4 seats
+        assert horizon == (effort.horizon * 4 if down >= effort.early else 0)  # laps of 4 seats
+
+
+def test_expert_searches_every_place_within_its_margin_with_hard_s_horizon() -> None:
+    """`expert`: thousands of rollouts among every place within `MARGIN` points (twins
+    too), a time cap at the table, a young round's rollouts cut as `hard`'s are."""
+    bot = make_bot("expert", 3)
+    assert isinstance(bot, ExpertBot) and bot.effort == EXPERT and bot.seconds == expert.SECONDS
+    assert EXPERT.rollouts == expert.BUDGET and EXPERT.margin == expert.MARGIN
+    assert not EXPERT.twins and (EXPERT.horizon, EXPERT.early) == (HARD.horizon, HARD.early)
 
 
 def test_hard_is_its_judgement_checked_by_a_small_search_without_a_clock() -> None:

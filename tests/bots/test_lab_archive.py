@@ -17,7 +17,7 @@ import pytest
 from test_ev import RIVAL, table
 from test_expert import PAIR
 
-from skyjo_pad.bots.expert import HARD
+from skyjo_pad.bots.expert import EXPERT, HARD, Effort
 from skyjo_pad.engine import view
 from skyjo_pad.engine.compact import DISCARD, SWAP
 
@@ -32,6 +32,7 @@ EARLIER = "bot=searching-hard,steps=20000,screen=128,probe=16,horizon=0"
 """The search of sessions 39 and 40: 20,000 steps, every candidate played in 16 worlds then
 up to 128 before any is dropped, every rollout to the round's end."""
 VARIANTS = {
+    "expert": "budget=6000,horizon=5,early=8",
     "expert-6000": "budget=6000",
     "searching-hard": "bot=searching-hard",
     "searching-hard-twins": EARLIER,
@@ -40,7 +41,8 @@ VARIANTS = {
     "hard": "bot=hard",
 }
 """Each file's player (the first part of its name) and the lab's variant that plays it:
-`expert` at 6,000 rollouts; today's `hard`; session 40's (one of each set of twins, one
+today's `expert`; the `expert` of sessions 36 to 41 (6,000 rollouts, each to the round's
+end); today's `hard`; session 40's (one of each set of twins, one
 standard error); session 40's first try (every twin searched); the `hard` of session 39
 (two standard errors); and its judgement alone (the `hard` of sessions 1 to 38)."""
 
@@ -124,6 +126,14 @@ def test_a_search_s_regret_is_measured_against_an_oracle() -> None:
     searched, cpu = regret.regrets((0, missed, worths, regret.effort_of(""), 2))
     assert searched == 0 and cpu > 0
     assert regret.effort_of("sure=2,steps=30000") == replace(HARD, sure=2.0, steps=30000)
+
+
+def test_the_experts_are_made_as_they_played() -> None:
+    """Today's `expert` and the one before its horizon, as the archive's labels make them."""
+    lab = script("expert_lab")
+    assert lab.seat_zero(lab.settings_of(VARIANTS["expert"]), 1).effort == EXPERT
+    plain = lab.seat_zero(lab.settings_of(VARIANTS["expert-6000"]), 1).effort
+    assert plain == replace(EXPERT, horizon=0, early=Effort().early)
 
 
 def test_the_earlier_hards_are_made_as_they_played() -> None:
