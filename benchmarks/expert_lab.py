@@ -78,39 +78,33 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
         return ExpertBot(seed, seconds=None, effort=hard_effort(settings))
     if name != "expert":
         return make_bot(name, seed)
-    effort = expert.Effort(
-        rollouts=settings.pop("budget", 3000),
-        steps=settings.pop("steps", 0),
-        sure=settings.pop("SURE", settings.pop("sure", expert.SURE)),
-        margin=settings.pop("MARGIN", settings.pop("margin", expert.MARGIN)),
-        screen=settings.pop("SCREEN", settings.pop("screen", expert.SCREEN)),
-        probe=settings.pop("probe", expert.PROBE),
-    )
-    if "twins" in settings:
-        effort = dataclasses.replace(effort, twins=bool(settings.pop("twins")))
-    for knob in ("horizon", "early"):
-        if knob in settings:
-            effort = dataclasses.replace(effort, **{knob: int(settings.pop(knob))})
+    for alias in ("SURE", "MARGIN", "SCREEN"):  # the effort's, spelt as the module's
+        if alias in settings:
+            settings[alias.lower()] = settings.pop(alias)
+    plain = expert.Effort(rollouts=settings.pop("budget", 3000))
     for name in [key for key in settings if key.isupper()]:
         setattr(expert, name, settings.pop(name))  # one variant a process: a lab knob
-    if settings:
-        raise SystemExit(f"unknown expert settings: {', '.join(settings)}")
-    return ExpertBot(seed, seconds=None, effort=effort)
+    return ExpertBot(seed, seconds=None, effort=changed(plain, settings, "expert"))
 
 
-#: `hard`'s search settings that count (`expert.Effort`); `sure` and `margin` are points.
+#: The search settings that count (`expert.Effort`); `sure` and `margin` are points.
 COUNTS = ("rollouts", "steps", "screen", "probe", "horizon", "early")
 
 
-def hard_effort(settings: dict[str, Any]) -> expert.Effort:
-    """`expert.HARD` with the `settings` (`settings_of`) changed; every one must be known."""
+def changed(base: expert.Effort, settings: dict[str, Any], who: str) -> expert.Effort:
+    """`base` with the `settings` (`settings_of`) changed; every one must be known."""
     knobs: dict[str, Any] = {key: int(settings.pop(key)) for key in COUNTS if key in settings}
     knobs |= {key: float(settings.pop(key)) for key in ("sure", "margin") if key in settings}
     if "twins" in settings:
         knobs["twins"] = bool(settings.pop("twins"))
     if settings:
-        raise SystemExit(f"unknown searching-hard settings: {', '.join(settings)}")
-    return dataclasses.replace(expert.HARD, **knobs)
+        raise SystemExit(f"unknown {who} settings: {', '.join(settings)}")
+    return dataclasses.replace(base, **knobs)
+
+
+def hard_effort(settings: dict[str, Any]) -> expert.Effort:
+    """`expert.HARD` with the `settings` (`settings_of`) changed; every one must be known."""
+    return changed(expert.HARD, settings, "searching-hard")
 
 
 def game_line(variant: str, against: str, seed: int, number: int) -> dict[str, Any]:
