@@ -9,10 +9,10 @@ a hundred; this looks at single decisions instead, in minutes. It collects the d
 lab's seed 7), then plays every candidate move of each (every place for a held card, not
 only those within `hard`'s margin) in `--worlds` sampled worlds of its own: the oracle's
 worth of each move. A variant of `hard`'s search (`expert.HARD` with `steps=`, `sure=`,
-`margin=`, `screen=`, `probe=`, `horizon=`, `early=`, `rollouts=` or `twins=0` changed,
-read as the lab reads them) then decides each position `--shots` times with seeds the
-oracle did not use; its **regret** is the oracle's best worth less the worth of the move it
-chose (points of the others' round score minus its own; 0 is perfect), averaged over the
+`margin=`, `settle=`, `screen=`, `probe=`, `horizon=`, `early=`, `rollouts=` or `twins=0`
+changed, read as the lab reads them) then decides each position `--shots` times with seeds
+the oracle did not use; its **regret** is the oracle's best worth less the worth of the move
+it chose (points of the others' round score minus its own; 0 is perfect), averaged over the
 positions. `--cache FILE` keeps the positions and the oracle's worths (some 15 minutes of
 one core for 400 positions) for the next run.
 

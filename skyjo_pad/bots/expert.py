@@ -16,7 +16,8 @@ The budget goes where the doubt is: every candidate is first played in `SCREEN` 
 (`hard`: 8); those clearly worse than the leader (by `DROP` standard errors of the
 difference, world by world), or with little hope of beating `hard`'s choice (`HOPE`), are
 dropped, and the rest play on in rounds that double their worlds while the budget lasts (a
-plain decision stops after the screen, or once no other candidate is left in doubt;
+plain decision stops after the screen, or once no other candidate is left in doubt, or with
+`settle` once the one left has clearly beaten the judgement's move;
 `hard`'s search plays one of each set of places the rules cannot tell apart, `twin`; both
 stop a young round's rollouts after a few laps of the table, every grid scored by `ev`'s
 sums).
@@ -112,6 +113,10 @@ class Effort:
     early: int = CELLS + 1
     """The searching seat's own face-down cards from which a round is young: its rollouts
     are the longest and noisiest, and the closing a horizon leaves out is far off."""
+    settle: float = 0.0
+    """When one candidate is left beside the judgement's move and beats it by more than
+    `STAY` points plus this many standard errors, the search stops: more worlds would
+    hardly change the choice (0: it plays on while the budget lasts)."""
 
 
 #: `expert`: 6,000 rollouts a decision among the places within 8 points of `hard`'s best,
@@ -254,6 +259,8 @@ def search(
             rollouts.play(alive, played)
             spent += played * len(alive)
         alive = _survivors(rollouts, alive)
+        if effort.settle and _settled(rollouts, alive, effort.settle):
+            break
         more = min(rollouts.worlds(alive[0]), (budget - spent) // len(alive))
         if more < 2:
             break
@@ -279,6 +286,16 @@ def _survivors(rollouts: Rollouts, alive: list[int]) -> list[int]:
                 continue
         kept.append(alive[index])
     return kept
+
+
+def _settled(rollouts: Rollouts, alive: list[int], settle: float) -> bool:
+    """Whether the one candidate left beside the first beats it by more than `STAY`
+    points plus `settle` standard errors, world by world."""
+    if len(alive) != 2:
+        return False
+    first, other = rollouts.worths(alive)
+    gain, error = _paired(other, first)
+    return gain - settle * error > STAY
 
 
 def _verdicts(rollouts: Rollouts, codes: Sequence[int]) -> list[Verdict]:

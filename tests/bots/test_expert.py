@@ -282,3 +282,24 @@ def test_twins_are_worth_the_same_by_the_sums() -> None:
     for kind in CLASSES:
         assert len({round(scores[code], 9) for code in kind}) == 1
     assert len({round(scores[min(kind)], 9) for kind in CLASSES}) > 1
+
+
+def test_a_search_ends_once_the_one_candidate_left_has_clearly_won() -> None:
+    """With `settle`, a search with one candidate left beside the judgement's move that
+    beats it by more than `STAY` points plus `settle` standard errors ends there: the same
+    choice as playing on to the budget, in fewer worlds."""
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    seen = view(position, 0)
+    codes = [DISCARD, SWAP + 8]  # throwing the 9 away first, clearing the column second
+    effort = Effort(rollouts=2400, settle=3.0)
+    played_on = search(seen, codes, 1, replace(effort, settle=0.0))
+    settled = search(seen, codes, 1, effort)
+    assert [v.worlds for v in played_on] == [1200, 1200]
+    worlds = [v.worlds for v in settled]
+    assert worlds[0] == worlds[1] < 1200
+    chosen = best_of(settled)
+    assert chosen.code == best_of(played_on).code == SWAP + 8
+    assert chosen.gain - 3 * chosen.error > expert.STAY
+    # Without a clear winner it plays on as before: the same worlds, the same verdicts.
+    close = search(seen, [SWAP + 1, SWAP + 2], 1, effort)
+    assert close == search(seen, [SWAP + 1, SWAP + 2], 1, replace(effort, settle=0.0))
