@@ -225,9 +225,15 @@ def open_link(token: str) -> Access:
     return Access(row.game_id, row.kind, row.seat)
 
 
-@transaction
 def opened(game_id: str, token: str | None) -> None:
-    """Note that `token`'s link was opened (the host's page shows it), the first time."""
+    """Note that `token`'s link was opened (the host's page shows it), the first time: a
+    link opened before writes nothing (no transaction, no commit)."""
+    if policy.unopened(game_id, token):
+        _note_opened(game_id, token)
+
+
+@transaction
+def _note_opened(game_id: str, token: str | None) -> None:
     row = policy.token_row(token)
     if row is not None and row.game_id == game_id and row.opened_at is None:
         row.opened_at = utcnow()
@@ -235,7 +241,7 @@ def opened(game_id: str, token: str | None) -> None:
 
 def _table(game_id: str, token: str | None) -> tuple[Game, TableState, policy.Actor]:
     actor = policy.by_token(game_id, token)
-    game, state = store.load(game_id)
+    game, state = policy.table_loaded(game_id) or store.load(game_id)
     return game, state, actor
 
 

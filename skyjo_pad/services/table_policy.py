@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, inspect, select
 
 from ..engine import Deal, HeldFrom, Move, Phase, Position, Reveal, legal_moves, mover
 from ..extensions import db
@@ -91,23 +91,45 @@ def by_token(game_id: str, token: str | None) -> Actor:
 
     Looked up once per database session (one request: the route, the service and the
     use case each ask); a session that changes a token forgets what it looked up."""
-    known: dict[str, tuple[str, str, int | None] | None] = db.session.info.setdefault(
-        TOKENS_SEEN, {}
-    )
-    key = digest(token) if token and len(token) <= TOKEN_MAX else ""
-    if key not in known:
-        row = _token_and_table(key) if key else None
-        known[key] = None if row is None else (row.game_id, row.kind, row.seat)
-        if row is not None:  # its game and state held: see `_token_and_table`
-            db.session.info.setdefault(TABLES_LOADED, []).append(row)
-    found = known[key]
+    key, found = _looked_up(token)
     if found is None or found[0] != game_id:
         raise Unauthorized(NO_TOKEN)
     return Actor(found[1], found[2], key)
 
 
+def unopened(game_id: str, token: str | None) -> bool:
+    """Whether `token` opens `game_id` and its link was never opened (as `by_token`, at
+    most one query a session)."""
+    found = _looked_up(token)[1]
+    return found is not None and found[0] == game_id and not found[3]
+
+
+def _looked_up(token: str | None) -> tuple[str, tuple[str, str, int | None, bool] | None]:
+    """The token's digest and what it opens (game, kind, seat, whether its link was
+    opened), or None; looked up once per database session."""
+    known: dict[str, tuple[str, str, int | None, bool] | None] = db.session.info.setdefault(
+        TOKENS_SEEN, {}
+    )
+    key = digest(token) if token and len(token) <= TOKEN_MAX else ""
+    if key not in known:
+        row = _token_and_table(key) if key else None
+        known[key] = (
+            None if row is None else (row.game_id, row.kind, row.seat, row.opened_at is not None)
+        )
+        if row is not None:  # its game and state held: see `_token_and_table`
+            db.session.info.setdefault(TABLES_LOADED, []).append(row)
+    return key, known[key]
+
+
 TOKEN_AND_TABLE = (
-    select(TableToken.game_id, TableToken.kind, TableToken.seat, Game, TableState)
+    select(
+        TableToken.game_id,
+        TableToken.kind,
+        TableToken.seat,
+        TableToken.opened_at,
+        Game,
+        TableState,
+    )
     .join(Game, Game.id == TableToken.game_id)
     .join(TableState, TableState.game_id == TableToken.game_id)
     .where(TableToken.digest == bindparam("digest"))
@@ -116,10 +138,27 @@ TOKEN_AND_TABLE = (
 
 
 def _token_and_table(key: str) -> Any:
-    """The token's three columns, with its table's game and state loaded into the session
+    """The token's four columns, with its table's game and state loaded into the session
     on the way (one query: the use case that asks next for the table finds them there,
     as long as they are held: the session's identity map keeps only weak references)."""
     return db.session.execute(TOKEN_AND_TABLE, {"digest": key}).first()
+
+
+def table_loaded(game_id: str) -> tuple[Game, TableState] | None:
+    """The game and state a token's statement loaded this session (`_token_and_table`),
+    while nothing expired them (a commit does): the rows a new read of the table would
+    find in the session and keep as they are, so it need not be sent."""
+    for row in db.session.info.get(TABLES_LOADED, ()):
+        if row.game_id == game_id and not any(
+            _expired(held) for held in (row.Game, row.TableState)
+        ):
+            return row.Game, row.TableState
+    return None
+
+
+def _expired(held: object) -> bool:
+    state = inspect(held)
+    return state.session is None or bool(state.expired_attributes)
 
 
 def forget_tokens() -> None:

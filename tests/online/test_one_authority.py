@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from online_walk import bearer, create, kept, move, seat_tokens, state, until_drawn
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from table_forms import table_form
 
 from skyjo_pad.extensions import db
@@ -197,6 +197,38 @@ def test_reads_write_nothing(app: Flask, client: FlaskClient) -> None:
         row = db.session.scalar(select(TableToken).where(TableToken.seat == 0))
         assert row is not None and row.opened_at is not None
 
+
+
+def test_a_link_opened_before_is_read_in_two_statements_and_commits_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The phones of an online table ask for its state after every move: once a link was
+    opened (noted the first time), such a read sends two statements (the token with its
+    game and its state; the game's seats and players) and no commit."""
+    table = create(client)
+    ann = seat_tokens(table)[0]
+    url = f"/api/tables/{table['id']}"
+    assert client.get(url, headers=bearer(ann)).status_code == 200  # noted as opened
+    with app.app_context():
+        engine = db.engine
+    sent: list[str] = []
+    commits: list[object] = []
+
+    def statement(_conn: Any, _cursor: Any, text: str, *_rest: Any) -> None:
+        sent.append(text.lstrip().split(None, 1)[0].upper())
+
+    def commit(conn: Any) -> None:
+        commits.append(conn)
+
+    event.listen(engine, "before_cursor_execute", statement)
+    event.listen(engine, "commit", commit)
+    try:
+        answer = client.get(url, headers=bearer(ann))
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+        event.remove(engine, "commit", commit)
+    assert answer.status_code == 200 and answer.get_json()["version"] >= 0
+    assert sent == ["SELECT", "SELECT"] and commits == []
 
 def test_a_failed_online_create_leaves_nothing_behind(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
