@@ -308,19 +308,95 @@ static inline int repeats_above(const int8_t *grid, int k) {
     return 0;
 }
 
-/* ev.placed_plain: the lowest expected score of putting `x` in the grid (no closing). */
-static double placed_plain(int8_t *grid, Odds *o, int x, const double *cols) {
-    double total = sum4(cols), best = INFINITY;
-    for (int k = 0; k < CELLS; k++) {
-        int old = grid[k];
-        if (old == GONE || repeats_above(grid, k)) continue;
-        int col = k % COLUMNS;
-        grid[k] = (int8_t)x;
-        double after = column_score(grid[col], grid[col + 4], grid[col + 8], o);
-        grid[k] = (int8_t)old;
-        double score = total - cols[col] + after;
-        if (score < best) best = score;
+/* A cell's column with the cell left out, sorted out once for every card a search may put
+ * there (`rest_of`), so that `score_with` gives `column_score` of the column with that
+ * card, by the same expressions in the same order: the same results to the last bit. */
+enum { REST_GONE, REST_DOWN, REST_ONE_UP, REST_UP };
+typedef struct {
+    int kind, row, a, b, c; /* the column's three codes; `row` the cell's */
+    int up;                 /* REST_ONE_UP: the other face-up card */
+    int p, q;               /* REST_UP: the other two, top first */
+    double wp, wq, wpq;     /* REST_UP: their worths, and their sum */
+} Rest;
+
+static inline void rest_of(Rest *r, const int8_t *grid, int cell, const Odds *o) {
+    int col = cell % COLUMNS;
+    r->up = r->p = r->q = 0;
+    r->wp = r->wq = r->wpq = 0.0;
+    r->row = cell / COLUMNS;
+    r->a = grid[col];
+    r->b = grid[col + 4];
+    r->c = grid[col + 8];
+    int p = r->row == 0 ? r->b : r->a, q = r->row == 2 ? r->b : r->c;
+    if (p == GONE || q == GONE)
+        r->kind = REST_GONE;
+    else if (face_down(p) && face_down(q))
+        r->kind = REST_DOWN;
+    else if (face_down(p) || face_down(q)) {
+        r->kind = REST_ONE_UP;
+        r->up = face_up(p) ? p : q;
+    } else {
+        r->kind = REST_UP;
+        r->p = p;
+        r->q = q;
+        r->wp = o->worth[p + 2];
+        r->wq = o->worth[q + 2];
+        r->wpq = r->wp + r->wq;
     }
+}
+
+/* `column_score` of the column `r` with the face-up card `x` at its cell. */
+static inline __attribute__((always_inline)) double score_with(const Rest *r, int x, Odds *o) {
+    const double *worth = o->worth;
+    switch (r->kind) {
+    case REST_DOWN: { /* nup == 1 */
+        double ch = o->chance[x + 2];
+        return worth[x + 2] + 2 * o->hidden - 3 * x * pow(ch, 2.0);
+    }
+    case REST_ONE_UP: { /* nup == 2 */
+        int u = r->up;
+        if (x != u) return worth[x + 2] + worth[u + 2] + o->hidden;
+        if (u <= 0) return 2 * u + o->hidden - 3 * u * o->chance[u + 2];
+        double chance = o->chance[u + 2];
+        return (1 - later(o, u + 2)) *
+               ((1 - chance) * 2 * worth[u + 2] + o->hidden - chance * worth[u + 2]);
+    }
+    case REST_UP: { /* nup == 3: the sum in the column's order */
+        int p = r->p, q = r->q;
+        if (x == p && x == q) return 0.0;
+        double sum = r->row == 2 ? r->wpq + worth[x + 2] : worth[x + 2] + r->wp + r->wq;
+        int pair = x == p || x == q ? x : p == q ? p : 0;
+        return pair > 0 ? (1 - later(o, pair + 2)) * sum : sum;
+    }
+    default:
+        return r->row == 0   ? column_score(x, r->b, r->c, o)
+               : r->row == 1 ? column_score(r->a, x, r->c, o)
+                             : column_score(r->a, r->b, x, o);
+    }
+}
+
+/* ev.placed_plain of each of the `n` cards `xs`: the lowest expected score of putting it
+ * in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
+ * and each card meets the cells in the same order as alone: the same results. */
+static inline __attribute__((always_inline)) void placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs,
+                              int n, double *best) {
+    double total = sum4(cols);
+    for (int i = 0; i < n; i++) best[i] = INFINITY;
+    for (int k = 0; k < CELLS; k++) {
+        if (grid[k] == GONE || repeats_above(grid, k)) continue;
+        Rest rest;
+        rest_of(&rest, grid, k, o);
+        double base = total - cols[k % COLUMNS];
+        for (int i = 0; i < n; i++) {
+            double score = base + score_with(&rest, xs[i], o);
+            if (score < best[i]) best[i] = score;
+        }
+    }
+}
+
+static double placed_plain(const int8_t *grid, Odds *o, int x, const double *cols) {
+    double best;
+    placed_plain_each(grid, o, cols, &x, 1, &best);
     return best;
 }
 
@@ -355,11 +431,9 @@ static void make_outlook(Outlook *out, Table *t, int seat, Odds *o, const Rules 
         double cols[COLUMNS];
         columns(grid, o, cols);
         double throw_ = t->down[rival] ? sum4(cols) : INFINITY;
-        double drawn = 0.0;
-        for (int k = 0; k < o->nv; k++) {
-            double keep = placed_plain(grid, o, o->values[k], cols);
-            drawn += o->probs[k] * (keep < throw_ ? keep : throw_);
-        }
+        double drawn = 0.0, keeps[NVALUES];
+        placed_plain_each(grid, o, cols, o->values, o->nv, keeps);
+        for (int k = 0; k < o->nv; k++) drawn += o->probs[k] * (keeps[k] < throw_ ? keeps[k] : throw_);
         out->drawn[i] = drawn;
         int hidden = t->down[rival] - 1;
         out->hidden[i] = hidden > 0 ? hidden : 0;
@@ -532,35 +606,58 @@ static double feed_cost(Feed *f, int x) {
     return f->cost[x + 2];
 }
 
-/* ev.placed: the lowest (expected score, cell) of putting `x` in the seat to move's grid,
- * plus the feeding cost of a face-up card it replaces. */
-static double placed(Table *t, Odds *o, int x, const double *cols, Outlook *out, Feed *fd,
-                     const Rules *rules, int *cell) {
+/* ev.placed of each of the `n` cards `xs`: the lowest expected score of putting it in the
+ * seat to move's grid, plus the feeding cost of a face-up card it replaces, in `best`, and
+ * its cell in `cells` (unless NULL). Each cell is sorted out once for them all, and each card meets the
+ * cells in the same order as alone: the same results. */
+static inline __attribute__((always_inline)) void placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd,
+                        const Rules *rules, const int *xs, int n, double *best, int *cells) {
     int8_t *grid = t->cells + CELLS * t->current;
-    double total = sum4(cols), best = INFINITY;
-    *cell = -1;
+    double total = sum4(cols);
+    for (int i = 0; i < n; i++) {
+        best[i] = INFINITY;
+        if (cells) cells[i] = -1;
+    }
     for (int k = 0; k < CELLS; k++) {
         int old = grid[k];
         if (old == GONE || repeats_above(grid, k)) continue;
-        grid[k] = (int8_t)x;
-        double score;
         if (out && face_down(old)) {
             /* The card it uncovers goes on the discard pile, its value not known when the
              * move is weighed: the sums, thinking on a view's table, read the placeholder
              * there (worlds.PLACEHOLDER), and so does this twin, never the world's card. */
-            score = outlook_cost(out, known_score(grid, rules->row_clear), PLACEHOLDER);
-        } else {
-            int col = k % COLUMNS;
-            double after = column_score(grid[col], grid[col + 4], grid[col + 8], o);
-            score = total - cols[col] + after;
-            if (face_up(old)) score += feed_cost(fd, old);
+            for (int i = 0; i < n; i++) {
+                grid[k] = (int8_t)xs[i];
+                double score = outlook_cost(out, known_score(grid, rules->row_clear), PLACEHOLDER);
+                if (score < best[i]) {
+                    best[i] = score;
+                    if (cells) cells[i] = k;
+                }
+            }
+            grid[k] = (int8_t)old;
+            continue;
         }
-        grid[k] = (int8_t)old;
-        if (score < best) {
-            best = score;
-            *cell = k;
+        Rest rest;
+        rest_of(&rest, grid, k, o);
+        double base = total - cols[k % COLUMNS];
+        int fed = face_up(old);
+        double feed = fed ? feed_cost(fd, old) : 0.0;
+        for (int i = 0; i < n; i++) {
+            double score = base + score_with(&rest, xs[i], o);
+            if (fed) score += feed;
+            if (score < best[i]) {
+                best[i] = score;
+                if (cells) cells[i] = k;
+            }
         }
     }
+}
+
+/* ev.placed: the lowest (expected score, cell) of putting `x` in the seat to move's grid,
+ * plus the feeding cost of a face-up card it replaces. */
+static double placed(Table *t, Odds *o, int x, const double *cols, Outlook *out, Feed *fd,
+                     const Rules *rules, int *cell) {
+    double best;
+    placed_each(t, o, cols, out, fd, rules, &x, 1, &best, cell);
     return best;
 }
 
@@ -676,9 +773,10 @@ static int decide(Table *t, Odds *o, double flip_bonus, const Rules *rules,
         }
         if (take >= throw_ + dearest + 1e-9) return DRAW;
     }
-    double draw = 0.0;
+    double draw = 0.0, keeps[NVALUES];
+    placed_each(t, o, cols, out, &feed, rules, o->values, o->nv, keeps, NULL);
     for (int i = 0; i < o->nv; i++) {
-        double keep = placed(t, o, o->values[i], cols, out, &feed, rules, &cell);
+        double keep = keeps[i];
         double away = out ? throw_ : throw_ + feed_cost(&feed, o->values[i]);
         draw += o->probs[i] * (keep < away ? keep : away);
     }
