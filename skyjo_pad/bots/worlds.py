@@ -10,6 +10,7 @@ a position: only the view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 
 from skyjo_pad.engine import Card, HeldFrom, View
 from skyjo_pad.engine.compact import (
@@ -55,7 +56,8 @@ def table_of(seen: View, fill: Sequence[int] = (), seed: int | None = None) -> C
                     down[seat] += 1
     table.cells = cells
     table.down = down
-    draw = [next(values, PLACEHOLDER) for _ in range(seen.draw_count)]
+    draw = list(islice(values, seen.draw_count))
+    draw += [PLACEHOLDER] * (seen.draw_count - len(draw))
     draw.reverse()
     table.draw = draw
     table.discard = list(reversed(seen.discard))

@@ -167,11 +167,8 @@ class CompactTable:
     def grid(self, seat: int) -> CardGrid:
         """The seat's grid in readable form."""
         base = CELLS * seat
-        cells = self.cells
-        return tuple(
-            tuple(_CARDS[cells[start + c]] for c in range(COLUMNS))
-            for start in range(base, base + CELLS, COLUMNS)
-        )
+        cards = [_CARDS[code] for code in self.cells[base : base + CELLS]]
+        return tuple(tuple(cards[start : start + COLUMNS]) for start in range(0, CELLS, COLUMNS))
 
     def held_card(self) -> Held | None:
         """What the current player holds, in readable form."""

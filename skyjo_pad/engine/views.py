@@ -70,9 +70,7 @@ def view(position: Position, seat: int | None) -> View:
         phase=position.phase,
         current=position.current,
         closer=position.closer,
-        grids=tuple(
-            tuple(tuple(_seen(cell) for cell in row) for row in grid) for grid in position.grids
-        ),
+        grids=tuple(tuple(tuple(map(_seen, row)) for row in grid) for grid in position.grids),
         draw_count=len(position.draw),
         discard=position.discard,
         held=_held(position, seat),
