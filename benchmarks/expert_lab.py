@@ -5,13 +5,14 @@
 
 Seat 0 plays the variant, the other seats the named bots. The variant is an `ExpertBot`
 with `budget` rollouts a decision (never cut by the clock; or `steps=N`, a budget in steps
-of play), `sure=X`, `margin=Y`, `settle=Z`, `screen=N`, `probe=N`, `twins=1`, `horizon=N` and
-`early=N` (its `Effort`, each the plain search's when not given: `SURE`, `MARGIN`, `SCREEN` too;
-today's `expert`, `expert.EXPERT`, is `budget=6000,horizon=5,early=8`), and any of
-`expert.py`'s other settings named in capitals (`DROP`, `HOPE`, `STAY`, `GAME_POINTS`: one
-variant a process); or `bot=NAME` for any registered bot, but:
-`bot=searching-hard` is today's `hard` (its judgement and a small search; `steps=`,
-`sure=`, `margin=`, `settle=`, `screen=`, `probe=`, `horizon=`, `early=`, `twins=0` change it),
+of play), `sure=X`, `margin=Y`, `settle=Z`, `screen=N`, `probe=N`, `twins=1`, `horizon=N`,
+`early=N` and `horizon_seats=N` (its `Effort`, each the plain search's when not given:
+`SURE`, `MARGIN`, `SCREEN` too; today's `expert`, `expert.EXPERT`, is
+`budget=6000,horizon=5,early=8`), and any of `expert.py`'s other settings named in capitals
+(`DROP`, `HOPE`, `STAY`, `GAME_POINTS`: one variant a process); or `bot=NAME` for any
+registered bot, but: `bot=searching-hard` is today's `hard` (its judgement and a small
+search; `steps=`, `sure=`, `margin=`, `settle=`, `screen=`, `probe=`, `horizon=`, `early=`,
+`horizon_seats=`, `twins=0` change it),
 `bot=hard` its judgement alone (`HardBot`, the `hard` of sessions 1 to 38, whose games the
 archive keeps); `bot=hard,within=N,tempo=X,stakes=S` for that judgement by the learned
 values with N face-down cards or fewer (`stakes=S`: by the chance to win the game when the
@@ -89,7 +90,7 @@ def seat_zero(settings: dict[str, Any], seed: int) -> Bot:
 
 #: The search settings (`expert.Effort`) that are counts, and those that are standard errors
 #: or points.
-COUNTS = ("rollouts", "steps", "screen", "probe", "horizon", "early")
+COUNTS = ("rollouts", "steps", "screen", "probe", "horizon", "early", "horizon_seats")
 MEASURES = ("sure", "margin", "settle")
 
 

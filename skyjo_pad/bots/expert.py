@@ -20,7 +20,7 @@ plain decision stops after the screen, or once no other candidate is left in dou
 `settle` once the one left has clearly beaten the judgement's move;
 `hard`'s search plays one of each set of places the rules cannot tell apart, `twin`; both
 stop a young round's rollouts after a few laps of the table, every grid scored by `ev`'s
-sums).
+sums, `expert` only at 3 or more players).
 `hard`'s own choice is played unless another candidate beats it, world by world, by more
 than `STAY` points plus `SURE` standard errors. Its last turn is `hard`'s exact search
 (`endgame.py`); opening reveals and owed flips are `hard`'s too.
@@ -113,6 +113,9 @@ class Effort:
     early: int = CELLS + 1
     """The searching seat's own face-down cards from which a round is young: its rollouts
     are the longest and noisiest, and the closing a horizon leaves out is far off."""
+    horizon_seats: int = 3
+    """The fewest players at a table for the horizon to stop its rollouts (at 2 players it
+    cost `expert` some of its choices, not `hard`: docs/bots.md, the fourteenth pass)."""
     settle: float = 0.0
     """When one candidate is left beside the judgement's move and beats it by more than
     `STAY` points plus this many standard errors, the search stops: more worlds would
@@ -120,16 +123,17 @@ class Effort:
 
 
 #: `expert`: 6,000 rollouts a decision among the places within 8 points of `hard`'s best,
-#: every candidate played in 128 worlds before any is dropped; a young round's rollouts stop
-#: after 5 laps (`hard`'s horizon): a third less work than playing every one to the round's
-#: end, for about the same choices (docs/bots.md, the thirteenth pass).
+#: every candidate played in 128 worlds before any is dropped; at 3 or more players a young
+#: round's rollouts stop after 5 laps (`hard`'s horizon): a third less work than playing
+#: every one to the round's end, for about the same choices (docs/bots.md, the thirteenth
+#: and fourteenth passes).
 EXPERT = Effort(rollouts=BUDGET, horizon=5, early=8)
 
 #: `hard`: a small search with at most the same work every decision (its 95th percentile
-#: about 45 ms of one core), overruling its judgement at one standard error, among the
+#: about 31 ms of one core), overruling its judgement at one standard error, among the
 #: places within 3 points of its best, one of each set of twins, dropping the clearly worse
-#: after 8 worlds each; a young round's rollouts stop after 5 laps (docs/bots.md, the
-#: tenth to twelfth passes).
+#: after 8 worlds each; at every table a young round's rollouts stop after 5 laps
+#: (docs/bots.md, the tenth to twelfth passes).
 HARD = Effort(
     rollouts=0,
     steps=22_000,
@@ -140,6 +144,7 @@ HARD = Effort(
     probe=8,
     horizon=5,
     early=8,
+    horizon_seats=2,
 )
 
 
@@ -239,7 +244,7 @@ def search(
     costs several times one near its end). Past `deadline` (perf_counter) it stops between
     rounds of rollouts; with no world played in time, every verdict is empty."""
     table = table_of(view)
-    young = table.down[table.current] >= effort.early
+    young = table.down[table.current] >= effort.early and table.n >= effort.horizon_seats
     turns = effort.horizon * table.n if young else 0
     rollouts = Rollouts(view, seed, GAME_POINTS, horizon=turns)
     alive = list(codes)

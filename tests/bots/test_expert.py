@@ -222,6 +222,22 @@ def test_rollouts_stop_early_only_in_a_young_round(
         assert horizon == (effort.horizon * 4 if down >= effort.early else 0)  # laps of 4 seats
 
 
+def test_at_two_players_only_hard_s_rollouts_stop_at_the_horizon() -> None:
+    """A young 2-player round: `hard`'s rollouts stop after 5 laps; `expert`'s play to the
+    round's end, its search the same as with no horizon at all (the `expert` of sessions
+    36 to 41, whose 2-player games are its own)."""
+    position = table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"})
+    seen = view(position, 0)
+    assert table_of(seen).down[0] >= EXPERT.early  # young
+    codes = [DISCARD, SWAP + 8, SWAP + 1]
+    expert_effort = replace(EXPERT, rollouts=300)
+    whole = replace(expert_effort, horizon=0, early=Effort().early)
+    assert search(seen, codes, 3, expert_effort) == search(seen, codes, 3, whole)
+    hard_effort = replace(HARD, steps=0, rollouts=300)
+    cut = search(seen, codes, 3, hard_effort)
+    assert cut != search(seen, codes, 3, replace(hard_effort, horizon=0))
+
+
 def test_expert_searches_every_place_within_its_margin_with_hard_s_horizon() -> None:
     """`expert`: thousands of rollouts among every place within `MARGIN` points (twins
     too), a time cap at the table, a young round's rollouts cut as `hard`'s are."""
@@ -229,6 +245,7 @@ def test_expert_searches_every_place_within_its_margin_with_hard_s_horizon() -> 
     assert isinstance(bot, ExpertBot) and bot.effort == EXPERT and bot.seconds == expert.SECONDS
     assert EXPERT.rollouts == expert.BUDGET and EXPERT.margin == expert.MARGIN
     assert not EXPERT.twins and (EXPERT.horizon, EXPERT.early) == (HARD.horizon, HARD.early)
+    assert (EXPERT.horizon_seats, HARD.horizon_seats) == (3, 2)
 
 
 def test_hard_is_its_judgement_checked_by_a_small_search_without_a_clock() -> None:

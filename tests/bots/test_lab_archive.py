@@ -33,6 +33,7 @@ EARLIER = "bot=searching-hard,steps=20000,screen=128,probe=16,horizon=0"
 up to 128 before any is dropped, every rollout to the round's end."""
 VARIANTS = {
     "expert": "budget=6000,horizon=5,early=8",
+    "expert-horizon-2": "budget=6000,horizon=5,early=8,horizon_seats=2",
     "expert-6000": "budget=6000",
     "searching-hard": "bot=searching-hard",
     "searching-hard-twins": EARLIER,
@@ -41,10 +42,11 @@ VARIANTS = {
     "hard": "bot=hard",
 }
 """Each file's player (the first part of its name) and the lab's variant that plays it:
-today's `expert`; the `expert` of sessions 36 to 41 (6,000 rollouts, each to the round's
-end); today's `hard`; session 40's (one of each set of twins, one
-standard error); session 40's first try (every twin searched); the `hard` of session 39
-(two standard errors); and its judgement alone (the `hard` of sessions 1 to 38)."""
+today's `expert`; session 42's (its horizon at 2 players too); the `expert` of sessions 36
+to 41 (6,000 rollouts, each to the round's end: today's at 2 players); today's `hard`;
+session 40's (one of each set of twins, one standard error); session 40's first try (every
+twin searched); the `hard` of session 39 (two standard errors); and its judgement alone
+(the `hard` of sessions 1 to 38)."""
 
 
 @functools.cache
@@ -129,11 +131,13 @@ def test_a_search_s_regret_is_measured_against_an_oracle() -> None:
 
 
 def test_the_experts_are_made_as_they_played() -> None:
-    """Today's `expert` and the one before its horizon, as the archive's labels make them."""
+    """Today's `expert` and the ones before it, as the archive's labels make them."""
     lab = script("expert_lab")
     assert lab.seat_zero(lab.settings_of(VARIANTS["expert"]), 1).effort == EXPERT
     plain = lab.seat_zero(lab.settings_of(VARIANTS["expert-6000"]), 1).effort
     assert plain == replace(EXPERT, horizon=0, early=Effort().early)
+    two = lab.seat_zero(lab.settings_of(VARIANTS["expert-horizon-2"]), 1).effort
+    assert two == replace(EXPERT, horizon_seats=2)
 
 
 def test_the_earlier_hards_are_made_as_they_played() -> None:

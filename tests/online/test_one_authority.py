@@ -198,7 +198,6 @@ def test_reads_write_nothing(app: Flask, client: FlaskClient) -> None:
         assert row is not None and row.opened_at is not None
 
 
-
 def test_a_link_opened_before_is_read_in_two_statements_and_commits_nothing(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -229,6 +228,7 @@ def test_a_link_opened_before_is_read_in_two_statements_and_commits_nothing(
         event.remove(engine, "commit", commit)
     assert answer.status_code == 200 and answer.get_json()["version"] >= 0
     assert sent == ["SELECT", "SELECT"] and commits == []
+
 
 def test_a_failed_online_create_leaves_nothing_behind(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
