@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import pickle
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -154,3 +155,24 @@ def test_the_earlier_hards_are_made_as_they_played() -> None:
     assert made["searching-hard-sure1"].effort == replace(earlier, twins=False)
     assert made["searching-hard-sure2"].effort == replace(earlier, sure=2.0, twins=False)
     assert lab.seat_zero({"bot": "searching-hard"}, 1).effort == HARD
+
+
+def test_a_search_s_speed_comes_with_a_fingerprint_of_its_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`search_speed.py`: the same positions give the same fingerprint run after run, and
+    other results another."""
+    speed = script("search_speed")
+    seen = view(table([PAIR, RIVAL], [10], held={"value": 9, "from": "draw"}), 0)
+
+    def printed(first: int) -> str:
+        cache = tmp_path / f"positions{first}.pkl"
+        cache.write_bytes(pickle.dumps(([(seen, [first])], [{}])))
+        monkeypatch.setattr("sys.argv", ["search_speed", "--cache", str(cache), "--effort", "hard"])
+        speed.main()
+        line = capsys.readouterr().out.strip()
+        assert line.startswith("hard: 1 searches, ") and "ms a search" in line
+        return line.rsplit("fingerprint ", 1)[1]
+
+    # The judgement's move first, then the others: the verdicts' gains are against it.
+    assert printed(DISCARD) == printed(DISCARD) != printed(SWAP + 8)
