@@ -241,7 +241,7 @@ def _note_opened(game_id: str, token: str | None) -> None:
 
 def _table(game_id: str, token: str | None) -> tuple[Game, TableState, policy.Actor]:
     actor = policy.by_token(game_id, token)
-    game, state = policy.table_loaded(game_id) or store.load(game_id)
+    game, state = store.load(game_id)
     return game, state, actor
 
 

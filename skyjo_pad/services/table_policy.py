@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import bindparam, select
 
 from ..engine import Deal, HeldFrom, Move, Phase, Position, Reveal, legal_moves, mover
 from ..extensions import db
@@ -142,23 +142,6 @@ def _token_and_table(key: str) -> Any:
     on the way (one query: the use case that asks next for the table finds them there,
     as long as they are held: the session's identity map keeps only weak references)."""
     return db.session.execute(TOKEN_AND_TABLE, {"digest": key}).first()
-
-
-def table_loaded(game_id: str) -> tuple[Game, TableState] | None:
-    """The game and state a token's statement loaded this session (`_token_and_table`),
-    while nothing expired them (a commit does): the rows a new read of the table would
-    find in the session and keep as they are, so it need not be sent."""
-    for row in db.session.info.get(TABLES_LOADED, ()):
-        if row.game_id == game_id and not any(
-            _expired(held) for held in (row.Game, row.TableState)
-        ):
-            return row.Game, row.TableState
-    return None
-
-
-def _expired(held: object) -> bool:
-    state = inspect(held)
-    return state.session is None or bool(state.expired_attributes)
 
 
 def forget_tokens() -> None:

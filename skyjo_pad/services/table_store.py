@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..bots import BotError, make_bot
@@ -60,9 +61,15 @@ SNAPSHOT_EVERY = 32
 def load(game_id: str) -> tuple[Game, TableState]:
     """A table's game and state, any kind (404 when there is none), read by one statement:
     on SQLite each statement of a read sees the database as it is then, so two could pair
-    a version with the position of the next (a computer's move committed between them)."""
+    a version with the position of the next (a computer's move committed between them).
+    Where the session holds both already, read together and not expired since (a token's
+    statement brings them, `table_policy.by_token`), no statement is sent: a new read would
+    find them in the session and keep them as they are."""
     if not plausible_id(game_id):
         raise NotFound(NO_TABLE)
+    held = _held(game_id)
+    if held is not None:
+        return held
     both = db.session.execute(
         select(Game, TableState)
         .join(TableState, TableState.game_id == Game.id)
@@ -71,6 +78,24 @@ def load(game_id: str) -> tuple[Game, TableState]:
     if both is None:
         raise NotFound(NO_TABLE)
     return both[0], both[1]
+
+
+def _held(game_id: str) -> tuple[Game, TableState] | None:
+    """The table's game and state from the session's identity map, if both are there and
+    neither was expired (by a commit or a rollback) nor detached."""
+    held = db.session().identity_map
+    game = held.get(Session.identity_key(Game, game_id))
+    state = held.get(Session.identity_key(TableState, game_id))
+    if not isinstance(game, Game) or not isinstance(state, TableState):
+        return None
+    if _stale(game) or _stale(state):
+        return None
+    return game, state
+
+
+def _stale(held: object) -> bool:
+    state = inspect(held)
+    return state.session is None or bool(state.expired_attributes)
 
 
 def position_of(state: TableState) -> Position:
