@@ -7,8 +7,8 @@ the table turns these numbers into translated sentences):
   and by how many points on average (the others' mean round score minus the seat's own,
   the closer's doubling included) was the move worse? Only a difference of at least
   `THRESHOLD` points is reported, and only when the search is sure of it. The moves are
-  played out to the end of the round in the same sampled worlds, as the expert weighs
-  them (`expert.search`).
+  played out in the same sampled worlds, as the expert weighs them (`expert.search` with
+  `EXPERT`'s settings: at 3 or more players a young round's rollouts stop after 5 laps).
 - `closing_risk(view, move)`: before a move that turns up the seat's last face-down card,
   the chance that its close is doubled and the expected points that costs. Each sampled
   world plays the others' last turns by the fast policy of `playout.py` (people are
@@ -18,7 +18,7 @@ the table turns these numbers into translated sentences):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skyjo_pad.engine import Move, Phase, View
 from skyjo_pad.engine.compact import (
@@ -33,7 +33,7 @@ from skyjo_pad.engine.compact import (
 )
 
 from .base import decision_rng
-from .expert import SURE, Effort, candidates, search
+from .expert import EXPERT, SURE, candidates, search
 from .knowledge import unseen
 from .playout import play_round
 from .worlds import table_of
@@ -96,7 +96,7 @@ def advise(
     if len(codes) == 1:
         return None
     seed = decision_rng(seed, view).getrandbits(64)
-    verdicts = search(view, codes, seed, Effort(rollouts=budget), deadline)
+    verdicts = search(view, codes, seed, replace(EXPERT, rollouts=budget), deadline)
     if not verdicts[0].worlds:
         return None  # not one world in time: nothing to say
     better = max(verdicts[1:], key=lambda verdict: verdict.gain)
