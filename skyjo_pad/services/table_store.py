@@ -82,7 +82,10 @@ def load(game_id: str) -> tuple[Game, TableState]:
 
 def _held(game_id: str) -> tuple[Game, TableState] | None:
     """The table's game and state from the session's identity map, if both are there and
-    neither was expired (by a commit or a rollback) nor detached."""
+    neither was expired (by a commit or a rollback) nor detached, and nothing waits to be
+    deleted (a read flushes that first)."""
+    if db.session.deleted:
+        return None
     held = db.session().identity_map
     game = held.get(Session.identity_key(Game, game_id))
     state = held.get(Session.identity_key(TableState, game_id))
