@@ -13,7 +13,7 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import bindparam, select
 
@@ -92,29 +92,39 @@ def by_token(game_id: str, token: str | None) -> Actor:
     Looked up once per database session (one request: the route, the service and the
     use case each ask); a session that changes a token forgets what it looked up."""
     key, found = _looked_up(token)
-    if found is None or found[0] != game_id:
+    if found is None or found.game_id != game_id:
         raise Unauthorized(NO_TOKEN)
-    return Actor(found[1], found[2], key)
+    return Actor(found.kind, found.seat, key)
 
 
 def unopened(game_id: str, token: str | None) -> bool:
     """Whether `token` opens `game_id` and its link was never opened (as `by_token`, at
     most one query a session)."""
     found = _looked_up(token)[1]
-    return found is not None and found[0] == game_id and not found[3]
+    return found is not None and found.game_id == game_id and not found.opened
 
 
-def _looked_up(token: str | None) -> tuple[str, tuple[str, str, int | None, bool] | None]:
-    """The token's digest and what it opens (game, kind, seat, whether its link was
-    opened), or None; looked up once per database session."""
-    known: dict[str, tuple[str, str, int | None, bool] | None] = db.session.info.setdefault(
-        TOKENS_SEEN, {}
-    )
+class Opens(NamedTuple):
+    """What a token opens, as a session looked it up."""
+
+    game_id: str
+    kind: str
+    seat: int | None
+    opened: bool
+    """Whether its link was opened before."""
+
+
+def _looked_up(token: str | None) -> tuple[str, Opens | None]:
+    """The token's digest and what it opens, or None; looked up once per database
+    session."""
+    known: dict[str, Opens | None] = db.session.info.setdefault(TOKENS_SEEN, {})
     key = digest(token) if token and len(token) <= TOKEN_MAX else ""
     if key not in known:
         row = _token_and_table(key) if key else None
         known[key] = (
-            None if row is None else (row.game_id, row.kind, row.seat, row.opened_at is not None)
+            None
+            if row is None
+            else Opens(row.game_id, row.kind, row.seat, row.opened_at is not None)
         )
         if row is not None:  # its game and state held: see `_token_and_table`
             db.session.info.setdefault(TABLES_LOADED, []).append(row)
