@@ -62,9 +62,9 @@ def load(game_id: str) -> tuple[Game, TableState]:
     """A table's game and state, any kind (404 when there is none), read by one statement:
     on SQLite each statement of a read sees the database as it is then, so two could pair
     a version with the position of the next (a computer's move committed between them).
-    Where the session holds both already, read together and not expired since (a token's
-    statement brings them, `table_policy.by_token`), no statement is sent: a new read would
-    find them in the session and keep them as they are."""
+    Where the session holds both already, neither expired since (a token's statement brings
+    them together, `table_policy.by_token`), no statement is sent: a new read would return
+    those very objects, their attributes as they are."""
     if not plausible_id(game_id):
         raise NotFound(NO_TABLE)
     held = _held(game_id)
