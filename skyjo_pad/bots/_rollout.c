@@ -378,8 +378,9 @@ static inline __attribute__((always_inline)) double score_with(const Rest *r, in
 /* ev.placed_plain of each of the `n` cards `xs`: the lowest expected score of putting it
  * in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
  * and each card meets the cells in the same order as alone: the same results. */
-static inline __attribute__((always_inline)) void placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs,
-                              int n, double *best) {
+static inline __attribute__((always_inline)) void
+placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs, int n,
+                  double *best) {
     double total = sum4(cols);
     for (int i = 0; i < n; i++) best[i] = INFINITY;
     for (int k = 0; k < CELLS; k++) {
@@ -394,6 +395,7 @@ static inline __attribute__((always_inline)) void placed_plain_each(const int8_t
     }
 }
 
+/* ev.placed_plain of one card `x`. */
 static double placed_plain(const int8_t *grid, Odds *o, int x, const double *cols) {
     double best;
     placed_plain_each(grid, o, cols, &x, 1, &best);
@@ -433,7 +435,8 @@ static void make_outlook(Outlook *out, Table *t, int seat, Odds *o, const Rules 
         double throw_ = t->down[rival] ? sum4(cols) : INFINITY;
         double drawn = 0.0, keeps[NVALUES];
         placed_plain_each(grid, o, cols, o->values, o->nv, keeps);
-        for (int k = 0; k < o->nv; k++) drawn += o->probs[k] * (keeps[k] < throw_ ? keeps[k] : throw_);
+        for (int k = 0; k < o->nv; k++)
+            drawn += o->probs[k] * (keeps[k] < throw_ ? keeps[k] : throw_);
         out->drawn[i] = drawn;
         int hidden = t->down[rival] - 1;
         out->hidden[i] = hidden > 0 ? hidden : 0;
@@ -608,10 +611,11 @@ static double feed_cost(Feed *f, int x) {
 
 /* ev.placed of each of the `n` cards `xs`: the lowest expected score of putting it in the
  * seat to move's grid, plus the feeding cost of a face-up card it replaces, in `best`, and
- * its cell in `cells` (unless NULL). Each cell is sorted out once for them all, and each card meets the
- * cells in the same order as alone: the same results. */
-static inline __attribute__((always_inline)) void placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd,
-                        const Rules *rules, const int *xs, int n, double *best, int *cells) {
+ * its cell in `cells` (unless NULL). Each cell is sorted out once for them all, and each
+ * card meets the cells in the same order as alone: the same results. */
+static inline __attribute__((always_inline)) void
+placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const Rules *rules,
+            const int *xs, int n, double *best, int *cells) {
     int8_t *grid = t->cells + CELLS * t->current;
     double total = sum4(cols);
     for (int i = 0; i < n; i++) {
