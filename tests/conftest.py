@@ -114,26 +114,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         choices=("all", "database", "other"),
         default="all",
         help="run all the tests; the database part (the tests that reach a database, the "
-        "browser tests aside, and the bots' tests); or the other part (the browser tests "
-        "and the rest of those that reach no database). `make test` runs the two parts "
+        "browser tests aside); or the other part (the browser tests and the tests that "
+        "reach no database, the bots' among them). `make test` runs the two parts "
         "side by side on SQLite: while the other part's processes wait for pages and "
         "servers, its pure-Python tests keep the cores busy",
     )
 
 
-ONLY_COMPUTE = (TESTS / "bots",)
-"""Tests that reach no database but only compute (the bots'): they go with the database
-part, so that the two SQLite runs of `make test` end about together (docs/operations.md,
-"Testing")."""
-
-
 def in_part(item: pytest.Item, part: str) -> bool:
-    """Whether the test belongs to `--part` (all, database or other)."""
+    """Whether the test belongs to `--part` (all, database or other). The tests that only
+    compute (the bots') are in the other part: its two processes share them, and the three
+    runs of `make test` end about together (docs/operations.md, "Testing")."""
     if part == "all":
         return True
-    database = any(item.path.is_relative_to(folder) for folder in ONLY_COMPUTE) or (
-        reaches_database(item) and not item.path.is_relative_to(BROWSER_TESTS)
-    )
+    database = reaches_database(item) and not item.path.is_relative_to(BROWSER_TESTS)
     return database == (part == "database")
 
 
