@@ -97,8 +97,9 @@ def _held(game_id: str) -> tuple[Game, TableState] | None:
 
 
 def _stale(held: object) -> bool:
-    state = inspect(held)
-    return state.session is None or bool(state.expired_attributes)
+    """Whether a row the session holds was detached or had attributes expired."""
+    instance = inspect(held)
+    return instance.session is None or bool(instance.expired_attributes)
 
 
 def position_of(state: TableState) -> Position:
