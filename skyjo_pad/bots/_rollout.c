@@ -375,6 +375,61 @@ static inline __attribute__((always_inline)) double score_with(const Rest *r, in
     }
 }
 
+/* `score_with`'s end for a column of three face-up cards, the card `x` with `p` and `q`,
+ * whose worths add up to `sum`: nothing for three alike, else `sum` faded by the chance
+ * that a pair's third card turns up (`fade` when `p` and `q` are the pair). */
+static inline __attribute__((always_inline)) double faded(int x, int p, int q, double sum,
+                                                         double fade, Odds *o) {
+    if (x != p && x != q) return fade * sum;
+    if (x == p && x == q) return 0.0;
+    return x > 0 ? (1 - later(o, x + 2)) * sum : sum;
+}
+
+/* `base` plus `score_with` of each of the `n` cards `xs` at the cell `r`, in `scores`: the
+ * column's kind sorted out once for them all, and each card's sum in the same expressions
+ * and order as `score_with`'s, to the last bit. */
+static inline __attribute__((always_inline)) void
+scores_with(const Rest *r, const int *xs, int n, Odds *o, double base, double *scores) {
+    const double *worth = o->worth;
+    switch (r->kind) {
+    case REST_UP: {
+        int p = r->p, q = r->q;
+        double wp = r->wp, wq = r->wq, wpq = r->wpq;
+        /* With a pair above or below (p == q > 0), every other card's sum fades alike. */
+        double fade = p == q && p > 0 ? 1 - later(o, p + 2) : 1.0;
+        /* The bottom cell's card is summed last; the loop for each order, so that the
+         * compiler keeps the choice out of it. */
+        if (r->row == 2)
+            for (int i = 0; i < n; i++)
+                scores[i] = base + faded(xs[i], p, q, wpq + worth[xs[i] + 2], fade, o);
+        else
+            for (int i = 0; i < n; i++)
+                scores[i] = base + faded(xs[i], p, q, worth[xs[i] + 2] + wp + wq, fade, o);
+        return;
+    }
+    case REST_DOWN: {
+        double hidden2 = 2 * o->hidden;
+        for (int i = 0; i < n; i++) {
+            int x = xs[i];
+            double ch = o->chance[x + 2];
+            scores[i] = base + (worth[x + 2] + hidden2 - 3 * x * pow(ch, 2.0));
+        }
+        return;
+    }
+    case REST_ONE_UP: {
+        int u = r->up;
+        double wu = worth[u + 2];
+        for (int i = 0; i < n; i++) {
+            int x = xs[i];
+            scores[i] = base + (x != u ? worth[x + 2] + wu + o->hidden : score_with(r, x, o));
+        }
+        return;
+    }
+    default:
+        for (int i = 0; i < n; i++) scores[i] = base + score_with(r, xs[i], o);
+    }
+}
+
 /* ev.placed_plain of each of the `n` cards `xs`: the lowest expected score of putting it
  * in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
  * and each card meets the cells in the same order as alone: the same results. */
@@ -387,11 +442,10 @@ placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs
         if (grid[k] == GONE || repeats_above(grid, k)) continue;
         Rest rest;
         rest_of(&rest, grid, k, o);
-        double base = total - cols[k % COLUMNS];
-        for (int i = 0; i < n; i++) {
-            double score = base + score_with(&rest, xs[i], o);
-            if (score < best[i]) best[i] = score;
-        }
+        double scores[NVALUES];
+        scores_with(&rest, xs, n, o, total - cols[k % COLUMNS], scores);
+        for (int i = 0; i < n; i++)
+            if (scores[i] < best[i]) best[i] = scores[i];
     }
 }
 
@@ -642,11 +696,12 @@ placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const
         }
         Rest rest;
         rest_of(&rest, grid, k, o);
-        double base = total - cols[k % COLUMNS];
         int fed = face_up(old);
         double feed = fed ? feed_cost(fd, old) : 0.0;
+        double scores[NVALUES];
+        scores_with(&rest, xs, n, o, total - cols[k % COLUMNS], scores);
         for (int i = 0; i < n; i++) {
-            double score = base + score_with(&rest, xs[i], o);
+            double score = scores[i];
             if (fed) score += feed;
             if (score < best[i]) {
                 best[i] = score;
