@@ -150,7 +150,9 @@ typedef struct {
     double probs[NVALUES];
     double chance[NVALUES], later_[NVALUES], worth[NVALUES];
     double mean, sd, triple, hidden, offers;
-    int later_known; /* bit i: later_[i] computed (it costs a pow, and few are needed) */
+    int later_known;
+    double vworth[NVALUES]; /* the worth of each of `values` */
+    int8_t at[NVALUES];     /* where each value index is in `values` (-1: not there) */ /* bit i: later_[i] computed (it costs a pow, and few are needed) */
 } Odds;
 
 /* ev.Odds.later: the chance that a card of value index `i` turns up before the round ends. */
@@ -223,7 +225,12 @@ static void make_odds(Odds *o, const int *counts, double offers, const Policy *p
         o->worth[i] = v <= level ? v : level + (v - level) * (1 - replaced);
     }
     double hidden = 0.0;
-    for (int k = 0; k < o->nv; k++) hidden += o->worth[o->values[k] + 2] * o->probs[k];
+    memset(o->at, -1, sizeof o->at);
+    for (int k = 0; k < o->nv; k++) {
+        o->vworth[k] = o->worth[o->values[k] + 2];
+        o->at[o->values[k] + 2] = (int8_t)k;
+        hidden += o->vworth[k] * o->probs[k];
+    }
     o->hidden = hidden;
 }
 
@@ -385,57 +392,80 @@ static inline __attribute__((always_inline)) double faded(int x, int p, int q, d
     return x > 0 ? (1 - later(o, x + 2)) * sum : sum;
 }
 
-/* `base` plus `score_with` of each of the `n` cards `xs` at the cell `r`, in `scores`: the
- * column's kind sorted out once for them all, and each card's sum in the same expressions
- * and order as `score_with`'s, to the last bit. */
+/* The cards a search puts at each cell in turn: `n` values `xs`, their worths `wx`, and
+ * where each value index is among them (`at`; NULL: look). */
+typedef struct {
+    int n;
+    const int *xs;
+    const double *wx;
+    const int8_t *at;
+} Cards;
+
+/* Where the value `v` is among the cards `c` (-1: not there). */
+static inline int card_at(const Cards *c, int v) {
+    if (v < -2 || v > 12) return -1;
+    if (c->at) return c->at[v + 2];
+    for (int i = 0; i < c->n; i++)
+        if (c->xs[i] == v) return i;
+    return -1;
+}
+
+/* `base` plus `score_with` of each card of `c` at the cell `r`, in `scores`: each card
+ * first summed as one that pairs with nothing in the column (a loop the compiler runs
+ * several cards at a time), then the few that pair summed again as `score_with` does; the
+ * same expressions in the same order: the same results to the last bit. */
 static inline __attribute__((always_inline)) void
-scores_with(const Rest *r, const int *xs, int n, Odds *o, double base, double *scores) {
-    const double *worth = o->worth;
+scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores) {
+    int n = c->n;
+    const double *wx = c->wx;
     switch (r->kind) {
     case REST_UP: {
         int p = r->p, q = r->q;
         double wp = r->wp, wq = r->wq, wpq = r->wpq;
         /* With a pair above or below (p == q > 0), every other card's sum fades alike. */
         double fade = p == q && p > 0 ? 1 - later(o, p + 2) : 1.0;
-        /* The bottom cell's card is summed last; the loop for each order, so that the
-         * compiler keeps the choice out of it. */
-        if (r->row == 2)
-            for (int i = 0; i < n; i++)
-                scores[i] = base + faded(xs[i], p, q, wpq + worth[xs[i] + 2], fade, o);
+        int last = r->row == 2; /* the bottom cell's card is summed last */
+        if (last)
+            for (int i = 0; i < n; i++) scores[i] = base + fade * (wpq + wx[i]);
         else
-            for (int i = 0; i < n; i++)
-                scores[i] = base + faded(xs[i], p, q, worth[xs[i] + 2] + wp + wq, fade, o);
+            for (int i = 0; i < n; i++) scores[i] = base + fade * (wx[i] + wp + wq);
+        for (int pass = 0; pass < (p == q ? 1 : 2); pass++) {
+            int v = pass ? q : p, i = card_at(c, v);
+            if (i < 0) continue;
+            double sum = last ? wpq + wx[i] : wx[i] + wp + wq;
+            scores[i] = base + faded(v, p, q, sum, fade, o);
+        }
         return;
     }
     case REST_DOWN: {
         double hidden2 = 2 * o->hidden;
         for (int i = 0; i < n; i++) {
-            int x = xs[i];
+            int x = c->xs[i];
             double ch = o->chance[x + 2];
-            scores[i] = base + (worth[x + 2] + hidden2 - 3 * x * pow(ch, 2.0));
+            scores[i] = base + (wx[i] + hidden2 - 3 * x * pow(ch, 2.0));
         }
         return;
     }
     case REST_ONE_UP: {
         int u = r->up;
-        double wu = worth[u + 2];
-        for (int i = 0; i < n; i++) {
-            int x = xs[i];
-            scores[i] = base + (x != u ? worth[x + 2] + wu + o->hidden : score_with(r, x, o));
-        }
+        double wu = o->worth[u + 2], hidden = o->hidden;
+        for (int i = 0; i < n; i++) scores[i] = base + (wx[i] + wu + hidden);
+        int i = card_at(c, u);
+        if (i >= 0) scores[i] = base + score_with(r, u, o);
         return;
     }
     default:
-        for (int i = 0; i < n; i++) scores[i] = base + score_with(r, xs[i], o);
+        for (int i = 0; i < n; i++) scores[i] = base + score_with(r, c->xs[i], o);
     }
 }
 
-/* ev.placed_plain of each of the `n` cards `xs`: the lowest expected score of putting it
- * in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
+/* ev.placed_plain of each of the `n` cards `xs` (worths `wx`, places `at`: `Cards`): the
+ * lowest expected score of putting it in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
  * and each card meets the cells in the same order as alone: the same results. */
 static inline __attribute__((always_inline)) void
-placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs, int n,
-                  double *best) {
+placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs,
+                  const double *wx, const int8_t *at, int n, double *best) {
+    Cards cards = {n, xs, wx, at};
     double total = sum4(cols);
     for (int i = 0; i < n; i++) best[i] = INFINITY;
     for (int k = 0; k < CELLS; k++) {
@@ -443,7 +473,7 @@ placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs
         Rest rest;
         rest_of(&rest, grid, k, o);
         double scores[NVALUES];
-        scores_with(&rest, xs, n, o, total - cols[k % COLUMNS], scores);
+        scores_with(&rest, &cards, o, total - cols[k % COLUMNS], scores);
         for (int i = 0; i < n; i++)
             if (scores[i] < best[i]) best[i] = scores[i];
     }
@@ -451,8 +481,8 @@ placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs
 
 /* ev.placed_plain of one card `x`. */
 static double placed_plain(const int8_t *grid, Odds *o, int x, const double *cols) {
-    double best;
-    placed_plain_each(grid, o, cols, &x, 1, &best);
+    double best, worth = o->worth[x + 2];
+    placed_plain_each(grid, o, cols, &x, &worth, NULL, 1, &best);
     return best;
 }
 
@@ -488,7 +518,7 @@ static void make_outlook(Outlook *out, Table *t, int seat, Odds *o, const Rules 
         columns(grid, o, cols);
         double throw_ = t->down[rival] ? sum4(cols) : INFINITY;
         double drawn = 0.0, keeps[NVALUES];
-        placed_plain_each(grid, o, cols, o->values, o->nv, keeps);
+        placed_plain_each(grid, o, cols, o->values, o->vworth, o->at, o->nv, keeps);
         for (int k = 0; k < o->nv; k++)
             drawn += o->probs[k] * (keeps[k] < throw_ ? keeps[k] : throw_);
         out->drawn[i] = drawn;
@@ -669,7 +699,9 @@ static double feed_cost(Feed *f, int x) {
  * card meets the cells in the same order as alone: the same results. */
 static inline __attribute__((always_inline)) void
 placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const Rules *rules,
-            const int *xs, int n, double *best, int *cells) {
+            const int *xs, const double *wx, const int8_t *at, int n, double *best,
+            int *cells) {
+    Cards cards = {n, xs, wx, at};
     int8_t *grid = t->cells + CELLS * t->current;
     double total = sum4(cols);
     for (int i = 0; i < n; i++) {
@@ -699,7 +731,7 @@ placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const
         int fed = face_up(old);
         double feed = fed ? feed_cost(fd, old) : 0.0;
         double scores[NVALUES];
-        scores_with(&rest, xs, n, o, total - cols[k % COLUMNS], scores);
+        scores_with(&rest, &cards, o, total - cols[k % COLUMNS], scores);
         for (int i = 0; i < n; i++) {
             double score = scores[i];
             if (fed) score += feed;
@@ -715,8 +747,8 @@ placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const
  * plus the feeding cost of a face-up card it replaces. */
 static double placed(Table *t, Odds *o, int x, const double *cols, Outlook *out, Feed *fd,
                      const Rules *rules, int *cell) {
-    double best;
-    placed_each(t, o, cols, out, fd, rules, &x, 1, &best, cell);
+    double best, worth = o->worth[x + 2];
+    placed_each(t, o, cols, out, fd, rules, &x, &worth, NULL, 1, &best, cell);
     return best;
 }
 
@@ -833,7 +865,7 @@ static int decide(Table *t, Odds *o, double flip_bonus, const Rules *rules,
         if (take >= throw_ + dearest + 1e-9) return DRAW;
     }
     double draw = 0.0, keeps[NVALUES];
-    placed_each(t, o, cols, out, &feed, rules, o->values, o->nv, keeps, NULL);
+    placed_each(t, o, cols, out, &feed, rules, o->values, o->vworth, o->at, o->nv, keeps, NULL);
     for (int i = 0; i < o->nv; i++) {
         double keep = keeps[i];
         double away = out ? throw_ : throw_ + feed_cost(&feed, o->values[i]);
