@@ -150,9 +150,9 @@ typedef struct {
     double probs[NVALUES];
     double chance[NVALUES], later_[NVALUES], worth[NVALUES];
     double mean, sd, triple, hidden, offers;
-    int later_known;
+    int later_known; /* bit i: later_[i] computed (it costs a pow, and few are needed) */
     double vworth[NVALUES]; /* the worth of each of `values` */
-    int8_t at[NVALUES];     /* where each value index is in `values` (-1: not there) */ /* bit i: later_[i] computed (it costs a pow, and few are needed) */
+    int8_t at[NVALUES];     /* where each value index is in `values` (-1: not there) */
 } Odds;
 
 /* ev.Odds.later: the chance that a card of value index `i` turns up before the round ends. */
@@ -460,8 +460,9 @@ scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores)
 }
 
 /* ev.placed_plain of each of the `n` cards `xs` (worths `wx`, places `at`: `Cards`): the
- * lowest expected score of putting it in the grid (no closing), in `best`. Each cell's column is sorted out once for them all,
- * and each card meets the cells in the same order as alone: the same results. */
+ * lowest expected score of putting it in the grid (no closing), in `best`. Each cell's
+ * column is sorted out once for them all, and each card meets the cells in the same order
+ * as alone: the same results. */
 static inline __attribute__((always_inline)) void
 placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs,
                   const double *wx, const int8_t *at, int n, double *best) {
@@ -693,10 +694,11 @@ static double feed_cost(Feed *f, int x) {
     return f->cost[x + 2];
 }
 
-/* ev.placed of each of the `n` cards `xs`: the lowest expected score of putting it in the
- * seat to move's grid, plus the feeding cost of a face-up card it replaces, in `best`, and
- * its cell in `cells` (unless NULL). Each cell is sorted out once for them all, and each
- * card meets the cells in the same order as alone: the same results. */
+/* ev.placed of each of the `n` cards `xs` (worths `wx`, places `at`: `Cards`): the lowest
+ * expected score of putting it in the seat to move's grid, plus the feeding cost of a
+ * face-up card it replaces, in `best`, and its cell in `cells` (unless NULL). Each cell
+ * is sorted out once for them all, and each card meets the cells in the same order as
+ * alone: the same results. */
 static inline __attribute__((always_inline)) void
 placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const Rules *rules,
             const int *xs, const double *wx, const int8_t *at, int n, double *best,
