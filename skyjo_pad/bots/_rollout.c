@@ -583,16 +583,18 @@ typedef struct {
     int nspecial;
     int svalue[NVALUES]; /* the values with a special worth, in the order Python meets them */
     double special[NVALUES];
+    int8_t where[NVALUES]; /* each value index's place in `svalue` (-1: none) */
     int known[NVALUES];
     double cost[NVALUES];
 } Feed;
 
 static void set_special(Feed *f, int v, double s) {
-    for (int i = 0; i < f->nspecial; i++)
-        if (f->svalue[i] == v) {
-            if (s > f->special[i]) f->special[i] = s;
-            return;
-        }
+    int i = f->where[v + 2];
+    if (i >= 0) {
+        if (s > f->special[i]) f->special[i] = s;
+        return;
+    }
+    f->where[v + 2] = (int8_t)f->nspecial;
     f->svalue[f->nspecial] = v;
     f->special[f->nspecial++] = s;
 }
@@ -620,6 +622,7 @@ static void make_feed(Feed *f, const Table *t, const Odds *o, const Policy *pol)
     static const int rows[3][3] = {{0, 4, 8}, {4, 0, 8}, {8, 0, 4}};
     double top = -INFINITY;
     f->nspecial = 0;
+    memset(f->where, -1, sizeof f->where);
     for (int col = 0; col < COLUMNS; col++)
         for (int r = 0; r < 3; r++) {
             int cell = g[col + rows[r][0]], a = g[col + rows[r][1]], b = g[col + rows[r][2]];
@@ -684,9 +687,8 @@ static void make_feed(Feed *f, const Table *t, const Odds *o, const Policy *pol)
 static double feed_cost(Feed *f, int x) {
     if (!f || !f->active) return 0.0;
     if (!f->known[x + 2]) {
-        double s = -INFINITY;
-        for (int i = 0; i < f->nspecial; i++)
-            if (f->svalue[i] == x) s = f->special[i];
+        int i = f->where[x + 2];
+        double s = i >= 0 ? f->special[i] : -INFINITY;
         double gain = (s > f->top ? s : f->top) - x - f->worth;
         f->cost[x + 2] = f->share * (gain > 0.0 ? gain : 0.0);
         f->known[x + 2] = 1;
