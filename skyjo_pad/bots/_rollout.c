@@ -501,6 +501,7 @@ typedef struct {
     double drawn[MAX_SEATS], hidden[MAX_SEATS];
     double takes[NVALUES];
     int known[NVALUES];
+    int others_known, others; /* `closing_score`'s score of the rest of the grid */
 } Outlook;
 
 static void make_outlook(Outlook *out, Table *t, int seat, Odds *o, const Rules *rules,
@@ -512,6 +513,7 @@ static void make_outlook(Outlook *out, Table *t, int seat, Odds *o, const Rules 
     out->nrivals = t->n - 1;
     out->nxt = (seat + 1) % t->n;
     memset(out->known, 0, sizeof out->known);
+    out->others_known = 0;
     for (int i = 0; i < out->nrivals; i++) {
         int rival = (seat + 1 + i) % t->n;
         int8_t *grid = t->cells + CELLS * rival;
@@ -557,6 +559,41 @@ static double doubling_chance(Outlook *out, double score, int top) {
         safe *= 1.0 - below;
     }
     return 1.0 - safe;
+}
+
+/* A code no card and no other cell has: a cell holding it completes no line. */
+#define UNMATCHED (GONE - 1)
+
+/* Whether the card `x` at cell `k` would complete a line through it: the same card at
+ * every other cell of its column (or, with the row rule, of its row). */
+static int may_complete(const int8_t *grid, int k, int x, int row_clear) {
+    for (int r = k % COLUMNS; r < CELLS; r += COLUMNS)
+        if (r != k && grid[r] == x) return 1;
+    if (row_clear)
+        for (int c = k - k % COLUMNS; c < k - k % COLUMNS + COLUMNS; c++)
+            if (c != k && grid[c] == x) return 1;
+    return 0;
+}
+
+/* `known_score` of the seat to move's grid with the card `x` at its one face-down cell
+ * `k`. A card that completes no line through `k` clears the same lines as a code that
+ * matches nothing there: the score is then the rest's (worked out once an outlook, with
+ * UNMATCHED at `k`) plus the card. */
+static int closing_score(Outlook *out, int8_t *grid, int k, int x, const Rules *rules) {
+    int old = grid[k];
+    if (!may_complete(grid, k, x, rules->row_clear)) {
+        if (!out->others_known) {
+            grid[k] = UNMATCHED;
+            out->others = known_score(grid, rules->row_clear) - UNMATCHED;
+            out->others_known = 1;
+            grid[k] = (int8_t)old;
+        }
+        return out->others + x;
+    }
+    grid[k] = (int8_t)x;
+    int score = known_score(grid, rules->row_clear);
+    grid[k] = (int8_t)old;
+    return score;
 }
 
 static double outlook_cost(Outlook *out, double score, int top) {
@@ -720,14 +757,13 @@ placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const
              * move is weighed: the sums, thinking on a view's table, read the placeholder
              * there (worlds.PLACEHOLDER), and so does this twin, never the world's card. */
             for (int i = 0; i < n; i++) {
-                grid[k] = (int8_t)xs[i];
-                double score = outlook_cost(out, known_score(grid, rules->row_clear), PLACEHOLDER);
+                int closed = closing_score(out, grid, k, xs[i], rules);
+                double score = outlook_cost(out, closed, PLACEHOLDER);
                 if (score < best[i]) {
                     best[i] = score;
                     if (cells) cells[i] = k;
                 }
             }
-            grid[k] = (int8_t)old;
             continue;
         }
         Rest rest;
@@ -761,13 +797,11 @@ static double flipped_closing(Table *t, Odds *o, int x, Outlook *out, const Rule
     int8_t *grid = t->cells + CELLS * t->current;
     int k = 0;
     while (!face_down(grid[k])) k++;
-    int old = grid[k];
     double expected = 0.0;
     for (int i = 0; i < o->nv; i++) {
-        grid[k] = (int8_t)o->values[i];
-        expected += o->probs[i] * outlook_cost(out, known_score(grid, rules->row_clear), x);
+        int closed = closing_score(out, grid, k, o->values[i], rules);
+        expected += o->probs[i] * outlook_cost(out, closed, x);
     }
-    grid[k] = (int8_t)old;
     return expected;
 }
 
