@@ -564,8 +564,9 @@ static double doubling_chance(Outlook *out, double score, int top) {
 /* A code no card and no other cell has: a cell holding it completes no line. */
 #define UNMATCHED (GONE - 1)
 
-/* Whether the card `x` at cell `k` would complete a line through it: the same card at
- * every other cell of its column (or, with the row rule, of its row). */
+/* Whether the card `x` at cell `k` may complete a line through it: the same card at
+ * another cell of its column (or, with the row rule, of its row), as a line it completes
+ * needs. */
 static int may_complete(const int8_t *grid, int k, int x, int row_clear) {
     for (int r = k % COLUMNS; r < CELLS; r += COLUMNS)
         if (r != k && grid[r] == x) return 1;
