@@ -316,7 +316,7 @@ static inline int repeats_above(const int8_t *grid, int k) {
 }
 
 /* A cell's column with the cell left out, sorted out once for every card a search may put
- * there (`rest_of`), so that `score_with` gives `column_score` of the column with that
+ * there (`rest_of`), so that `scores_with` gives `column_score` of the column with each
  * card, by the same expressions in the same order: the same results to the last bit. */
 enum { REST_GONE, REST_DOWN, REST_ONE_UP, REST_UP };
 typedef struct {
@@ -353,36 +353,21 @@ static inline void rest_of(Rest *r, const int8_t *grid, int cell, const Odds *o)
 }
 
 /* `column_score` of the column `r` with the face-up card `x` at its cell. */
-static inline __attribute__((always_inline)) double score_with(const Rest *r, int x, Odds *o) {
-    const double *worth = o->worth;
-    switch (r->kind) {
-    case REST_DOWN: { /* nup == 1 */
-        double ch = o->chance[x + 2];
-        return worth[x + 2] + 2 * o->hidden - 3 * x * pow(ch, 2.0);
-    }
-    case REST_ONE_UP: { /* nup == 2 */
-        int u = r->up;
-        if (x != u) return worth[x + 2] + worth[u + 2] + o->hidden;
-        if (u <= 0) return 2 * u + o->hidden - 3 * u * o->chance[u + 2];
-        double chance = o->chance[u + 2];
-        return (1 - later(o, u + 2)) *
-               ((1 - chance) * 2 * worth[u + 2] + o->hidden - chance * worth[u + 2]);
-    }
-    case REST_UP: { /* nup == 3: the sum in the column's order */
-        int p = r->p, q = r->q;
-        if (x == p && x == q) return 0.0;
-        double sum = r->row == 2 ? r->wpq + worth[x + 2] : worth[x + 2] + r->wp + r->wq;
-        int pair = x == p || x == q ? x : p == q ? p : 0;
-        return pair > 0 ? (1 - later(o, pair + 2)) * sum : sum;
-    }
-    default:
-        return r->row == 0   ? column_score(x, r->b, r->c, o)
-               : r->row == 1 ? column_score(r->a, x, r->c, o)
-                             : column_score(r->a, r->b, x, o);
-    }
+static inline double column_with(const Rest *r, int x, Odds *o) {
+    return r->row == 0   ? column_score(x, r->b, r->c, o)
+           : r->row == 1 ? column_score(r->a, x, r->c, o)
+                         : column_score(r->a, r->b, x, o);
 }
 
-/* `score_with`'s end for a column of three face-up cards, the card `x` with `p` and `q`,
+/* `column_score`'s end for a column of two face-up `u` and a face-down card. */
+static inline __attribute__((always_inline)) double paired(int u, Odds *o) {
+    if (u <= 0) return 2 * u + o->hidden - 3 * u * o->chance[u + 2];
+    double chance = o->chance[u + 2];
+    return (1 - later(o, u + 2)) *
+           ((1 - chance) * 2 * o->worth[u + 2] + o->hidden - chance * o->worth[u + 2]);
+}
+
+/* `column_score`'s end for a column of three face-up cards, the card `x` with `p` and `q`,
  * whose worths add up to `sum`: nothing for three alike, else `sum` faded by the chance
  * that a pair's third card turns up (`fade` when `p` and `q` are the pair). */
 static inline __attribute__((always_inline)) double faded(int x, int p, int q, double sum,
@@ -403,17 +388,16 @@ typedef struct {
 
 /* Where the value `v` is among the cards `c` (-1: not there). */
 static inline int card_at(const Cards *c, int v) {
-    if (v < -2 || v > 12) return -1;
     if (c->at) return c->at[v + 2];
     for (int i = 0; i < c->n; i++)
         if (c->xs[i] == v) return i;
     return -1;
 }
 
-/* `base` plus `score_with` of each card of `c` at the cell `r`, in `scores`: each card
- * first summed as one that pairs with nothing in the column (a loop the compiler runs
- * several cards at a time), then the few that pair summed again as `score_with` does; the
- * same expressions in the same order: the same results to the last bit. */
+/* `base` plus `column_with` of each card of `c` at the cell `r`, in `scores`: each card
+ * first summed as one that pairs with nothing in the column (a loop the compiler runs two
+ * cards at a time), then the few that pair summed again (`faded`, `paired`); all in
+ * `column_score`'s expressions and order: the same results to the last bit. */
 static inline __attribute__((always_inline)) void
 scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores) {
     int n = c->n;
@@ -451,11 +435,11 @@ scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores)
         double wu = o->worth[u + 2], hidden = o->hidden;
         for (int i = 0; i < n; i++) scores[i] = base + (wx[i] + wu + hidden);
         int i = card_at(c, u);
-        if (i >= 0) scores[i] = base + score_with(r, u, o);
+        if (i >= 0) scores[i] = base + paired(u, o);
         return;
     }
     default:
-        for (int i = 0; i < n; i++) scores[i] = base + score_with(r, c->xs[i], o);
+        for (int i = 0; i < n; i++) scores[i] = base + column_with(r, c->xs[i], o);
     }
 }
 
