@@ -316,7 +316,7 @@ static inline int repeats_above(const int8_t *grid, int k) {
 }
 
 /* A cell's column with the cell left out, sorted out once for every card a search may put
- * there (`rest_of`), so that `scores_with` gives `column_score` of the column with each
+ * there (`rest_of`), so that `lower_with` gives `column_score` of the column with each
  * card, by the same expressions in the same order: the same results to the last bit. */
 enum { REST_GONE, REST_DOWN, REST_ONE_UP, REST_UP };
 typedef struct {
@@ -394,12 +394,22 @@ static inline int card_at(const Cards *c, int v) {
     return -1;
 }
 
-/* `base` plus `column_with` of each card of `c` at the cell `r`, in `scores`: each card
- * first summed as one that pairs with nothing in the column (a loop the compiler runs two
- * cards at a time), then the few that pair summed again (`faded`, `paired`); all in
+/* One card's score `s` (plus `feed` if `fed`) into `out[i]` where lower than what is there. */
+#define PUT(i, s)                                                                          \
+    do {                                                                                   \
+        double s_ = (s);                                                                   \
+        if (fed) s_ += feed;                                                               \
+        out[i] = s_ < out[i] ? s_ : out[i];                                                \
+    } while (0)
+
+/* `base` plus `column_with` of each card of `c` at the cell `r` (plus `feed` if `fed`),
+ * into `out` where lower than what it holds: each card first summed as one that pairs with
+ * nothing in the column (a loop the compiler runs two cards at a time), then the few that
+ * pair summed again (`faded`, `paired`) over what `out` held before; all in
  * `column_score`'s expressions and order: the same results to the last bit. */
 static inline __attribute__((always_inline)) void
-scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores) {
+lower_with(const Rest *r, const Cards *c, Odds *o, double base, int fed, double feed,
+           double *out) {
     int n = c->n;
     const double *wx = c->wx;
     switch (r->kind) {
@@ -409,15 +419,18 @@ scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores)
         /* With a pair above or below (p == q > 0), every other card's sum fades alike. */
         double fade = p == q && p > 0 ? 1 - later(o, p + 2) : 1.0;
         int last = r->row == 2; /* the bottom cell's card is summed last */
+        int ip = card_at(c, p), iq = p == q ? -1 : card_at(c, q);
+        double was_p = ip >= 0 ? out[ip] : 0.0, was_q = iq >= 0 ? out[iq] : 0.0;
         if (last)
-            for (int i = 0; i < n; i++) scores[i] = base + fade * (wpq + wx[i]);
+            for (int i = 0; i < n; i++) PUT(i, base + fade * (wpq + wx[i]));
         else
-            for (int i = 0; i < n; i++) scores[i] = base + fade * (wx[i] + wp + wq);
-        for (int pass = 0; pass < (p == q ? 1 : 2); pass++) {
-            int v = pass ? q : p, i = card_at(c, v);
+            for (int i = 0; i < n; i++) PUT(i, base + fade * (wx[i] + wp + wq));
+        for (int pass = 0; pass < 2; pass++) {
+            int v = pass ? q : p, i = pass ? iq : ip;
             if (i < 0) continue;
+            out[i] = pass ? was_q : was_p;
             double sum = last ? wpq + wx[i] : wx[i] + wp + wq;
-            scores[i] = base + faded(v, p, q, sum, fade, o);
+            PUT(i, base + faded(v, p, q, sum, fade, o));
         }
         return;
     }
@@ -426,20 +439,23 @@ scores_with(const Rest *r, const Cards *c, Odds *o, double base, double *scores)
         for (int i = 0; i < n; i++) {
             int x = c->xs[i];
             double ch = o->chance[x + 2];
-            scores[i] = base + (wx[i] + hidden2 - 3 * x * pow(ch, 2.0));
+            PUT(i, base + (wx[i] + hidden2 - 3 * x * pow(ch, 2.0)));
         }
         return;
     }
     case REST_ONE_UP: {
-        int u = r->up;
+        int u = r->up, iu = card_at(c, u);
         double wu = o->worth[u + 2], hidden = o->hidden;
-        for (int i = 0; i < n; i++) scores[i] = base + (wx[i] + wu + hidden);
-        int i = card_at(c, u);
-        if (i >= 0) scores[i] = base + paired(u, o);
+        double was = iu >= 0 ? out[iu] : 0.0;
+        for (int i = 0; i < n; i++) PUT(i, base + (wx[i] + wu + hidden));
+        if (iu >= 0) {
+            out[iu] = was;
+            PUT(iu, base + paired(u, o));
+        }
         return;
     }
     default:
-        for (int i = 0; i < n; i++) scores[i] = base + column_with(r, c->xs[i], o);
+        for (int i = 0; i < n; i++) PUT(i, base + column_with(r, c->xs[i], o));
     }
 }
 
@@ -457,10 +473,7 @@ placed_plain_each(const int8_t *grid, Odds *o, const double *cols, const int *xs
         if (grid[k] == GONE || repeats_above(grid, k)) continue;
         Rest rest;
         rest_of(&rest, grid, k, o);
-        double scores[NVALUES];
-        scores_with(&rest, &cards, o, total - cols[k % COLUMNS], scores);
-        for (int i = 0; i < n; i++)
-            if (scores[i] < best[i]) best[i] = scores[i];
+        lower_with(&rest, &cards, o, total - cols[k % COLUMNS], 0, 0.0, best);
     }
 }
 
@@ -755,16 +768,12 @@ placed_each(Table *t, Odds *o, const double *cols, Outlook *out, Feed *fd, const
         rest_of(&rest, grid, k, o);
         int fed = face_up(old);
         double feed = fed ? feed_cost(fd, old) : 0.0;
-        double scores[NVALUES];
-        scores_with(&rest, &cards, o, total - cols[k % COLUMNS], scores);
-        for (int i = 0; i < n; i++) {
-            double score = scores[i];
-            if (fed) score += feed;
-            if (score < best[i]) {
-                best[i] = score;
-                if (cells) cells[i] = k;
-            }
-        }
+        double was[NVALUES];
+        if (cells) memcpy(was, best, n * sizeof *best);
+        lower_with(&rest, &cards, o, total - cols[k % COLUMNS], fed, feed, best);
+        if (cells)
+            for (int i = 0; i < n; i++)
+                if (best[i] != was[i]) cells[i] = k;
     }
 }
 
