@@ -394,13 +394,12 @@ static inline int card_at(const Cards *c, int v) {
     return -1;
 }
 
-/* One card's score `s` (plus `feed` if `fed`) into `out[i]` where lower than what is there. */
-#define PUT(i, s)                                                                          \
-    do {                                                                                   \
-        double s_ = (s);                                                                   \
-        if (fed) s_ += feed;                                                               \
-        out[i] = s_ < out[i] ? s_ : out[i];                                                \
-    } while (0)
+/* A card's score `s` (plus `feed` if `fed`) into `*slot` where lower than what is there. */
+static inline __attribute__((always_inline)) void keep_lower(double *slot, double s, int fed,
+                                                            double feed) {
+    if (fed) s += feed;
+    *slot = s < *slot ? s : *slot;
+}
 
 /* `base` plus `column_with` of each card of `c` at the cell `r` (plus `feed` if `fed`),
  * into `out` where lower than what it holds: each card first summed as one that pairs with
@@ -419,18 +418,19 @@ lower_with(const Rest *r, const Cards *c, Odds *o, double base, int fed, double 
         /* With a pair above or below (p == q > 0), every other card's sum fades alike. */
         double fade = p == q && p > 0 ? 1 - later(o, p + 2) : 1.0;
         int last = r->row == 2; /* the bottom cell's card is summed last */
-        int ip = card_at(c, p), iq = p == q ? -1 : card_at(c, q);
-        double was_p = ip >= 0 ? out[ip] : 0.0, was_q = iq >= 0 ? out[iq] : 0.0;
+        int pairs[2] = {p, q}, at[2] = {card_at(c, p), p == q ? -1 : card_at(c, q)};
+        double was[2] = {at[0] >= 0 ? out[at[0]] : 0.0, at[1] >= 0 ? out[at[1]] : 0.0};
         if (last)
-            for (int i = 0; i < n; i++) PUT(i, base + fade * (wpq + wx[i]));
+            for (int i = 0; i < n; i++) keep_lower(&out[i], base + fade * (wpq + wx[i]), fed, feed);
         else
-            for (int i = 0; i < n; i++) PUT(i, base + fade * (wx[i] + wp + wq));
-        for (int pass = 0; pass < 2; pass++) {
-            int v = pass ? q : p, i = pass ? iq : ip;
+            for (int i = 0; i < n; i++)
+                keep_lower(&out[i], base + fade * (wx[i] + wp + wq), fed, feed);
+        for (int j = 0; j < 2; j++) {
+            int i = at[j];
             if (i < 0) continue;
-            out[i] = pass ? was_q : was_p;
+            out[i] = was[j];
             double sum = last ? wpq + wx[i] : wx[i] + wp + wq;
-            PUT(i, base + faded(v, p, q, sum, fade, o));
+            keep_lower(&out[i], base + faded(pairs[j], p, q, sum, fade, o), fed, feed);
         }
         return;
     }
@@ -439,7 +439,7 @@ lower_with(const Rest *r, const Cards *c, Odds *o, double base, int fed, double 
         for (int i = 0; i < n; i++) {
             int x = c->xs[i];
             double ch = o->chance[x + 2];
-            PUT(i, base + (wx[i] + hidden2 - 3 * x * pow(ch, 2.0)));
+            keep_lower(&out[i], base + (wx[i] + hidden2 - 3 * x * pow(ch, 2.0)), fed, feed);
         }
         return;
     }
@@ -447,15 +447,16 @@ lower_with(const Rest *r, const Cards *c, Odds *o, double base, int fed, double 
         int u = r->up, iu = card_at(c, u);
         double wu = o->worth[u + 2], hidden = o->hidden;
         double was = iu >= 0 ? out[iu] : 0.0;
-        for (int i = 0; i < n; i++) PUT(i, base + (wx[i] + wu + hidden));
+        for (int i = 0; i < n; i++) keep_lower(&out[i], base + (wx[i] + wu + hidden), fed, feed);
         if (iu >= 0) {
             out[iu] = was;
-            PUT(iu, base + paired(u, o));
+            keep_lower(&out[iu], base + paired(u, o), fed, feed);
         }
         return;
     }
     default:
-        for (int i = 0; i < n; i++) PUT(i, base + column_with(r, c->xs[i], o));
+        for (int i = 0; i < n; i++)
+            keep_lower(&out[i], base + column_with(r, c->xs[i], o), fed, feed);
     }
 }
 
