@@ -10,12 +10,14 @@ to every game (Bradley-Terry on each pair of seats of different levels), and thi
 core).
 
 Results are kept in `benchmarks/ladder_results.json`, pairing by pairing and in blocks of
-games, so that an interrupted run resumes where it stopped; `--fresh` starts over. Every
-line-up is first brought to 200 games, then 500, then `--games` (`--passes`), so that a
-run stopped early still has every line-up, each with its sample size shown.
+games, so that an interrupted run resumes where it stopped; `--fresh` starts over, and
+`--forget REGEX` drops the line-ups of bots that have changed (once, not when resuming).
+Every line-up is first brought to 200 games, then 500, then `--games` (`--passes`), so
+that a run stopped early still has every line-up, each with its sample size shown.
 
-Usage (the whole ladder at 2,000 games a line-up takes about 45 minutes of two cores here,
-two thirds of it for the line-ups of `hard`; run it niced):
+Usage (at 2,000 games a line-up the line-ups of today's `hard`, which searches a little
+every decision, take about 6.5 hours of two cores here, the others under an hour, and
+`expert`'s at `--budget 6000` some 10 to 15 s of one core a game; run it niced):
     nice -n 15 python benchmarks/bot_ladder.py [--games 2000] [--max-games-slow N]
         [--workers 2] [--write] [--only-report]
 """
@@ -327,6 +329,11 @@ def main() -> None:
         default=[],
         help="add the line-ups of another results file",
     )
+    parser.add_argument(
+        "--forget",
+        help="drop the kept results of the line-ups matching this regex (played by bots that "
+        "have changed since), to play them again; give it once, not when resuming",
+    )
     args = parser.parse_args()
     path: Path = args.results
     results: dict[str, Any] = {}
@@ -334,13 +341,19 @@ def main() -> None:
         results = json.loads(path.read_text(encoding="utf-8"))
     for other in args.merge:
         for name, entry in json.loads(other.read_text(encoding="utf-8")).items():
-            if name != TIMES and entry["games"] > results.get(name, {}).get("games", 0):
+            if name == TIMES:
+                results.setdefault(TIMES, entry)
+            elif entry["games"] > results.get(name, {}).get("games", 0):
                 results[name] = entry
+    if args.forget:
+        for name in [name for name in results if name != TIMES]:
+            if re.search(args.forget, name):
+                del results[name]
 
     def save() -> None:
         path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
-    if args.merge:
+    if args.merge or args.forget:
         save()
 
     if not args.only_report:
