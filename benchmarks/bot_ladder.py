@@ -16,7 +16,7 @@ Every line-up is first brought to 200 games, then 500, then `--games` (`--passes
 that a run stopped early still has every line-up, each with its sample size shown.
 
 Usage (at 2,000 games a line-up the line-ups of today's `hard`, which searches a little
-every decision, take about 6.5 hours of two cores here, the others under an hour, and
+every decision, take about 6.5 hours of two cores here, the others about an hour, and
 `expert`'s at `--budget 6000` some 10 to 15 s of one core a game; run it niced):
     nice -n 15 python benchmarks/bot_ladder.py [--games 2000] [--max-games-slow N]
         [--workers 2] [--write] [--only-report]
