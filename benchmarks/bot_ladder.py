@@ -346,9 +346,11 @@ def main() -> None:
             elif entry["games"] > results.get(name, {}).get("games", 0):
                 results[name] = entry
     if args.forget:
-        for name in [name for name in results if name != TIMES]:
-            if re.search(args.forget, name):
-                del results[name]
+        results = {
+            name: entry
+            for name, entry in results.items()
+            if name == TIMES or not re.search(args.forget, name)
+        }
 
     def save() -> None:
         path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
