@@ -46,7 +46,12 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
 
 @main.command()
 @click.argument("file", metavar="FILE")
-@click.option("--indent", type=int, default=None, help="Pretty-print the JSON with this indent.")
+@click.option(
+    "--indent",
+    type=click.IntRange(0, 16),
+    default=None,
+    help="Pretty-print the JSON with this indent (0 to 16).",
+)
 def replay(file: str, indent: int | None) -> None:
     """Play the skyjo-record/1 in FILE (- for standard input) and print the outcome as JSON.
 

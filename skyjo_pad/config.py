@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -40,20 +42,31 @@ def normalised_url(url: str) -> str:
 
 
 def secret_key(instance_path: str) -> str:
-    """`SECRET_KEY`, or a key generated once and kept in the instance folder."""
+    """`SECRET_KEY`, or a key generated once and kept in the instance folder.
+
+    The key is written whole to a file of its own and then linked into place, which fails
+    if the key is there already: a process starting beside another never reads a key file
+    that exists but is not yet written."""
     key = os.environ.get("SECRET_KEY", "").strip()
     if key:
         return key
     path = Path(instance_path) / SECRET_KEY_FILE
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with open(path, "x", encoding="ascii") as handle:  # "x": never overwrite
-                handle.write(secrets.token_hex(32))
-            path.chmod(0o600)
-        except FileExistsError:
-            pass  # another process wrote it first: use theirs
-    return path.read_text(encoding="ascii").strip()
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="ascii", dir=path.parent, prefix=".secret_key-"
+        ) as draft:  # made readable by its owner alone
+            draft.write(secrets.token_hex(32))
+            draft.flush()
+            os.fsync(draft.fileno())
+            with contextlib.suppress(FileExistsError):  # another process's key is there first
+                os.link(draft.name, path)
+    key = path.read_text(encoding="ascii").strip()
+    if not key:
+        raise RuntimeError(
+            f"{path} is empty: delete it (a new key is made at the next start) or set SECRET_KEY"
+        )
+    return key
 
 
 POOL_KEPT = 16

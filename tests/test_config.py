@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from skyjo_pad import config
@@ -31,3 +35,44 @@ def test_without_a_url_the_games_go_in_a_sqlite_file_in_the_instance_folder(
 ) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert config.database_url("/srv/instance") == "sqlite:////srv/instance/skyjo-pad.sqlite3"
+
+
+def _key_when_told(folder: str, go: Any, keys: Any) -> None:
+    go.wait()
+    try:
+        keys.put(config.secret_key(folder))
+    except Exception as error:  # the test reports what the process met
+        keys.put(repr(error))
+
+
+def test_processes_starting_together_share_one_whole_generated_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    forked = multiprocessing.get_context("fork")
+    for attempt in range(15):
+        folder = str(tmp_path / f"instance-{attempt}")
+        go, keys = forked.Event(), forked.Queue()
+        starting = [
+            forked.Process(target=_key_when_told, args=(folder, go, keys)) for _ in range(4)
+        ]
+        for process in starting:
+            process.start()
+        go.set()
+        seen = {keys.get(timeout=30) for _ in starting}
+        for process in starting:
+            process.join()
+        assert len(seen) == 1, seen
+        (key,) = seen
+        assert len(key) == 64
+        assert (Path(folder) / config.SECRET_KEY_FILE).stat().st_mode & 0o077 == 0
+        assert sorted(path.name for path in Path(folder).iterdir()) == [config.SECRET_KEY_FILE]
+
+
+def test_an_empty_key_file_stops_the_start_with_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    (tmp_path / config.SECRET_KEY_FILE).write_text("\n", encoding="ascii")
+    with pytest.raises(RuntimeError, match="is empty: delete it"):
+        config.secret_key(str(tmp_path))

@@ -8,11 +8,12 @@ touches the database.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, NoReturn
 
 from flask import request
 
-from ..services.errors import N_, Malformed, Sentence
+from ..services.errors import N_, Conflict, Malformed, Sentence
 from .models.pad import TakeBackBody
 from .models.reading import show
 from .models.tables import NoFields
@@ -61,14 +62,18 @@ def version_arg() -> int | None:
                 name=show(name),
             )
     text = request.args.get("version")
+    in_body = TakeBackBody.read(json_object()).version if request.get_data(cache=True) else None
     if text is None:
-        if not request.get_data(cache=True):
-            return None
-        return TakeBackBody.read(json_object()).version
+        return in_body
     try:
-        return int(text.strip(), 10)
-    except ValueError as error:
+        if not re.fullmatch(r"-?[0-9]+", text.strip()):
+            raise ValueError(text)  # not "1_0", "+1" or other scripts' digits
+        in_address = int(text)
+    except ValueError as error:  # thousands of digits too
         raise Malformed(N_("The version in the address must be a whole number.")) from error
+    if in_body is not None and in_body != in_address:  # one of them is stale
+        raise Conflict(N_("The version in the address and the one in the body differ."))
+    return in_address
 
 
 def _too_large() -> Sentence:

@@ -8,6 +8,7 @@ data: dicts, lists, ints, strings, bools and None, ready for `json.dumps`.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ JSON = dict[str, Any]
 
 _REQUIRED = ("players", "round", "totals", "phase", "current", "grids", "draw", "discard")
 _OPTIONAL = ("format", "rules", "closer", "starter", "turns", "held", "seed")
-_CELL = re.compile(r"(-?\d{1,2})([ud])")
+_CELL = re.compile(r"(-?[0-9]{1,2})([ud])")
 _CELLS: dict[str, Card | None] = {
     f"{value}{'u' if up else 'd'}": Card(value, up)
     for value in range(-2, 13)
@@ -103,7 +104,9 @@ def position_from_json(data: object) -> Position:
         raise NotationError("this is a player's view, not a position: it hides cards")
     fmt = obj.get("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT:
-        raise NotationError(f"the position's format must be {POSITION_FORMAT!r}, not {fmt!r}")
+        raise NotationError(
+            f"the position's format must be {shown(POSITION_FORMAT)}, not {shown(fmt)}"
+        )
     _keys(obj, _REQUIRED, _OPTIONAL, "the position")
     position = Position(
         rules=Rules.from_dict(_object(obj.get("rules", {}), "rules")),
@@ -185,7 +188,7 @@ def move_from_json(data: object) -> Move:
         deck = _list(obj["deck"], "deck")
         return Deal(tuple(_whole(card, f"deck[{i}]") for i, card in enumerate(deck)))
     known = ", ".join(ACTIONS)
-    raise NotationError(f"unknown action {action!r}: a move's action is one of {known}")
+    raise NotationError(f"unknown action {shown(action)}: a move's action is one of {known}")
 
 
 def record_to_json(record: Record) -> JSON:
@@ -219,7 +222,7 @@ def split_record(data: object) -> tuple[Position, list[object]]:
     obj = _object(data, "the record")
     fmt = obj.get("format")
     if fmt != RECORD_FORMAT:
-        raise NotationError(f"a record's format must be {RECORD_FORMAT!r}, not {fmt!r}")
+        raise NotationError(f"a record's format must be {shown(RECORD_FORMAT)}, not {shown(fmt)}")
     for key in ("position", "moves"):
         if key not in obj:
             raise NotationError(f"the record has no {key!r}")
@@ -318,9 +321,18 @@ def _keys(
             raise NotationError(f"{what} has an unknown key {key!r}")
 
 
+def shown(value: object, width: int = 40) -> str:
+    """A value as the JSON it was read from (`true`, `null`, `"5x"`), cut short if long."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _whole(value: object, what: str) -> int:
     if type(value) is not int:
-        raise NotationError(f"{what} must be a whole number, not {value!r}")
+        raise NotationError(f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -328,7 +340,7 @@ def _names(value: object) -> tuple[str, ...]:
     names = _list(value, "players")
     for seat, name in enumerate(names):
         if not isinstance(name, str):
-            raise NotationError(f"players[{seat}] must be a name (a string), not {name!r}")
+            raise NotationError(f"players[{seat}] must be a name (a string), not {shown(name)}")
     return tuple(str(name) for name in names)
 
 
@@ -341,7 +353,7 @@ def _phase(value: object) -> Phase:
         if phase.value == value:
             return phase
     names = ", ".join(phase.value for phase in Phase)
-    raise NotationError(f"phase must be one of {names}, not {value!r}")
+    raise NotationError(f"phase must be one of {names}, not {shown(value)}")
 
 
 def _numbers(value: object, what: str) -> tuple[int, ...]:
@@ -376,11 +388,11 @@ def _card(token: object, where: str) -> Card | None:
     match = _CELL.fullmatch(token) if isinstance(token, str) else None
     if match is None:
         raise NotationError(
-            f"{where} is {token!r}: a cell is a value and u or d (like '5u' or '-2d'), or '__'"
+            f'{where} is {shown(token)}: a cell is a value and u or d (like "5u" or "-2d"), or "__"'
         )
     value = int(match.group(1))
     if not -2 <= value <= 12:
-        raise NotationError(f"{where} is {token!r}, but cards go from -2 to 12")
+        raise NotationError(f"{where} is {shown(token)}, but cards go from -2 to 12")
     return Card(value, match.group(2) == "u")
 
 
@@ -393,11 +405,11 @@ def _held_from(value: object) -> Held | None:
         if source.value == obj["from"]:
             card = obj["value"]
             return Held(None if card is None else _whole(card, "held value"), source)
-    raise NotationError(f'held "from" must be draw, discard or flip, not {obj["from"]!r}')
+    raise NotationError(f'held "from" must be draw, discard or flip, not {shown(obj["from"])}')
 
 
 def _coord(value: object) -> Coord:
     cell = _list(value, "cell")
     if len(cell) != 2:
-        raise NotationError(f"cell must be [row, column], not {value!r}")
+        raise NotationError(f"cell must be [row, column], not {shown(value)}")
     return _whole(cell[0], "the cell's row"), _whole(cell[1], "the cell's column")

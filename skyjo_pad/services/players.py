@@ -51,13 +51,17 @@ def clean_name(name: object) -> str:
     return cleaned
 
 
+PLAYER_COUNT = N_("A game needs %(min)s to %(max)s players: you have %(count)s.")
+"""Refuses a game's number of players; it takes `min`, `max` and `count`."""
+
+
 def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> list[str]:
     """Clean a game's names: 2 to 12 texts, none empty, none twice."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise Malformed("The players must be a list of names.", field="players")
     if wrong_count(len(names), minimum, maximum):
         raise Invalid(
-            "A game needs %(min)s to %(max)s players: you have %(count)s.",
+            PLAYER_COUNT,
             field="players",
             min=minimum,
             max=maximum,

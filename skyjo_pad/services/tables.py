@@ -50,7 +50,8 @@ from .transaction import transaction
 
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
-SEED_DIGITS = len(str(SEED_MAX))
+SEED_DIGITS = len(str(SEED_MAX)) - 1
+"""Every number of this many digits is a deal number (and some of one digit more)."""
 SEED_PROBLEM = N_("The deal number is a whole number from 0, at most %(digits)s digits.")
 """Refuses a deal number; it takes `digits=SEED_DIGITS`."""
 NOT_OVER = N_("The record shows every card, so it is ready once the game is over or abandoned.")

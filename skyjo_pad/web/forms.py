@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sys
 from typing import Any
 
 from flask_babel import gettext as _
@@ -54,11 +56,15 @@ class WholeNumberField(IntegerField):
     """An IntegerField whose message for text that is not a number is in player words."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read the number; anything else leaves no value and a friendly message."""
+        """Read the number; anything else leaves no value and a friendly message. A number
+        too long for a float (which WTForms' range check compares it as) stands as an
+        infinity of its sign: out of every field's range, which says so."""
         try:
             super().process_formdata(valuelist)
         except ValueError as error:
             raise ValueError(_("Give a whole number, like 100.")) from error
+        if isinstance(self.data, int) and abs(self.data) > sys.float_info.max:
+            self.data = math.inf if self.data > 0 else -math.inf
 
 
 class _NoToken:

@@ -161,15 +161,23 @@ def local_host(host: str) -> bool:
 
 
 def _check_host() -> Response | None:
-    """Refuse a request for a host name this app was not told it serves (in plain text:
-    without a trusted host, no page can be drawn)."""
+    """Refuse a request for a host name this app was not told it serves (in plain text,
+    without a trusted host no page can be drawn; the API's in its JSON)."""
     try:
         host = request.host  # with TRUSTED_HOSTS set, werkzeug refuses any other host
     except SecurityError:
-        return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
+        return _unknown_host()
     if current_app.config["LOCAL_HOSTS_ONLY"] and not local_host(host):
-        return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
+        return _unknown_host()
     return None
+
+
+def _unknown_host() -> Response:
+    if request.path.startswith("/api/"):
+        answer = jsonify(error=UNKNOWN_HOST.strip())
+        answer.status_code = 400
+        return answer
+    return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
 
 
 def _add_headers(response: Response) -> Response:

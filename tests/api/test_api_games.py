@@ -113,6 +113,15 @@ def test_invalid_new_game_is_422_and_saves_nothing(
     assert api.counts() == before
 
 
+@pytest.mark.parametrize("count", [0, 1, 13])
+def test_a_wrong_number_of_players_is_told_as_such(
+    client: FlaskClient, api: PadApi, count: int
+) -> None:
+    players = [f"P{n}" for n in range(count)]
+    message = api.refused(client.post("/api/games", json={"players": players}), 422)
+    assert message == f"A game needs 2 to 12 players: you have {count}."
+
+
 def test_repeated_name_message_names_it(client: FlaskClient, api: PadApi) -> None:
     message = api.refused(client.post("/api/games", json={"players": ["Ann", "Bob", "ann"]}), 422)
     assert "ann" in message.lower()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from flask.testing import FlaskClient
 from online_helpers import OnlineApi, StreamReader, assert_no_secret, bearer, versions_in
 from sqlalchemy import select
 
+from skyjo_pad.engine.limits import SEED_MAX
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, TableToken
 from skyjo_pad.services import live
@@ -72,6 +74,7 @@ def test_creating_a_table_answers_every_token_once_and_keeps_only_digests(
         ({"seats": "Ann, Bob"}, 400),
         ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "colour": "red"}, 400),
         ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": "x"}, 422),
+        ({"seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": SEED_MAX + 1}, 422),
         ({"players": ["Ann", "Bob"]}, 400),
     ],
 )
@@ -83,6 +86,15 @@ def test_a_refused_table_says_why_and_makes_nothing(
     assert isinstance(answer.get_json()["error"], str)
     with app.app_context():
         assert db.session.scalar(select(db.func.count()).select_from(Game)) == 0
+
+
+def test_every_deal_number_the_refusal_allows_deals(client: FlaskClient) -> None:
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    refused = client.post("/api/tables", json={"seats": seats, "seed": SEED_MAX + 1})
+    said = re.search(r"at most (\d+) digits", refused.get_json()["error"])
+    assert refused.status_code == 422 and said
+    largest = 10 ** int(said[1]) - 1
+    assert client.post("/api/tables", json={"seats": seats, "seed": largest}).status_code == 201
 
 
 def test_each_token_sees_its_own_view(online: OnlineApi, table: dict[str, Any]) -> None:
@@ -160,7 +172,11 @@ def test_out_of_turn_and_a_reissued_token_are_refused(
     assert online.fingerprint(game) == before
     # the host gives the seat to move a new link: the old one stops at once
     seat = 0 if mover == t["ann"] else 1
-    fresh = client.post(f"/api/tables/{game}/seats/{seat}/token", headers=bearer(t["host"]))
+    url = f"/api/tables/{game}/seats/{seat}/token"
+    odd = client.post(url, json={"x": 1}, headers=bearer(t["host"]))
+    assert odd.status_code == 400
+    assert odd.get_json()["error"] == 'Unknown field "x" in this request, which takes no fields.'
+    fresh = client.post(url, headers=bearer(t["host"]))
     assert fresh.status_code == 200
     new_token = fresh.get_json()["token"]
     answer = online.move(game, mover, waiting["version"], {"action": "draw"})
@@ -193,8 +209,11 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     back = client.post(f"/api/tables/{game}/seats/1/player", json={"bot": None}, headers=host)
     assert back.status_code == 200 and back.get_json()["seats"][1]["bot"] is None
     assert client.get(f"/api/tables/{game}/record", headers=host).status_code == 409
-    no = client.post(f"/api/tables/{game}/abandon", json={}, headers=host)
-    assert no.status_code == 400
+    for unsure in ({}, {"confirm": 1}, {"confirm": 1.0}, {"confirm": "yes"}, {"confirm": False}):
+        no = client.post(f"/api/tables/{game}/abandon", json=unsure, headers=host)
+        assert no.status_code == 400, unsure
+        assert no.get_json()["error"] == 'Confirm it: send {"confirm": true}.'
+    assert online.state(game, t["host"])["status"] == "playing"
     refused = client.post(
         f"/api/tables/{game}/abandon", json={"confirm": True}, headers=bearer(t["ann"])
     )

@@ -364,7 +364,18 @@ class TestRemoveRound:
         api.refused(client.delete(rounds_url(game, 1) + f"?version={game['version']}"), 409)
         assert api.game(game["id"]) == before
 
-    @pytest.mark.parametrize("version", ["", "two", "1.5", "9" * 5000])
+    def test_two_versions_that_differ_are_409(
+        self, client: FlaskClient, api: PadApi, game: Game
+    ) -> None:
+        before = api.add_round(game["id"], RULEBOOK_ROUND)
+        url = rounds_url(game, 1) + f"?version={before['version']}"
+        refused = client.delete(url, json={"version": game["version"]})
+        api.refused(refused, 409)
+        assert "differ" in refused.get_json()["error"]
+        assert api.game(game["id"]) == before
+        assert client.delete(url, json={"version": before["version"]}).status_code == 200
+
+    @pytest.mark.parametrize("version", ["", "two", "1.5", "9" * 5000, "1_0", "٣", "--1"])
     def test_bad_version_is_400(
         self, client: FlaskClient, api: PadApi, game: Game, version: str
     ) -> None:

@@ -93,11 +93,12 @@ def test_held_cards_and_extension_keys_round_trip() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"format": "skyjo-position/2"}, "format must be 'skyjo-position/1'"),
+        ({"format": "skyjo-position/2"}, 'format must be "skyjo-position/1"'),
         ({"viewer": 0}, "this is a player's view, not a position"),
         ({"colour": "red"}, "unknown key 'colour'"),
         ({"phase": "lunch"}, "phase must be one of reveal, turn, final_turns"),
-        ({"round": "1"}, "round must be a whole number"),
+        ({"round": "1"}, 'round must be a whole number, not "1"'),
+        ({"round": True}, "round must be a whole number, not true"),
         ({"players": ["Ann", 7, "Cy"]}, "players[1] must be a name"),
         ({"draw": [4, "x"]}, "draw[1] must be a whole number"),
         ({"held": {"value": 3}}, "held has no 'from'"),
@@ -123,8 +124,10 @@ def test_missing_keys_are_named() -> None:
 @pytest.mark.parametrize(
     ("cell", "message"),
     [
-        ("13u", "grids[0][1][2] is '13u', but cards go from -2 to 12"),
-        ("5x", "grids[0][1][2] is '5x': a cell is a value and u or d"),
+        ("13u", 'grids[0][1][2] is "13u", but cards go from -2 to 12'),
+        ("5x", 'grids[0][1][2] is "5x": a cell is a value and u or d'),
+        ("٥d", 'grids[0][1][2] is "٥d": a cell is a value and u or d'),
+        ("７u", 'grids[0][1][2] is "７u": a cell is a value and u or d'),
         (5, "grids[0][1][2] is 5: a cell is a value and u or d"),
         ("?", "grids[0][1][2] is '?': a position gives every card"),
     ],
@@ -236,14 +239,18 @@ def test_moves_both_ways(move: Move, data: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"action": "fly"}, "unknown action 'fly'"),
-        ({"cell": [1, 1]}, "unknown action None"),
+        ({"action": "fly"}, 'unknown action "fly"'),
+        ({"cell": [1, 1]}, "unknown action null"),
         ({"action": "swap"}, "a swap move has no 'cell'"),
         ({"action": "swap", "cell": [1]}, "cell must be [row, column]"),
         ({"action": "flip", "cell": [1, "2"]}, "the cell's column must be a whole number"),
         ({"action": "draw", "cell": [1, 1]}, "a draw move has an unknown key 'cell'"),
         ({"action": "reveal", "cell": [1, 1]}, "a reveal move has no 'seat'"),
-        ({"action": "deal", "deck": [1, None]}, "deck[1] must be a whole number"),
+        ({"action": "deal", "deck": [1, None]}, "deck[1] must be a whole number, not null"),
+        (
+            {"action": "reveal", "seat": 0, "cell": [0, 1e999]},
+            "must be a whole number, not Infinity",
+        ),
         ("draw", "a move must be a JSON object"),
     ],
 )
@@ -273,14 +280,14 @@ def test_records_both_ways() -> None:
 
 def test_records_name_their_problems() -> None:
     data = record_to_json(random_record(4, 5))
-    with pytest.raises(NotationError, match="a record's format must be 'skyjo-record/1'"):
+    with pytest.raises(NotationError, match='a record\'s format must be "skyjo-record/1"'):
         record_from_json({**data, "format": "skyjo-position/1"})
     with pytest.raises(NotationError, match="the record has no 'moves'"):
         record_from_json({"format": "skyjo-record/1", "position": data["position"]})
     with pytest.raises(NotationError, match="moves must be a list"):
         record_from_json({**data, "moves": {}})
     bad = {**data, "moves": [*data["moves"], {"action": "fly"}]}
-    with pytest.raises(NotationError, match="move 5: unknown action 'fly'"):
+    with pytest.raises(NotationError, match='move 5: unknown action "fly"'):
         record_from_json(bad)
     position, raw = split_record({**bad, "description": "extra keys are allowed"})
     assert len(raw) == 6 and position.players == ("Ann", "Bob", "Cy")

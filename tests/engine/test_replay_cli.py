@@ -70,6 +70,31 @@ def test_an_unreadable_record_gives_status_2(tmp_path: Path) -> None:
     assert status == 2 and "skyjo-record/1" in report["error"] and text
 
 
+def test_a_record_too_deep_or_too_long_a_number_gives_status_2() -> None:
+    for text, said in (
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"a": ' * 5_000 + "1" + "}" * 5_000, "nested too deeply"),
+        ('{"format": "skyjo-record/1", "position": {"round": ' + "9" * 5_000 + "}}", "digits"),
+    ):
+        report, status = replay("-", stdin=text)
+        assert status == 2 and list(report) == ["error"]
+        assert report["error"].startswith("unreadable record: ") and said in report["error"]
+
+
+def test_an_indent_out_of_range_is_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "skyjo_pad.cli", "replay", "--indent", "99999999999", "-"],
+        input=(SCENARIOS / "row_clear.json").read_text(),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Invalid value for '--indent'" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_pretty_printing() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "skyjo_pad.cli", "replay", "--indent", "2", "-"],

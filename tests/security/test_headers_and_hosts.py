@@ -86,6 +86,8 @@ def test_by_default_only_addresses_and_localhost_are_answered(client: FlaskClien
     answer = client.get("/", headers={"Host": "rebound.attacker.test:5000"})
     assert answer.status_code == 400
     assert "SKYJO_TRUSTED_HOSTS" in answer.text
+    api = client.post("/api/games", json={}, headers={"Host": "rebound.attacker.test"})
+    assert api.status_code == 400 and "SKYJO_TRUSTED_HOSTS" in api.get_json()["error"]
 
 
 def test_local_host_names() -> None:

@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from databases import Databases
 from flask import Flask
 from flask.testing import FlaskClient
@@ -87,6 +88,25 @@ def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
         data={**FORM, "seat-0-kind": "hard", "start": "1"},
     ).text
     assert "At least one seat needs a person" in page
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("target", "The game must end at a score from 1"),
+        ("multiplier", "The multiplier is a whole number from 1"),
+        ("reveal_count", "Give a number from 0 to 12."),
+        ("stall_turns", "From 1 to"),
+        ("seed", "The deal number is a whole number from 0"),
+    ],
+)
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_a_number_too_long_for_a_float_is_out_of_range(
+    client: FlaskClient, field: str, message: str, sign: str
+) -> None:
+    """309 digits and more (beyond a float) get the field's range, not a server error."""
+    page = client.post("/tables/new", data={**FORM, field: sign + "9" * 400, "start": "1"})
+    assert page.status_code == 200 and message in page.text
 
 
 def test_moves_answer_the_new_screen_or_why_not(client: FlaskClient) -> None:

@@ -103,6 +103,8 @@ def test_a_wrong_name_gets_its_message_next_to_it(
         ("target", "0", f"The game must end at a score from 1 to {TARGET_MAX:,}."),
         ("target", str(TARGET_MAX + 1), f"The game must end at a score from 1 to {TARGET_MAX:,}."),
         ("target", "9" * 40, f"The game must end at a score from 1 to {TARGET_MAX:,}."),
+        ("target", "9" * 309, f"The game must end at a score from 1 to {TARGET_MAX:,}."),
+        ("multiplier", "-" + "9" * 400, "The multiplier is a whole number from 1 to"),
         ("target", "ten", "Give a whole number, like 100."),
         ("target", "", "Give the score that ends the game."),
         ("multiplier", "0", f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}."),

@@ -30,6 +30,7 @@ from ...models import NAME_MAX
 from ...services.errors import N_, Invalid, Malformed, Sentence, refused
 from ...services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ...services.pad_shares import KINDS, WATCH
+from ...services.players import PLAYER_COUNT
 from .reading import Body, Words, not_null
 
 NUMBER_LIMIT = SCORE_LIMIT
@@ -104,6 +105,8 @@ class NewGame(Body):
             N_("The name at seat %(seat)s"),
             shape=N_('The players must be a list of names, like ["Ann", "Bob", "Cy"].'),
             missing=N_('Give the players, like {"players": ["Ann", "Bob", "Cy"]}.'),
+            count=PLAYER_COUNT,
+            data={"min": MIN_PLAYERS, "max": MAX_PLAYERS},
         ),
         "rules": Words(
             N_("The rule option %(name)s"),

@@ -45,6 +45,7 @@ TOO_SHORT = N_("%(label)s is too short: at least %(min)s characters.")
 TOO_LONG = N_("%(label)s is too long: at most %(max)s characters.")
 UNREADABLE = N_("%(label)s cannot be read.")
 UNKNOWN_FIELD = N_("Unknown field %(name)s in %(what)s; the fields are %(fields)s.")
+NO_FIELDS = N_("Unknown field %(name)s in %(what)s.")
 MISSING_FIELD = N_("Give %(name)s in %(what)s.")
 THE_BODY = N_("The request body")
 
@@ -59,13 +60,15 @@ class Words:
     `label`: the field's value (or an item's, when the field is a list), as a sentence's
     subject; `shape`: said instead of any type error about the field itself; `item`:
     said instead of any error about an item of it at any depth, or any wrong length in it
-    (a grid's), but a number out of bounds; `missing`: said when it is left out.
+    (a grid's), but a number out of bounds; `missing`: said when it is left out; `count`:
+    said when the list has too few or too many items (`%(count)s` of them).
     """
 
     label: str
     shape: str | None = None
     missing: str | None = None
     item: str | None = None
+    count: str | None = None
     data: Mapping[str, int] = field(default_factory=dict)
     """Numbers the sentences name (`%(min)s`...)."""
     against_rules: bool = False
@@ -117,9 +120,14 @@ class Body(BaseModel):
         kind, loc, value = fault["type"], tuple(fault["loc"]), fault.get("input")
         what = Sentence(cls.WHAT)
         if kind == "extra_forbidden":
+            if not cls.model_fields:
+                return Malformed(NO_FIELDS, name=show(loc[-1]), what=what)
             fields = ", ".join(cls.model_fields)
             return Malformed(UNKNOWN_FIELD, name=show(loc[-1]), what=what, fields=fields)
         words = cls.WORDS.get(str(loc[0])) if loc else None
+        if words and words.count and kind in ("too_short", "too_long") and len(loc) == 1:
+            counted = {**words.data, "count": len(value)}
+            return Invalid(Sentence(words.count, counted), str(loc[0]))
         if kind == "missing" and len(loc) == 1:
             if words and words.missing:
                 return Malformed(words.missing)

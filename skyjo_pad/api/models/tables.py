@@ -9,13 +9,21 @@ the `Move` the notation declares (`moves.py`); the rule options are read by the 
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, ClassVar, Literal, get_type_hints
+from typing import Annotated, Any, ClassVar, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, create_model
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    create_model,
+)
 from pydantic_core import PydanticCustomError
 
 from ...bots import BUILTIN
-from ...engine.limits import CELLS, MULTIPLIER_MAX, STALL_MAX, TARGET_MAX
+from ...engine.limits import CELLS, MULTIPLIER_MAX, SEED_MAX, STALL_MAX, TARGET_MAX
 from ...engine.rules import SEATINGS, Rules
 from ...models import NAME_MAX
 from ...services.errors import N_
@@ -42,6 +50,13 @@ class GiveSeat(Body):
     )
 
 
+def _yes(confirmed: bool) -> bool:
+    """Only `true` confirms (not `false`, nor `1`, which a `Literal[True]` takes)."""
+    if not confirmed:
+        raise ValueError("not confirmed")
+    return confirmed
+
+
 class Abandon(Body):
     """Stop a table for good: it must be confirmed."""
 
@@ -50,7 +65,9 @@ class Abandon(Body):
         "confirm": Words(N_("The confirmation"), shape=CONFIRM, missing=CONFIRM)
     }
 
-    confirm: Literal[True] = Field(description="Yes, abandon it.")
+    confirm: Annotated[StrictBool, AfterValidator(_yes)] = Field(
+        description="Yes, abandon it.", json_schema_extra={"const": True}
+    )
 
 
 class NoFields(Body):
@@ -165,7 +182,9 @@ class NewOnlineTable(Body):
     rules: RulesGiven = Field(
         None, description="The rule options (null or left out: the official rules)."
     )
-    seed: int | None = Field(None, ge=0, description="The deal (optional; null: a secret one).")
+    seed: int | None = Field(
+        None, ge=0, le=SEED_MAX, description="The deal (optional; null: a secret one)."
+    )
 
     def invitees(self) -> list[Invitee]:
         """The seats for the service (a computer seat without a name: its level's)."""
