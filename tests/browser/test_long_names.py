@@ -1,0 +1,41 @@
+"""A name as long as the form allows, with no space in it, never pushes a page sideways:
+the sheet, the round form (Save on the screen), the forms that offer it again, history
+and players, at 390 px and 320 px."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import pad_game
+from playwright.sync_api import Page, expect
+
+from skyjo_pad.models import NAME_MAX
+
+LONG = ["A" * NAME_MAX, "B" * NAME_MAX, "Cy"]
+WIDE = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_longest_names_wrap_instead_of_widening_the_page(
+    page: Page, own_server: str, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 740})
+    game = pad_game(own_server, LONG, [([10, 20, 30], 0)])
+    for path in (
+        f"/games/{game}",
+        f"/games/{game}/rounds/new",
+        "/games/new",
+        "/tables/new",
+        "/history",
+        f"/history/{game}",
+        "/players",
+    ):
+        page.goto(own_server + path)
+        assert page.evaluate(WIDE) <= 0, path
+    page.get_by_role("link", name=LONG[0]).first.click()
+    expect(page.get_by_role("heading", name=LONG[0])).to_be_visible()
+    assert page.evaluate(WIDE) <= 0, page.url
+    page.goto(own_server + f"/games/{game}/rounds/new")
+    save = page.get_by_role("button", name="Save round 2")
+    box = save.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    expect(page.get_by_text(LONG[0], exact=True).first).to_be_visible()
