@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-import sys
+import re
 from typing import Any
 
 from flask_babel import gettext as _
@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange
+from wtforms.validators import InputRequired, NumberRange, StopValidation
 
 from ..engine import scoring
 from ..engine.limits import MULTIPLIER_MAX, TARGET_MAX
@@ -52,19 +52,38 @@ def choices(pairs: Any) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+HUGE_NUMBER = re.compile(r"[-+]?[0-9]{300,}")
+"""A whole number far beyond any field's limits."""
+
+
 class WholeNumberField(IntegerField):
     """An IntegerField whose message for text that is not a number is in player words."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the number; anything else leaves no value and a friendly message. A number
-        too long for a float (which WTForms' range check compares it as) stands as an
-        infinity of its sign: out of every field's range, which says so."""
+        of hundreds of digits (beyond a float, which WTForms' range check compares it as,
+        or beyond what Python reads) stands as an infinity of its sign: out of every
+        field's range, which the field then says."""
+        typed = str(valuelist[0]).strip() if valuelist else ""
+        if HUGE_NUMBER.fullmatch(typed):
+            self.data = -math.inf if typed.startswith("-") else math.inf
+            return
         try:
             super().process_formdata(valuelist)
         except ValueError as error:
             raise ValueError(_("Give a whole number, like 100.")) from error
-        if isinstance(self.data, int) and abs(self.data) > sys.float_info.max:
-            self.data = math.inf if self.data > 0 else -math.inf
+
+    def pre_validate(self, form: Any) -> None:
+        """Text that is not a number has said so: no range to tell besides (a blank is
+        the validators' to judge: required, or optional)."""
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
+
+    @property
+    def shown(self) -> str:
+        """The field as typed, for a summary beside it ("…" when empty)."""
+        typed = str(self.raw_data[0]).strip() if self.raw_data else ""
+        return typed or ("…" if self.raw_data or self.data is None else str(self.data))
 
 
 class _NoToken:

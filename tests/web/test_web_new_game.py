@@ -18,6 +18,7 @@ from web_helpers import (
     save_round,
     sheet,
     start_game,
+    words,
 )
 
 from skyjo_pad.engine.limits import MULTIPLIER_MAX, TARGET_MAX
@@ -120,6 +121,15 @@ def test_rule_options_out_of_range_are_refused(
     assert response.status_code == 200
     assert any(message in error for error in field_errors(response)), field_errors(response)
     assert counts(app) == before
+
+
+@pytest.mark.parametrize(("typed", "summary"), [("1e3", "1e3"), ("50.5", "50.5"), ("", "…")])
+def test_a_target_that_is_not_a_number_is_told_once_and_shown_as_typed(
+    client: FlaskClient, typed: str, summary: str
+) -> None:
+    response = client.post("/games/new", data=game_form(["Ann", "Bob"], target=typed))
+    assert len(field_errors(response)) == 1, field_errors(response)
+    assert f"Rules: to {summary}, closer ×2" in words(response)
 
 
 def test_the_rule_options_are_kept(app: Flask, client: FlaskClient) -> None:
