@@ -7,7 +7,7 @@ Lists are filtered and paginated in SQL; a page reads only its own games' seat s
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any, TypeVar
@@ -53,6 +53,7 @@ TOO_LONG: dict[str, Plural] = {
 }
 """A game's notes or place refused, a sentence for each."""
 Q = TypeVar("Q", bound=Select)  # type: ignore[type-arg]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,22 +146,56 @@ class GameDetail:
 
 def parse_filters(args: Mapping[str, str]) -> Filters:
     """Filters from a query string; a value that cannot be read is refused in words."""
-    player = _whole(args.get("player"), N_("The player must be a whole number."))
-    page = _whole(args.get("page"), N_("The page number must be a whole number."))
-    page = 1 if page is None else page
-    if page < 1 or page > PAGE_MAX:
-        raise Invalid("There is no such page.", field="page")
-    since = _date(args.get("from"), N_("The first day must be a date like 2026-05-31."))
-    until = _date(args.get("to"), N_("The last day must be a date like 2026-05-31."))
+    filters, problems = _read_filters(args)
+    if problems:
+        raise problems[0]
+    return filters
+
+
+def filters_still_readable(args: Mapping[str, str]) -> Filters:
+    """The filters of a refused query string with each value that can be read kept, so
+    that the form shows them again (days in the wrong order match no game)."""
+    return _read_filters(args)[0]
+
+
+def _read_filters(args: Mapping[str, str]) -> tuple[Filters, list[Invalid]]:
+    problems: list[Invalid] = []
+
+    def read(parse: Callable[[], T]) -> T | None:
+        try:
+            return parse()
+        except Invalid as problem:
+            problems.append(problem)
+            return None
+
+    player = read(lambda: _whole(args.get("player"), N_("The player must be a whole number.")))
+    page = read(lambda: _page(args.get("page")))
+    since = read(
+        lambda: _date(args.get("from"), N_("The first day must be a date like 2026-05-31."))
+    )
+    until = read(lambda: _date(args.get("to"), N_("The last day must be a date like 2026-05-31.")))
     if since and until and since > until:
-        raise Invalid("The first day comes after the last day: swap them.", field="from")
-    kind = args.get("kind") or None
-    if kind is not None and kind not in KINDS:
-        raise Invalid("Choose the score pad, digital tables or both.", field="kind")
-    status = args.get("status") or None
-    if status is not None and status not in STATUSES:
-        raise Invalid("Choose finished games, games not finished, or both.", field="status")
-    return Filters(player, since, until, kind, status, page)
+        problems.append(Invalid("The first day comes after the last day: swap them.", field="from"))
+    kind = read(lambda: _choice(args.get("kind"), KINDS, CHOOSE_KIND, "kind"))
+    status = read(lambda: _choice(args.get("status"), STATUSES, CHOOSE_STATUS, "status"))
+    return Filters(player, since, until, kind, status, page or 1), problems
+
+
+CHOOSE_KIND = N_("Choose the score pad, digital tables or both.")
+CHOOSE_STATUS = N_("Choose finished games, games not finished, or both.")
+
+
+def _page(text: str | None) -> int:
+    page = _whole(text, N_("The page number must be a whole number."))
+    if page is not None and not 1 <= page <= PAGE_MAX:
+        raise Invalid("There is no such page.", field="page")
+    return page or 1
+
+
+def _choice(text: str | None, known: Mapping[str, str], problem: str, field: str) -> str | None:
+    if text and text not in known:
+        raise Invalid(problem, field=field)
+    return text or None
 
 
 def _whole(text: str | None, problem: str) -> int | None:

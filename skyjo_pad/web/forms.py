@@ -59,6 +59,9 @@ HUGE_NUMBER = re.compile(r"[-+]?[0-9]{300,}")
 class WholeNumberField(IntegerField):
     """An IntegerField whose message for text that is not a number is in player words."""
 
+    data: Any
+    """The number once validated (an infinity stands for hundreds of digits, refused)."""
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the number; anything else leaves no value and a friendly message. A number
         of hundreds of digits (beyond a float, which WTForms' range check compares it as,

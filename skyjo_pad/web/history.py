@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from flask import (
     Blueprint,
@@ -36,7 +36,7 @@ def index() -> tuple[str, int] | str:
     try:
         filters = history.parse_filters(request.args)
     except ServiceError as error:
-        problem, filters = why(error), history.Filters()
+        problem, filters = why(error), history.filters_still_readable(request.args)
     page = history.history(filters)
     html = render_template(
         "history/list.html",
@@ -53,6 +53,11 @@ def index() -> tuple[str, int] | str:
 @bp.get("/<game_id>")
 def game(game_id: str) -> str:
     """A game: its chart, its sheet, who closed and who was doubled, notes, replay."""
+    return _game_page(game_id)
+
+
+def _game_page(game_id: str, typed: Mapping[str, str] | None = None, problem: str = "") -> str:
+    """The game's page; a refused note comes back with what was typed and why."""
     detail = _detail(game_id)
     sheet = detail.sheet
     chart = charts.totals_chart(
@@ -61,21 +66,29 @@ def game(game_id: str) -> str:
         sheet.rules.target,
         [r.closer if r.doubled else None for r in sheet.rounds],
     )
+    kept = {"notes": detail.notes or "", "place": detail.place or ""}
     return render_template(
-        "history/game.html", detail=detail, sheet=sheet, chart=chart, colour=charts.colour
+        "history/game.html",
+        detail=detail,
+        sheet=sheet,
+        chart=chart,
+        colour=charts.colour,
+        notes=typed or kept,
+        notes_problem=problem,
     )
 
 
 @bp.post("/<game_id>/notes")
-def notes(game_id: str) -> Response:
-    """Keep the game's notes and place."""
+def notes(game_id: str) -> Response | tuple[str, int]:
+    """Keep the game's notes and place; refused, the page again with what was typed."""
+    typed = {"notes": request.form.get("notes", ""), "place": request.form.get("place", "")}
     try:
-        history.set_notes(game_id, request.form.get("notes", ""), request.form.get("place", ""))
-        flash(_("Notes saved."), "info")
+        history.set_notes(game_id, typed["notes"], typed["place"])
     except NotFound:
         abort(404)
     except ServiceError as error:
-        flash(why(error), "error")
+        return _game_page(game_id, typed, why(error)), 422
+    flash(_("Notes saved."), "info")
     return redirect(url_for("history.game", game_id=game_id, _anchor="notes"))
 
 

@@ -28,6 +28,15 @@ def test_history_page_lists_the_games(client: FlaskClient, fixed: dict[str, str]
     assert "In progress" in page and "Digital" in page
 
 
+def test_a_refused_filter_keeps_what_was_chosen(client: FlaskClient, fixed: dict[str, str]) -> None:
+    refused = client.get("/history?from=2026-12-31&to=2026-01-01&kind=pad")
+    assert refused.status_code == 400 and "swap them" in text(refused)
+    page = refused.get_data(as_text=True)
+    assert 'name="from" value="2026-12-31"' in page and 'name="to" value="2026-01-01"' in page
+    assert re.search(r'<option value="pad"[^>]* selected', page)
+    assert "No game matches these filters." in text(refused)  # not every game instead
+
+
 def test_game_page_has_chart_sheet_closers_and_replay(
     client: FlaskClient, fixed: dict[str, str]
 ) -> None:
@@ -52,9 +61,12 @@ def test_notes_delete_and_their_refusals(client: FlaskClient, fixed: dict[str, s
     assert response.status_code == 302
     assert "Tied!" in text(client.get(f"/history/{fixed['P2']}"))
     refused = client.post(
-        f"/history/{fixed['P2']}/notes", data={"notes": "x" * 3000}, follow_redirects=True
+        f"/history/{fixed['P2']}/notes", data={"notes": "x" * 3000, "place": "Lyon, at Bo's"}
     )
-    assert "The notes are too long" in text(refused) and "Tied!" in text(refused)
+    assert refused.status_code == 422 and "The notes are too long" in text(refused)
+    page = html.unescape(refused.get_data(as_text=True))
+    assert "x" * 3000 in page and 'value="Lyon, at Bo\'s"' in page  # kept as typed
+    assert "Tied!" in text(client.get(f"/history/{fixed['P2']}"))  # the saved notes stay
     assert "cannot be undone" in text(client.get(f"/history/{fixed['P2']}/delete"))
     assert client.post(f"/history/{fixed['P2']}/delete").status_code == 302
     assert db.session.get(Game, fixed["P2"]) is None

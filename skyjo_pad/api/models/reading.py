@@ -126,7 +126,7 @@ class Body(BaseModel):
             return Malformed(UNKNOWN_FIELD, name=show(loc[-1]), what=what, fields=fields)
         words = cls.WORDS.get(str(loc[0])) if loc else None
         if words and words.count and kind in ("too_short", "too_long") and len(loc) == 1:
-            counted = {**words.data, "count": len(value)}
+            counted = {**words.data, "count": len(value) if isinstance(value, list) else 0}
             return Invalid(Sentence(words.count, counted), str(loc[0]))
         if kind == "missing" and len(loc) == 1:
             if words and words.missing:
