@@ -130,6 +130,19 @@ def merge(keep_id: int, drop_id: int) -> Player:
 
     Refused when both sat at one game: then they are two people.
     """
+    keep, drop = mergeable(keep_id, drop_id)
+    db.session.execute(
+        update(GameSeat).where(GameSeat.player_id == drop.id).values(player_id=keep.id)
+    )
+    if not keep.email and drop.email:
+        keep.email = drop.email
+    db.session.delete(drop)
+    ratings.mark_stale()
+    return keep
+
+
+def mergeable(keep_id: int, drop_id: int) -> tuple[Player, Player]:
+    """The two entries `merge` would join, or its refusal (before anyone confirms it)."""
     keep, drop = get(keep_id), get(drop_id)
     if keep.id == drop.id:
         raise Invalid("Choose two different entries to merge.", field="other")
@@ -151,11 +164,4 @@ def merge(keep_id: int, drop_id: int) -> Player:
             other=drop.name,
             day=shared[0].date(),
         )
-    db.session.execute(
-        update(GameSeat).where(GameSeat.player_id == drop.id).values(player_id=keep.id)
-    )
-    if not keep.email and drop.email:
-        keep.email = drop.email
-    db.session.delete(drop)
-    ratings.mark_stale()
-    return keep
+    return keep, drop

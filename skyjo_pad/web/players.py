@@ -68,14 +68,24 @@ def edit(player_id: int) -> Response:
 
 
 @bp.post("/players/<int:player_id>/merge")
-def merge(player_id: int) -> Response:
-    """Merge another entry of the same person into this one."""
+def merge(player_id: int) -> Response | str:
+    """Merge another entry of the same person into this one, once confirmed (the first
+    post answers a page that asks)."""
     other = request.form.get("other", "")
     if not (other.isascii() and other.isdigit() and len(other) < 10):
         flash(_("Choose the entry to merge into this one."), "error")
         return redirect(url_for("players.player", player_id=player_id))
     try:
-        dropped = roster.get(int(other)).name
+        keeping, dropping = roster.mergeable(player_id, int(other))
+        dropped = dropping.name
+        if request.form.get("confirm") != "yes":
+            return render_template(
+                "players/merge.html",
+                player_id=player_id,
+                other=other,
+                old=dropped,
+                name=keeping.name,
+            )
         kept = roster.merge(player_id, int(other))
         flash(
             _(

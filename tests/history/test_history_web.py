@@ -116,8 +116,13 @@ def test_add_rename_and_merge_through_the_forms(client: FlaskClient, fixed: dict
         f"/players/{pid('Cy')}/edit", data={"name": "Cyril", "email": ""}, follow_redirects=True
     )
     assert "Cyril" in text(renamed) and "2 games" in text(renamed)
+    asked = client.post(f"/players/{pid('Cyril')}/merge", data={"other": str(pid("Zoe"))})
+    assert "Merge Zoe into Cyril?" in text(asked) and "cannot be undone" in text(asked)
+    assert pid("Zoe")  # nothing merged until confirmed
     merged = client.post(
-        f"/players/{pid('Cyril')}/merge", data={"other": str(pid("Zoe"))}, follow_redirects=True
+        f"/players/{pid('Cyril')}/merge",
+        data={"other": str(pid("Zoe")), "confirm": "yes"},
+        follow_redirects=True,
     )
     assert "Zoe merged into Cyril" in text(merged)
     shared = client.post(
