@@ -33,7 +33,10 @@ ERROR_TEXT = {
     403: (_l("Not yours to do"), _l("This is not for this link or this phone.")),
     409: (_l("Not now"), _l("The game has moved on: this cannot be done now.")),
     422: (_l("Against the rules"), _l("That is not allowed by the rules of the game.")),
-    404: (_l("Not found"), _l("There is nothing here. The game may have been deleted.")),
+    404: (
+        _l("Not found"),
+        _l("There is nothing here: the link may be mistyped, or what it showed deleted."),
+    ),
     405: (_l("Not allowed"), _l("That page cannot be used this way.")),
     500: (
         _l("Something went wrong"),

@@ -109,6 +109,9 @@ def versus(player_id: int) -> str | Response:
     if not (other.isascii() and other.isdigit() and len(other) < 10):
         flash(_("Choose someone to compare with."), "error")
         return redirect(url_for("players.player", player_id=player_id))
+    if int(other) == player_id and _exists(player_id):
+        flash(_("Choose someone else to compare with."), "error")
+        return redirect(url_for("players.player", player_id=player_id))
     try:
         record = stats.head_to_head(player_id, int(other))
     except NotFound:

@@ -102,6 +102,9 @@ def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     for shown in ("2 wins of 3", "67% win rate", "Best round 5", "Worst round 30"):
         assert shown in ann
     assert "Closing paid off 2 (67%)" in ann and "Columns cleared 1" in ann
+    alone = client.get(f"/players/{pid('Ann')}/versus?other={pid('Ann')}", follow_redirects=True)
+    assert "Choose someone else to compare with." in text(alone)
+    assert "There is nothing here: the link may be mistyped" in text(client.get("/players/0"))
     versus = text(client.get(f"/players/{pid('Ann')}/versus?other={pid('Bob')}"))
     assert "Games together 2" in versus and "1 level" in versus
     board = text(client.get("/leaderboard"))
