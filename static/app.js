@@ -343,6 +343,8 @@ function setupNewGame(form) {
       list.appendChild(row);
     }
     while (inputs().length > Math.max(values.length, 2)) list.lastElementChild.remove();
+    // At 12 rows there is no other to add: the button goes, as on the page the server draws.
+    $$(form, "[data-more]").forEach((more) => { more.hidden = inputs().length >= 12; });
     $$(list, ".player-row").forEach((row, i) => {
       const input = row.querySelector("input");
       const label = row.querySelector("label");

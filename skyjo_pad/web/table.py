@@ -5,11 +5,13 @@ The JSON the play screen and the replay speak is in `api/tables.py`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..devices import device_key
-from ..i18n import current
+from ..i18n import N_, current, gettext
 from ..presenters.problems import why
 from ..presenters.table_screen import screen_json
 from ..rate_limits import limited
@@ -21,6 +23,10 @@ from .table_new import BOT_NAME as BOT_NAME  # the tests check the names it leav
 from .table_new import render_new
 
 bp = Blueprint("table", __name__, url_prefix="/tables")
+EMAILS_ONLINE = N_(
+    "Invitations go to players of an online table: tap “Play online”, or clear the emails "
+    "to play on this phone."
+)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -39,6 +45,9 @@ def new_table() -> str | Response:
             return online_pages.lineup(form)
         if "confirm_online" in request.form:
             return online_pages.start(form)
+        if any(_emailed(seat.form) for seat in form.seat):
+            form.problem = gettext(EMAILS_ONLINE)  # a table on this phone would drop them
+            return render_new(form)
         try:
             game_id = tables.create(form.seats(), form.rules(), form.seed.data, device_key())
         except ServiceError as error:
@@ -50,6 +59,11 @@ def new_table() -> str | Response:
         else:
             return redirect(url_for("table.play", game_id=game_id))
     return render_new(form)
+
+
+def _emailed(seat: Any) -> bool:
+    """Whether a person's seat has an email (shown again with the box to invite ticked)."""
+    return seat.kind.data == PERSON and bool((seat.email.data or "").strip())
 
 
 @bp.route("/<game_id>")

@@ -43,10 +43,14 @@ def test_a_full_table_says_there_is_no_room(page: Page, own_server: str) -> None
         if not box.count():
             page.get_by_role("button", name=re.compile("Another player")).click()
         box.fill(f"P{seat + 1}")
+    expect(page.get_by_role("button", name=re.compile("Another player"))).to_be_hidden()
     expect(page.get_by_text("12 players is the most")).to_be_visible()
     expect(page.get_by_role("button", name="Mia", exact=True)).to_be_hidden()
     page.get_by_label("Player 12", exact=True).fill("")
     expect(page.get_by_text("12 players is the most")).to_be_hidden()
+    page.get_by_role("button", name="Remove player 12").click()
+    expect(page.get_by_role("button", name=re.compile("Another player"))).to_be_visible()
+    page.get_by_role("button", name=re.compile("Another player")).click()
     page.get_by_role("button", name="Mia", exact=True).click()
     expect(page.get_by_label("Player 12", exact=True)).to_have_value("Mia")
 

@@ -10,10 +10,13 @@ import pytest
 from databases import Databases
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import func, select
 from table_forms import table_form
 from table_service_helpers import play_round
 
 from skyjo_pad import create_app
+from skyjo_pad.extensions import db
+from skyjo_pad.models import Game
 
 FORM = table_form(("Ann", "person"), ("", "easy"), ("", "person"), target="30", seed="42")
 
@@ -88,6 +91,22 @@ def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
         data={**FORM, "seat-0-kind": "hard", "start": "1"},
     ).text
     assert "At least one seat needs a person" in page
+
+
+def test_emails_ask_for_an_online_table_instead_of_being_dropped(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        before = db.session.scalar(select(func.count()).select_from(Game))
+    page = client.post(
+        "/tables/new", data={**FORM, "seat-0-email": "ann@example.org", "start": "1"}
+    )
+    assert page.status_code == 200 and "tap “Play online”, or clear the emails" in page.text
+    assert 'value="ann@example.org"' in page.text  # kept, to go online with
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == before
+    start(client, **{"seat-0-email": "  "})  # a blank one is no email
+    start(client, **{"seat-1-email": "bot@example.org"})  # nor a computer's (never shown)
 
 
 @pytest.mark.parametrize(
