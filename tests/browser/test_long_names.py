@@ -39,3 +39,18 @@ def test_the_longest_names_wrap_instead_of_widening_the_page(
     box = save.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     expect(page.get_by_text(LONG[0], exact=True).first).to_be_visible()
+
+
+def test_a_round_corrected_at_large_text_fits_in_every_language(
+    page: Page, live_server: str
+) -> None:
+    """Text at 200 % on a 390 px phone: the preview's headings ("Summe") fit beside the names."""
+    game = pad_game(live_server, ["Ann", "Benedikt", "Cy"], [([10, 11, 12], 0)])
+    page.context.new_cdp_session(page).send(
+        "Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}}
+    )
+    for language in ("de", "fr", "sv", "en"):
+        page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+        page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert page.evaluate(WIDE) <= 0, language
