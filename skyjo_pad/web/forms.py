@@ -85,8 +85,9 @@ class WholeNumberField(IntegerField):
     @property
     def shown(self) -> str:
         """The field as typed, for a summary beside it ("…" when empty)."""
-        typed = str(self.raw_data[0]).strip() if self.raw_data else ""
-        return typed or ("…" if self.raw_data or self.data is None else str(self.data))
+        if self.raw_data:  # posted: as typed
+            return str(self.raw_data[0]).strip() or "…"
+        return "…" if self.data is None else str(self.data)
 
 
 class _NoToken:
