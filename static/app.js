@@ -116,6 +116,7 @@ function restoreDraft(form) {
   for (const el of form.elements) {
     if (!el.name || SKIP_FIELDS.has(el.name)) continue;
     const kept = draft.fields[el.name];
+    if (el.name === "client_id" && !kept) continue; // a draft from before the round had an id
     if (el.type === "radio") el.checked = kept === el.value;
     else if (el.type === "checkbox") el.checked = kept === true;
     else el.value = kept || "";
@@ -270,6 +271,13 @@ function say(parent, tag, className, text) {
 
 // Offline, a round is kept on the phone (static/pad-sync.js sends it when the network is
 // back) and the sheet is shown as the phone has it, the new round marked as waiting.
+// The new round's id that the server's form was sent with: kept with the round, so that a
+// save that did arrive (its answer lost) is not saved a second time when the phone sends it.
+function roundId(form) {
+  const field = form.querySelector("input[name=client_id]");
+  return field && field.value ? field.value : undefined;
+}
+
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);
   if (typeof body === "string") {
@@ -283,7 +291,7 @@ async function queueRound(form, verdict, save) {
   try {
     await window.PadSync.capture();
     if (editing) await window.PadSync.correct(form.dataset.game, Number(form.dataset.draft.split("-")[1]), body.scores, body.closer, body.grids);
-    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids);
+    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids, roundId(form));
   } catch (e) {
     save.disabled = false;
     delete form.dataset.queued;

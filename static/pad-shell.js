@@ -178,6 +178,8 @@
     draw(`<p class="back"><a href="${base}">← ${esc(word("sheet"))}</a></p><h1>${esc(title)}</h1>`
       + `<form class="round-form ${players.length > 6 ? "many" : ""}" novalidate data-shell-round data-game="${esc(id)}">`
       + `<input type="hidden" name="version" value="">`
+      // A new round's id, kept with its draft: the server's form may have sent it already.
+      + (number ? "" : `<input type="hidden" name="client_id" value="${Store.newId()}">`)
       + `<fieldset class="closer-pick"><legend>${esc(word("who_closed"))}</legend><div class="chips">${closers}</div></fieldset>`
       + `<div class="seats">${seats}</div><section class="preview" data-preview aria-label="${esc(word("new_totals"))}"></section>`
       + `<div class="dock save-bar" data-dock><div class="verdict" data-verdict aria-live="polite"></div>`
@@ -218,7 +220,7 @@
       save.disabled = true;
       try {
         if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
-        else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids);
+        else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids, form.elements.client_id.value);
       } catch (e) { // the phone's storage refused: say so, keep what was typed, let Save try again
         save.disabled = false;
         form.querySelector("[data-verdict]").innerHTML = `<p class="field-error">${esc(word("not_kept"))}</p>`;

@@ -47,10 +47,11 @@
     return key;
   }
 
-  // A new round: a waiting change of its own, with the id that makes it once only.
-  // `grids`: every seat's counted cards, when all were counted (sent instead of the scores).
-  function addRound(key, scores, closer, grids) {
-    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: Store.newId(), scores, closer, grids }] }));
+  // A new round: a waiting change of its own, with the id that makes it once only (`clientId`:
+  // the one the server's form was sent with, if it was). `grids`: every seat's counted cards,
+  // when all were counted (sent instead of the scores).
+  function addRound(key, scores, closer, grids, clientId) {
+    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: clientId || Store.newId(), scores, closer, grids }] }));
   }
 
   // A correction: of a round still waiting, it changes that round before it is sent.

@@ -7,6 +7,8 @@ send after a reload, two sends at once) changes nothing and gets the game as it 
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,21 +34,46 @@ def new_game(
         raise
 
 
+CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""A client-made id of a game or a round: 8 to 64 letters, digits, - or _ (a UUID is fine)."""
+
+
+def new_client_id() -> str:
+    """An id for a round a page is about to send (the score pad's round form)."""
+    return secrets.token_urlsafe(16)
+
+
 def add_round(
     game_id: str, entry: pad.RoundEntry, version: int | None, client_id: str | None
 ) -> tuple[Sheet, pad.Preview | None]:
-    """Save a new round, or find it already saved with `client_id` (then no preview).
+    """Save a new round, or find it already saved with `client_id` (then no preview)."""
+    saved = save_new_round(game_id, entry, version, client_id)
+    if saved is None:
+        return read_sheet(game_id), None
+    assert isinstance(saved, pad.Saved)  # confirmed: never handed back
+    return saved.sheet, saved.outcome
+
+
+def save_new_round(
+    game_id: str,
+    entry: pad.RoundEntry,
+    version: int | None,
+    client_id: str | None,
+    confirmed: bool = True,
+) -> pad.Saved | pad.ToConfirm | None:
+    """Save a new round as `pad.save_round` does; None when the round saved with
+    `client_id` is there already (a retry: nothing saved again).
 
     A round already saved is found before the version is checked: a retry made against
     the sheet the first send answered is no conflict.
     """
     if client_id is not None and _has_round(game_id, client_id):
-        return read_sheet(game_id), None
+        return None
     try:
-        return pad.add_round(game_id, entry, version, client_id)
+        return pad.save_round(game_id, entry, None, version, client_id, confirmed)
     except (Conflict, IntegrityError) as error:
         if client_id is not None and _has_round(game_id, client_id):
-            return read_sheet(game_id), None
+            return None
         if isinstance(error, IntegrityError):
             raise Conflict(pad.STALE_SHEET) from error
         raise

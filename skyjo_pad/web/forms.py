@@ -28,7 +28,7 @@ from ..engine.limits import MULTIPLIER_MAX, TARGET_MAX
 from ..engine.rules import Rules
 from ..models import NAME_MAX
 from ..presenters.problems import say
-from ..services import players
+from ..services import pad_once, players
 from ..services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
 from ..services.players import MIN_PLAYERS
@@ -226,6 +226,8 @@ class RoundForm(PadForm):
     seats = FieldList(FormField(SeatForm))
     closer = RadioField(_l("Who closed the round?"), choices=[], validate_choice=False)
     version = HiddenField()
+    client_id = HiddenField()
+    """A new round's id, made with the page: sent twice (a lost answer), it is saved once."""
     keep_unusual = BooleanField(_l("Keep these scores anyway (house rules)"))
 
     def setup(self, players: tuple[str, ...]) -> RoundForm:
@@ -254,6 +256,11 @@ class RoundForm(PadForm):
     def expected_version(self) -> int | None:
         """The sheet version the form was opened on."""
         return _version(self.version)
+
+    def round_id(self) -> str | None:
+        """The new round's id as sent (None if it is not one)."""
+        sent = self.client_id.data
+        return sent if isinstance(sent, str) and pad_once.CLIENT_ID.fullmatch(sent) else None
 
     def entry(self) -> RoundEntry | None:
         """The round as entered, or None with messages put next to the fields."""

@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from .. import i18n
 from ..presenters.problems import why
 from ..rate_limits import limited
-from ..services import pad, players, sheets
+from ..services import pad, pad_once, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
 from .page_cache import PageCache
@@ -168,6 +168,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
     if request.method == "GET":
         form.version.data = str(sheet.version)
         if number is None:
+            form.client_id.data = pad_once.new_client_id()
             return _render_round(sheet, form, number, None)
         row = sheet.rounds[number - 1]
         form.fill(row.raw, row.grids, row.closer)
@@ -180,13 +181,13 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
     try:
         if request.form.get("action") == "preview":
             return _render_round(sheet, form, number, pad.preview(sheet.id, entry, number))
-        saved = pad.save_round(
-            sheet.id,
-            entry,
-            number,
-            form.expected_version(),
-            confirmed=bool(form.keep_unusual.data),
-        )
+        version, confirmed = form.expected_version(), bool(form.keep_unusual.data)
+        if number is None:  # sent again after a lost answer: saved once, the sheet shown
+            saved = pad_once.save_new_round(sheet.id, entry, version, form.round_id(), confirmed)
+        else:
+            saved = pad.save_round(sheet.id, entry, number, version, confirmed=confirmed)
+        if saved is None:
+            return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
         if isinstance(saved, pad.ToConfirm):
             return _render_round(sheet, form, number, saved.outcome)
         if number is not None:

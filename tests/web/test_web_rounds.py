@@ -325,6 +325,40 @@ def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_
     assert again.status_code == 302 and len(sheet(app, game_id).rounds) == 2
 
 
+def test_a_round_sent_again_after_a_lost_answer_is_saved_once(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    """The browser (or the phone, later) sends the form again when no answer came: the
+    round's id, made with the page, finds the round saved the first time."""
+    page = client.get(f"/games/{game_id}/rounds/new")
+    version, round_id = input_value(page, "version"), input_value(page, "client_id")
+    assert (
+        version
+        and round_id
+        and round_id != input_value(client.get(f"/games/{game_id}/rounds/new"), "client_id")
+    )
+    form = round_form(*RULEBOOK, version=int(version), client_id=round_id)
+    assert client.post(f"/games/{game_id}/rounds/new", data=form).status_code == 302
+    again = client.post(f"/games/{game_id}/rounds/new", data=form)
+    assert again.status_code == 302 and again.headers["Location"].startswith(f"/games/{game_id}")
+    game = sheet(app, game_id)
+    assert len(game.rounds) == 1 and game.totals == (8, 50, 20)
+    # the phone sending it through the API later (the page's answer never came) finds it too
+    sent = client.post(
+        f"/api/games/{game_id}/rounds",
+        json={"scores": RULEBOOK[0], "closer": RULEBOOK[1], "client_id": round_id},
+    )
+    assert sent.status_code == 200 and len(sheet(app, game_id).rounds) == 1
+    # a round of the same scores typed anew is a round of its own
+    save_round(
+        client,
+        game_id,
+        *RULEBOOK,
+        client_id=input_value(client.get(f"/games/{game_id}/rounds/new"), "client_id") or "",
+    )
+    assert len(sheet(app, game_id).rounds) == 2
+
+
 def test_two_phones_correcting_the_same_round(
     app: Flask, client: FlaskClient, game_id: str
 ) -> None:

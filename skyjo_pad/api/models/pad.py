@@ -29,6 +29,7 @@ from ...engine.scoring import Grid, GridError, parse_grid
 from ...models import NAME_MAX
 from ...services.errors import N_, Invalid, Malformed, Sentence, refused
 from ...services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
+from ...services.pad_once import CLIENT_ID
 from ...services.pad_shares import KINDS, WATCH
 from ...services.players import PLAYER_COUNT
 from .reading import Body, Words, not_null
@@ -39,7 +40,7 @@ DEFAULTS = Rules()
 ClientId = Annotated[
     str,
     Field(
-        pattern=r"^[A-Za-z0-9_-]{8,64}$",
+        pattern=f"^{CLIENT_ID.pattern}$",
         description="Optional: an id the client made (a UUID is fine). A second request "
         "with the same id changes nothing and answers 200 with the game as it is now.",
     ),
