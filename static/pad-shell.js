@@ -20,7 +20,8 @@
   function route(path) {
     const m = path.match(/^\/games\/([^/]+)(?:\/rounds\/(new|(\d+)\/(edit|delete)))?\/?$/);
     if (path === "/games/new") return ["new"];
-    if (!m) return ["home"];
+    if (path === "/" || path === "/offline") return ["home"];
+    if (!m) return ["elsewhere"]; // a page of the server's, not kept on this phone
     if (!m[2]) return ["sheet", m[1]];
     if (m[2] === "new") return ["round", m[1], null];
     return [m[4] === "edit" ? "round" : "takeback", m[1], Number(m[3])];
@@ -28,6 +29,9 @@
 
   const main = () => document.querySelector("[data-pad-shell]");
   const go = (url) => root.location.assign(url);
+  // A page with nothing to show here (a round taken back, a game over): its place in the
+  // history goes to the sheet, so that Back moves on instead of coming back to it.
+  const away = (url) => root.location.replace(url);
 
   function draw(html, title) {
     main().innerHTML = html;
@@ -153,8 +157,8 @@
     Sync.showStatus(game.key);
   }
 
-  function missing() {
-    draw(`<h1>${esc(word("not_here_title"))}</h1><p>${esc(word("not_here"))}</p><p><a class="button big" href="/">${esc(word("home"))}</a></p>`, word("not_here_title"));
+  function missing(words = "not_here") {
+    draw(`<h1>${esc(word("not_here_title"))}</h1><p>${esc(word(words))}</p><p><a class="button big" href="/">${esc(word("home"))}</a></p>`, word("not_here_title"));
   }
 
   // ---- A round: new, or a correction ----
@@ -163,8 +167,8 @@
     if (!game) return missing();
     const sheet = Store.localSheet(game);
     const base = `/games/${id}`;
-    if (number !== null && !sheet.rounds[number - 1]) return go(base);
-    if (number === null && sheet.finished) return go(base);
+    if (number !== null && !sheet.rounds[number - 1]) return away(base);
+    if (number === null && sheet.finished) return away(base);
     const roundNo = number || sheet.rounds.length + 1;
     const title = number ? word("correct_round", { round: number }) : word("round_n", { round: roundNo });
     const players = game.players;
@@ -291,7 +295,7 @@
     if (!game) return missing();
     const sheet = Store.localSheet(game);
     const base = `/games/${id}`;
-    if (number !== sheet.rounds.length) return go(base);
+    if (number !== sheet.rounds.length) return away(base);
     const r = sheet.rounds[number - 1];
     const title = word("take_back_q", { round: number });
     draw(`<section class="card"><h1>${esc(title)}</h1><p>${esc(game.players.map((n, s) => `${n} ${num(r.final[s])}`).join(", "))}.</p>`
@@ -310,7 +314,8 @@
     else if (view === "new") await newGame();
     else if (view === "sheet") await sheetView(id);
     else if (view === "round") await roundView(id, number);
-    else await takeBackView(id, number);
+    else if (view === "takeback") await takeBackView(id, number);
+    else missing("page_not_here");
     document.documentElement.dataset.shellReady = view;
   }
 

@@ -76,7 +76,9 @@ async function fromNetworkFirst(request) {
       if (shell) return shell;
     }
     const cached = (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true }))
-      || (request.mode === "navigate" && (await caches.match("/")));
+      // Any other page never opened here: the shell says so, in the phone's language (never
+      // another page's copy, which would show old games under this address).
+      || (request.mode === "navigate" && (await caches.match("/offline")));
     if (cached) return cached;
     return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
       + "<title>Offline</title><p>No network, and this page was not opened before on this phone. "

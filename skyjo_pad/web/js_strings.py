@@ -192,6 +192,10 @@ STRINGS = {
         "This game was never opened on this phone, so it cannot be shown without the "
         "network. Open it again when the network is back."
     ),
+    "page_not_here": _l(
+        "This page was never opened on this phone, so it cannot be shown without the "
+        "network. The games kept on this phone are on the home page."
+    ),
     "nobody": _l("Nobody"),
     "count_my_cards": _l("Count my cards"),
     "twelve_cards": _l("%(name)s’s 12 cards"),

@@ -261,6 +261,26 @@ def test_corrections_and_a_take_back_of_saved_rounds_are_sent_once(
     assert conflicts == []
 
 
+def test_offline_a_page_never_opened_here_says_so_and_back_moves_on(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """With no network, a page of the server's never opened on this phone says so (not
+    another page's old copy); after a take-back, Back moves on past the sheet."""
+    game = pad_game(live_server, ABC, [([1, 2, 3], 0), ([4, 5, 6], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.goto(f"{live_server}/history")
+    expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
+    expect(page.get_by_text("This page was never opened on this phone")).to_be_visible()
+    page.goto(f"{live_server}/games/{game}")
+    page.get_by_role("link", name="Take back round 2").tap()
+    page.get_by_role("button", name="Take back round 2").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["1", "2", "3"])
+    for _ in range(3):  # the take-back page gives its place to the sheet, then on to history
+        page.go_back()
+    expect(page).to_have_url(f"{live_server}/history")
+
+
 def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
