@@ -291,7 +291,8 @@
         this.q("hand-card").replaceChildren(el("span", "card empty"));
         this.q("hand-label").textContent = t("in_hand");
       } else {
-        const holder = v.current === you ? t("your_card") : t("their_card", { name: name(v.current) });
+        const yours = v.current === you && !s.watching; // a watcher holds nothing
+        const holder = yours ? t("your_card") : t("their_card", { name: name(v.current) });
         this.q("hand-card").replaceChildren(card(held.value));
         this.q("hand-label").textContent = holder;
       }

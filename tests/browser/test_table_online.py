@@ -57,6 +57,7 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
         shoot(bob, "online-seat", docs=True)
 
         version = state(ann)["version"]
+        held_seen = False  # the spectator was told whose card is in hand (never "Your card")
         for _ in range(400):
             for page in (ann, bob, watcher):  # every phone catches up without reloading
                 page.wait_for_function(f"window.skyjoTable.state.version >= {version}")
@@ -70,8 +71,15 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
             else:
                 person_step(mover)
             version = state(mover)["version"]
+            held = state(mover)["view"]["held"]
+            if not held_seen and held and held["from"] != "flip":
+                watcher.wait_for_function(f"window.skyjoTable.state.version >= {version}")
+                holder = next(name for name, phone in phones.items() if phone is mover)
+                expect(watcher.locator("[data-hand-label]")).to_have_text(f"{holder}’s card")
+                held_seen = True
         else:
             raise AssertionError("the game did not end")
+        assert held_seen
 
         for page in (ann, bob, watcher):
             expect(page.locator("[data-summary]")).to_be_visible()
