@@ -55,8 +55,9 @@ def closing_json(close: Closing) -> dict[str, Any]:
 
 
 def points(value: float) -> str:
-    """Points to one decimal, the reader's way: "3.4", "3,4"."""
-    return str(format_decimal(round(value, 1), format="#,##0.#"))
+    """Points to one decimal, always shown, the reader's way: "3.4", "3,4", "1.0" (so that
+    "about 1.0 points" reads right, as "about 1 points" would not)."""
+    return str(format_decimal(round(value, 1), format="#,##0.0"))
 
 
 def percent(chance: float) -> str:
