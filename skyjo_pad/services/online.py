@@ -97,6 +97,8 @@ class SeatStatus:
     opened: bool
     online: bool
     invitation: str | None
+    linked: bool
+    """Whether the seat has a link (a seat dealt to a computer player has none)."""
 
 
 def new_token() -> str:
@@ -302,6 +304,7 @@ def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
             seat.seat in rows and rows[seat.seat].opened_at is not None,
             seat.seat in rows and _alive(rows[seat.seat].seen_at),
             rows[seat.seat].invitation if seat.seat in rows else None,
+            seat.seat in rows,
         )
         for seat in game.seats
     )

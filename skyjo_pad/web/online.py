@@ -178,11 +178,16 @@ def reissue(token: str, seat: int) -> Response | str:
 
 @bp.post("/t/<token>/seats/<int:seat>/player")
 def give_seat(token: str, seat: int) -> Response:
-    """The host hands a seat to a computer player, or back to its person."""
+    """The host hands a seat to a computer player, or back to its person; a seat dealt
+    to the computer has no link yet, so it gets one at once, shown on the host's page."""
     access = _host(token)
     bot = request.form.get("bot") or None
     try:
+        linked = {s.seat: s.linked for s in online.seats(access.game_id, token)}
         online.give_seat(access.game_id, token, seat, bot)
+        if bot is None and not linked.get(seat, True):
+            fresh = online.reissue(access.game_id, token, seat)
+            session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
     except ServiceError as error:
         abort(error.status if error.status in (403, 409, 422) else 400, why(error))
     return redirect(url_for("online.page", token=token), 303)

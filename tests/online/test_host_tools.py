@@ -100,6 +100,26 @@ def test_a_new_link_is_confirmed_then_shown_with_its_code(app: Flask, client: Fl
     assert client.get(made.headers["Location"]).text.count(fresh[0]) >= 1  # reload: kept
 
 
+def test_a_computer_seat_given_to_a_person_gets_its_link_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A seat dealt to the computer has no link: given to a person, it gets one, shown on
+    the host's page (else the table would wait for a player nobody can invite)."""
+    table = create(client)
+    host, ann = table["host_token"], seat_tokens(table)[0]
+    given = client.post(f"/t/{host}/seats/2/player", data={"bot": ""})
+    assert given.status_code == 303
+    page = client.get(given.headers["Location"])
+    fresh = LINK.findall(page.text.split("The new link for Hard bot")[1].split("</section>")[0])
+    assert fresh and fresh[0] not in (host, ann)
+    assert state(client, table, fresh[0])["seat"] == 2
+    # a person's seat handed to the computer and back keeps its own link
+    client.post(f"/t/{host}/seats/0/player", data={"bot": "easy"})
+    back = client.post(f"/t/{host}/seats/0/player", data={"bot": ""})
+    assert "The new link for Ann" not in client.get(back.headers["Location"]).text
+    assert state(client, table, ann)["seat"] == 0
+
+
 def test_your_turn_is_told_to_the_seat_on_turn_only(app: Flask, client: FlaskClient) -> None:
     table = create(client)
     tokens = seat_tokens(table)
