@@ -18,9 +18,6 @@ from . import bodies
 from .blueprint import bp
 from .models.tables import Abandon, GiveSeat, NewOnlineTable, OnlineMove
 
-LIVE_COOKIE = "skyjo_live"
-"""The page's event stream carries its token in this cookie (EventSource sends no headers)."""
-
 
 def bearer() -> str | None:
     """The request's `Authorization: Bearer <token>`, if any."""
@@ -28,6 +25,13 @@ def bearer() -> str | None:
     if auth is None or auth.type.lower() != "bearer":
         return None
     return auth.token
+
+
+def page_token() -> str | None:
+    """The asker's token: its bearer header, or (a page's event stream, record download or
+    replay, which send no header) the cookie of the link its page names with `?via=`."""
+    name = online.live_cookie_name(request.args.get("via", ""))
+    return bearer() or (request.cookies.get(name) if name else None)
 
 
 def link(token: str) -> str:
@@ -65,15 +69,14 @@ def online_move(game_id: str) -> Response:
 @bp.get("/tables/<game_id>/record")
 def online_record(game_id: str) -> Response:
     """The skyjo-record/1 once the game is over or abandoned."""
-    return jsonify(online.record(game_id, bearer() or request.cookies.get(LIVE_COOKIE)))
+    return jsonify(online.record(game_id, page_token()))
 
 
 @bp.get("/tables/<game_id>/replay/<int:step>")
 @limited("replay")
 def online_replay(game_id: str, step: int) -> Response:
     """The table after its first `step` moves, as a spectator saw it (any token of it)."""
-    token = bearer() or request.cookies.get(LIVE_COOKIE)
-    return jsonify(replay_json(online.replay(game_id, token, step)))
+    return jsonify(replay_json(online.replay(game_id, page_token(), step)))
 
 
 @bp.get("/tables/<game_id>/seats")

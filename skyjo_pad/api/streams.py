@@ -30,7 +30,7 @@ from ..services.live import Subscription
 from ..services.online import NO_TOKEN
 from . import stream_answers
 from .blueprint import bp
-from .online import LIVE_COOKIE, bearer
+from .online import page_token
 
 ASGI_SLOT = "skyjo_pad.stream"
 """The environ key under which the ASGI server waits for an opened stream (a list)."""
@@ -52,7 +52,7 @@ class Opening:
 @bp.get("/tables/<game_id>/events")
 def online_events(game_id: str) -> Response:
     """Server-sent events: `version` with `{"version": n}` each time the table moves."""
-    return open_stream(game_id, bearer() or request.cookies.get(LIVE_COOKIE))
+    return open_stream(game_id, page_token())
 
 
 def open_stream(game_id: str, token: str | None) -> Response:

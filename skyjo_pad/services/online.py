@@ -12,6 +12,8 @@ open event streams (`live`). Who a token is and what it may do: `table_policy`.
 
 from __future__ import annotations
 
+import hashlib
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -99,6 +101,24 @@ class SeatStatus:
     invitation: str | None
     linked: bool
     """Whether the seat has a link (a seat dealt to a computer player has none)."""
+
+
+LIVE_COOKIE = "skyjo_live"
+"""A link's page keeps its token, for its event stream, record and replay (where a browser
+sends no header), in a cookie of this name and the link's `live_selector`: one cookie per
+link, so that two links of one table opened in one browser each keep their own view."""
+LIVE_SELECTOR = re.compile(r"[0-9a-f]{16}")
+
+
+def live_selector(token: str) -> str:
+    """A link's public name for its cookie (16 hex digits of its token's SHA-256, which
+    tell nothing of the token), sent by its page as `?via=`."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def live_cookie_name(selector: str) -> str | None:
+    """The cookie a page's `?via=` names (None for anything else)."""
+    return f"{LIVE_COOKIE}_{selector}" if LIVE_SELECTOR.fullmatch(selector) else None
 
 
 def new_token() -> str:

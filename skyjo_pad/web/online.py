@@ -28,7 +28,6 @@ from .table_forms import BOT_KINDS, NewTableForm
 from .table_new import render_new
 
 bp = Blueprint("online", __name__)
-LIVE_COOKIE = "skyjo_live"
 INVITED = "invited"
 """The session key of the last online table this browser made: its tokens, to show again."""
 FRESH = "fresh_link"
@@ -44,11 +43,12 @@ def page(token: str) -> Response | str | tuple[str, int]:
         state = online_json(online.screen(access.game_id, token))
     except Unauthorized:
         return _no_table(), 404
+    sel = online.live_selector(token)
     urls = {
         "state": url_for("api.online_table", game_id=access.game_id),
         "move": url_for("api.online_move", game_id=access.game_id),
-        "events": url_for("api.online_events", game_id=access.game_id, answers=1),
-        "record": url_for("api.online_record", game_id=access.game_id),
+        "events": url_for("api.online_events", game_id=access.game_id, answers=1, via=sel),
+        "record": url_for("api.online_record", game_id=access.game_id, via=sel),
         "coach": url_for("api.online_coach", game_id=access.game_id),
     }
     if access.kind == online.HOST:
@@ -75,10 +75,13 @@ def _no_table() -> str:
 
 
 def _live_cookie(answer: Response, token: str, game_id: str) -> None:
-    """The token for the page's event stream and record download (no headers there)."""
+    """The token for the page's event stream and record download (no headers there), in
+    a cookie of this link's own (`online.LIVE_COOKIE`)."""
     path = url_for("api.online_table", game_id=game_id)
+    name = online.live_cookie_name(online.live_selector(token))
+    assert name is not None
     answer.set_cookie(
-        LIVE_COOKIE, token, path=path, httponly=True, samesite="Strict", secure=request.is_secure
+        name, token, path=path, httponly=True, samesite="Strict", secure=request.is_secure
     )
 
 
@@ -230,6 +233,9 @@ def _host_page(token: str, access: online.Access) -> Response:
             fresh=fresh,
             qr=qr_svg,
             bots=BOT_KINDS,
+            record_url=url_for(
+                "api.online_record", game_id=access.game_id, via=online.live_selector(token)
+            ),
         ),
         mimetype="text/html",
     )
@@ -250,4 +256,5 @@ def is_public(request: Request) -> bool:
     if auth is not None and auth.type.lower() == "bearer":
         return True
     readable = path.endswith(("/events", "/record")) or "/replay/" in path
-    return readable and LIVE_COOKIE in request.cookies
+    name = online.live_cookie_name(request.args.get("via", ""))
+    return readable and name is not None and name in request.cookies

@@ -5,8 +5,10 @@ secret in it, made once per table version in a process, and none after a revoke.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import random
+import re
 import threading
 import time
 from typing import Any
@@ -68,6 +70,25 @@ class Reader:
 def short(app: Flask) -> Flask:
     app.config["STREAM_SECONDS"] = 1.5
     return app
+
+
+def test_two_links_of_one_table_in_one_browser_keep_their_own_streams(
+    short: Flask, client: FlaskClient
+) -> None:
+    """Ann's seat and the host's page opened in one browser: each page's stream (cookies,
+    no headers) is pushed its own link's answer, whichever page was opened last."""
+    table = create(client)
+    ann, host = seat_tokens(table)[0], table["host_token"]
+    urls = {}
+    for who, token in (("ann", ann), ("host", host)):
+        page = client.get(f"/t/{token}")
+        assert page.status_code == 200
+        found = re.search(r'data-events-url="([^"]+)"', page.text)
+        urls[who] = html.unescape(found[1]) if found else None
+    assert urls["ann"] and "via=" in urls["ann"]
+    pushed = answers(client.get(urls["ann"]).text)  # the host's page was opened last
+    assert pushed and all(answer["seat"] == 0 for answer in pushed)
+    assert client.get(urls["ann"].split("?")[0] + "?answers=1").status_code == 401
 
 
 def test_every_token_is_pushed_its_own_answer_as_a_get_would_give_it(
