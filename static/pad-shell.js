@@ -48,7 +48,7 @@
       return `<li><a href="/games/${esc(g.id || g.key)}">${esc(g.players.join(", "))}</a> · ${esc(word("round_n", { round: sheet.rounds.length + 1 }))}${waiting}</li>`;
     }).join("");
     draw(`<h1>Skyjo Pad</h1><p><a class="button primary big" href="/games/new">${esc(word("new_game"))}</a></p>`
-      + (items ? `<h2>${esc(word("on_this_phone"))}</h2><ul class="game-list">${items}</ul>` : ""), "Skyjo Pad");
+      + (items ? `<h2>${esc(word("on_this_phone"))}</h2><ul class="game-list" data-shell-home>${items}</ul>` : ""), "Skyjo Pad");
   }
 
   // ---- A new game ----
@@ -327,8 +327,9 @@
     root.addEventListener("online", online);
     root.addEventListener("offline", online);
     await show();
-    // Sent meanwhile: a sheet on the phone is redrawn (or becomes the server's own page).
-    const redraw = () => { if (document.querySelector("[data-shell-sheet]")) show(); };
+    // Sent meanwhile: a sheet or the home page's list on the phone is redrawn (a sheet may
+    // become the server's own page), so "waiting to be sent" goes once it is sent.
+    const redraw = () => { if (document.querySelector("[data-shell-sheet], [data-shell-home]")) show(); };
     root.addEventListener("skyjo:sent", (event) => {
       const [view, id] = route(root.location.pathname);
       if (view === "sheet" && !id.startsWith("c-") && event.detail.sent.includes(id) && navigator.onLine) root.location.reload();

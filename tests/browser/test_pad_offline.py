@@ -281,6 +281,22 @@ def test_offline_a_page_never_opened_here_says_so_and_back_moves_on(
     expect(page).to_have_url(f"{live_server}/history")
 
 
+def test_the_home_page_drawn_offline_clears_its_waiting_mark_once_sent(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    game = pad_game(live_server, ABC, [([1, 2, 3], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.reload()
+    enter_round_here(page, ABC, [4, 5, 6], "Ann")
+    page.goto(f"{live_server}/")
+    waiting = page.locator(".game-list .waiting-mark")
+    expect(waiting).to_have_text(["changes waiting to be sent"])
+    context.set_offline(False)
+    expect(waiting).to_have_count(0, timeout=10_000)
+    assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 5, 6], 0)]
+
+
 def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
