@@ -54,15 +54,30 @@
     return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: clientId || Store.newId(), scores, closer, grids }] }));
   }
 
-  // A correction: of a round still waiting, it changes that round before it is sent.
+  // A correction: of a round still waiting, it changes that round before it is sent. Of a
+  // round the server has, it keeps that round as it was (`base`): should another phone
+  // correct it meanwhile, "send mine" sends only what this phone changed.
   function correct(key, number, scores, closer, grids) {
     return Store.update(key, (game) => {
       const waiting = waitingRound(game, number);
+      const was = game.server && game.server.rounds[number - 1];
+      const base = was ? { raw: was.raw, closer: was.closer } : null;
       const ops = waiting
         ? game.ops.map((op) => (op === waiting ? { ...op, scores, closer, grids } : op))
-        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "put", id: Store.newId(), number, scores, closer, grids }];
+        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "put", id: Store.newId(), number, scores, closer, grids, base }];
       return { ...game, ops };
     });
+  }
+
+  // A correction put on the server's sheet as it is now (`server`): each score and the
+  // closer this phone changed, the others as the other phone left them (a correction of
+  // counted cards is sent whole).
+  function onTheirs(op, server) {
+    const theirs = op.op === "put" && op.base && !op.grids && server.rounds[op.number - 1];
+    if (!theirs) return op;
+    const scores = op.scores.map((mine, seat) => (mine !== op.base.raw[seat] ? mine : theirs.raw[seat]));
+    const closer = op.closer !== op.base.closer ? op.closer : theirs.closer;
+    return { ...op, scores, closer, base: { raw: theirs.raw, closer: theirs.closer } };
   }
 
   // Taking back the last round: a round still waiting is simply never sent.
@@ -237,7 +252,10 @@
       const inWords = (op) => (op.scores
         ? `${op.op === "add" ? word("a_new_round") : word("queued_correction", { round: op.number })}: ${View.inWords(game.players, op.scores, op.closer)}`
         : word("queued_takeback", { round: op.number }));
-      if (choice === "mine") return { ...game, server: game.conflict.server, conflict: null };
+      if (choice === "mine") {
+        const server = game.conflict.server;
+        return { ...game, server, conflict: null, ops: game.ops.map((op) => onTheirs(op, server)) };
+      }
       if (choice === "theirs") return { ...game, server: game.conflict.server, conflict: null, ops: [], setAside: [...(game.setAside || []), ...game.ops.map(inWords)] };
       const op = game.ops.find((o) => o.id === game.refused.op);
       return { ...game, refused: null, ops: game.ops.filter((o) => o !== op), setAside: [...(game.setAside || []), ...(op ? [inWords(op)] : [])] };

@@ -160,6 +160,34 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 
+def test_sending_mine_after_theirs_keeps_their_correction_of_another_score(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Both phones correct round 1, each a different score: sending mine after theirs
+    keeps both (only what this phone changed is sent over theirs)."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 1").tap()
+    page.get_by_role("textbox", name="Ann", exact=True).fill("1")
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator("tr.totals td")).to_have_text(["1", "9"])
+    other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
+    phone = other.new_page()
+    phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
+    phone.get_by_role("button", name=re.compile("^Save the correction")).click()
+    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
+    other.close()
+
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    conflict.get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["1", "2"])
+    assert server_rounds(live_server, game) == [([1, 2], 0)]
+
+
 WAKE_LOCK_SPY = """
 window.__wakeLocks = [];
 Object.defineProperty(navigator, "wakeLock", {
