@@ -129,6 +129,17 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
     assert conflicts == []
 
 
+def another_phone_corrects_ben_to_2(context: BrowserContext, live_server: str, game: str) -> None:
+    """A second phone, online, corrects round 1: Ben 2 (Ann closed on 5: doubled to 10)."""
+    other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
+    phone = other.new_page()
+    phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
+    phone.get_by_role("button", name=re.compile("^Save the correction")).click()
+    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
+    other.close()
+
+
 def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     page: Page, context: BrowserContext, live_server: str, browser: object
 ) -> None:
@@ -139,13 +150,7 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     context.set_offline(True)
     enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
     expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
-    other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
-    phone = other.new_page()
-    phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
-    phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
-    phone.get_by_role("button", name=re.compile("^Save the correction")).click()
-    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
-    other.close()
+    another_phone_corrects_ben_to_2(context, live_server, game)
 
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
@@ -172,13 +177,7 @@ def test_sending_mine_after_theirs_keeps_their_correction_of_another_score(
     page.get_by_role("textbox", name="Ann", exact=True).fill("1")
     page.get_by_role("button", name=re.compile("^Save the correction")).tap()
     expect(page.locator("tr.totals td")).to_have_text(["1", "9"])
-    other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
-    phone = other.new_page()
-    phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
-    phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
-    phone.get_by_role("button", name=re.compile("^Save the correction")).click()
-    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
-    other.close()
+    another_phone_corrects_ben_to_2(context, live_server, game)
 
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")

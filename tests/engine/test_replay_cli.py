@@ -81,9 +81,10 @@ def test_a_record_too_deep_or_too_long_a_number_gives_status_2() -> None:
         assert report["error"].startswith("unreadable record: ") and said in report["error"]
 
 
-def test_an_indent_out_of_range_is_a_usage_error() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "skyjo_pad.cli", "replay", "--indent", "99999999999", "-"],
+def indented(indent: str) -> subprocess.CompletedProcess[str]:
+    """`replay --indent INDENT -` of a scenario, as a real process."""
+    return subprocess.run(
+        [sys.executable, "-m", "skyjo_pad.cli", "replay", "--indent", indent, "-"],
         input=(SCENARIOS / "row_clear.json").read_text(),
         capture_output=True,
         text=True,
@@ -91,19 +92,15 @@ def test_an_indent_out_of_range_is_a_usage_error() -> None:
         timeout=60,
         check=False,
     )
+
+
+def test_an_indent_out_of_range_is_a_usage_error() -> None:
+    done = indented("99999999999")
     assert done.returncode == 2 and done.stdout == ""
     assert "Invalid value for '--indent'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_pretty_printing() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "skyjo_pad.cli", "replay", "--indent", "2", "-"],
-        input=(SCENARIOS / "row_clear.json").read_text(),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    done = indented("2")
     assert done.returncode == 0
     assert done.stdout.startswith('{\n  "position"')
