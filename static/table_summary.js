@@ -132,6 +132,7 @@
         sessionStorage.getItem(this.seatKey) !== String(s.you);
       const shown = !box.hidden;
       box.hidden = !need;
+      behindInert(box, need);
       if (!need) return;
       if (!shown) setTimeout(() => this.q("handover-ok").focus(), 0);
       const name = s.view.players[s.you];
@@ -140,6 +141,23 @@
       this.q("handover-text").textContent =
         s.view.phase === "reveal" ? t("opening", { name }) : t("turn_of", { name });
       this.q("handover-ok").textContent = t("i_am", { name });
+    }
+  }
+
+  // While the screen that hands the phone on shows, everything behind it is inert: no
+  // Tab reaches a card hidden under it, and nothing there can be played (a modal dialog).
+  function behindInert(box, on) {
+    document.querySelectorAll("[data-behind-handover]").forEach((el) => {
+      el.inert = false;
+      delete el.dataset.behindHandover;
+    });
+    if (!on) return;
+    for (let node = box; node && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement ? node.parentElement.children : []) {
+        if (sibling === node || sibling.inert) continue;
+        sibling.inert = true;
+        sibling.dataset.behindHandover = "";
+      }
     }
   }
 

@@ -27,6 +27,13 @@ def test_two_people_pass_the_phone_for_a_round(page: Page, live_server: str) -> 
     expect(handover).to_be_visible()
     expect(handover).to_contain_text("Hand the phone to Kim")
     shoot(page, "table-handover")
+    # A modal screen: Tab never reaches a card (or anything) hidden behind it.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "document.activeElement === document.body"
+            " || document.activeElement.closest('[data-handover]') !== null"
+        )
     page.get_by_role("button", name="I am Kim: show my cards").click()
     expect(handover).to_be_hidden()
 
