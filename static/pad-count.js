@@ -69,12 +69,23 @@ function setupCount(details, onChange) {
   let active = 0;
   const select = (i) => {
     active = Math.max(0, Math.min(cells.length - 1, i));
-    cells.forEach((c, j) => c.classList.toggle("active", j === active));
+    cells.forEach((c, j) => {
+      c.classList.toggle("active", j === active);
+      if (j === active) c.setAttribute("aria-current", "true"); else c.removeAttribute("aria-current");
+    });
   };
+  // The keypad fills the cell chosen by a tap, or by the keyboard's focus; a keyboard can
+  // also type a card in (no phone keyboard opens: inputmode none), Enter moving on.
   cells.forEach((cell, i) => {
-    cell.readOnly = true;
     cell.inputMode = "none";
     cell.addEventListener("click", () => select(i));
+    cell.addEventListener("focus", () => select(i));
+    cell.addEventListener("input", () => { paintCell(cell); count(); onChange(); });
+    cell.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (cells[i + 1]) cells[i + 1].focus();
+    });
     paintCell(cell);
   });
   const pad = document.createElement("div");
@@ -100,7 +111,9 @@ function setupCount(details, onChange) {
   // keypad into view above the save bar.
   details.addEventListener("toggle", () => {
     if (!details.open) return;
-    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    // The chosen cell takes the focus (so a keyboard goes on from there, and the phone's
+    // keyboard closes: the cells open none).
+    cells[active].focus({ preventScroll: true });
     requestAnimationFrame(() => seat.scrollIntoView({ block: "start" }));
   });
   count();

@@ -22,6 +22,30 @@ def tap_cards(page: Page, name: str, values: list[int]) -> None:
         block.get_by_role("button", name=f"Card {value}", exact=True).tap()
 
 
+def test_the_cards_are_counted_by_keyboard_alone(page: Page, live_server: str) -> None:
+    """Opened with Enter, the grid takes the focus in its first cell; cards are typed (Enter
+    moves on), and the keypad fills the cell that has the focus."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    ann = seat(page, "Ann")
+    ann.locator("summary").focus()
+    page.keyboard.press("Enter")
+    cells = ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+    expect(cells.nth(0)).to_be_focused()
+    for value in ["5", "1", "0", "2", "5", "3", "4", "-1", "5", "0", "1"]:
+        page.keyboard.type(value)
+        page.keyboard.press("Enter")
+    expect(cells.nth(11)).to_be_focused()
+    cells.nth(3).focus()  # correct one card: the keypad writes where the focus is
+    ann.get_by_role("button", name="Card 12", exact=True).click()
+    cells.nth(11).focus()
+    ann.get_by_role("button", name="Card 2", exact=True).click()
+    expect(cells.nth(3)).to_have_value("12")
+    # the first column's three 5s go: (1 + 3 + 0) + (0 + 4 + 1) + (12 − 1 + 2) = 22
+    expect(ann.locator(".score")).to_have_value("22")
+    expect(ann.locator(".grid-sum")).to_contain_text("22")
+
+
 def test_tapping_cards_in_shows_progress_not_an_error(page: Page, live_server: str) -> None:
     """Ann has tapped 7 of her 12 cards: the grid says "7 of 12 cards", the live preview
     (fetched after each tap) says nothing in red; Save with the grid half done says what is
