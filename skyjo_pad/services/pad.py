@@ -217,7 +217,6 @@ class ToConfirm:
     outcome: Preview
 
 
-@transaction
 def save_round(
     game_id: str,
     entry: RoundEntry,
@@ -230,7 +229,34 @@ def save_round(
     of round `number` (later totals, the end and the winners follow). The sheet is read
     and the entry scored once; with `confirmed` False, a round that scores with warnings
     is not saved but handed back to confirm. `client_id`: the phone's id for a new round.
-    """
+
+    Without `expected_version` the round goes on the sheet as it is when it is saved: a
+    save that meets another one made at the same moment is made again on the new sheet
+    (with a version, that is the conflict the version is there to find)."""
+    attempts = 1 if expected_version is not None else VERSIONLESS_ATTEMPTS
+    for attempt in range(1, attempts + 1):
+        try:
+            return _save_round(game_id, entry, number, expected_version, client_id, confirmed)
+        except Conflict as error:
+            met_another = isinstance(error.__cause__, games_store.Stale | IntegrityError)
+            if attempt == attempts or not met_another:
+                raise
+    raise AssertionError("unreachable")
+
+
+VERSIONLESS_ATTEMPTS = 8
+"""How often a save without a version is tried while other saves keep getting there first."""
+
+
+@transaction
+def _save_round(
+    game_id: str,
+    entry: RoundEntry,
+    number: int | None,
+    expected_version: int | None,
+    client_id: str | None,
+    confirmed: bool,
+) -> Saved | ToConfirm:
     sheet = _typed_sheet(game_id)
     _check_version(sheet, expected_version)
     if number is None and sheet.finished:

@@ -193,3 +193,27 @@ def test_two_posts_of_one_game_at_once_keep_one_row(
     assert answers[0].get_json()["id"] == answers[1].get_json()["id"]
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameRow)) == 1
+
+
+def test_two_rounds_saved_at_once_without_a_version_are_both_saved(
+    app: Flask, api: PadApi, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without `version` a round goes on the sheet as it is: the save that meets the other
+    (both read the sheet, then both write round 1) is made again as round 2, not refused."""
+    both_read = threading.Barrier(2, timeout=WAIT)
+    reads = iter(range(2))
+    check_version = pad._check_version
+
+    def check_then_wait(sheet: Any, expected: int | None) -> None:
+        check_version(sheet, expected)
+        if next(reads, None) is not None:  # the first read of each: then both write
+            both_read.wait()
+
+    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    bodies = [{"scores": [1, 2, 3], "closer": None}, {"scores": [4, 5, 6], "closer": None}]
+    answers = at_once(
+        app, [lambda c, body=body: c.post(rounds_url(game), json=body) for body in bodies]
+    )
+    assert sorted(a.status_code for a in answers) == [201, 201], answers
+    rounds = api.game(game["id"])["rounds"]
+    assert sorted(r["raw"] for r in rounds) == [[1, 2, 3], [4, 5, 6]]
