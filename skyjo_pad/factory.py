@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
 from . import addresses, config, i18n, models, pool_checks  # noqa: F401  (models: the tables)
@@ -63,12 +63,26 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+MIGRATION_LOCK = 0x736B796A6F
+"""The PostgreSQL advisory lock ("skyjo") held while one server upgrades the schema."""
+
+
 def upgrade_database(app: Flask) -> None:
-    """Bring the database schema up to date, so an upgrade never loses a user's games."""
+    """Bring the database schema up to date, so an upgrade never loses a user's games. On
+    PostgreSQL, servers starting at once (several machines) take turns: the first upgrades,
+    the others then find the schema up to date."""
     from flask_migrate import upgrade
 
     with app.app_context():
-        upgrade(directory=MIGRATIONS)
+        if db.engine.dialect.name != "postgresql":
+            upgrade(directory=MIGRATIONS)
+            return
+        with db.engine.connect() as holder:
+            holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                upgrade(directory=MIGRATIONS)
+            finally:
+                holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

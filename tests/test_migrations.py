@@ -3,6 +3,9 @@ the database the run is on (SQLite, or PostgreSQL: see databases.py)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -78,6 +81,27 @@ def test_upgrade_from_empty_to_head(bare_app: Flask) -> None:
     upgrade(directory=MIGRATIONS)
     assert current() == head()
     assert tables() == model_tables()
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="servers of several machines share PostgreSQL")
+def test_servers_starting_at_once_on_an_empty_database_all_start(databases: Databases) -> None:
+    """Three processes create the app (which upgrades the schema) on one empty database at
+    the same moment: each starts, and the schema is at head once."""
+    url = databases.empty("at-once")
+    start = "from skyjo_pad import create_app; create_app()"
+    environ = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "test", "SKYJO_AUTO_MIGRATE": "1"}
+    starting = [
+        subprocess.Popen([sys.executable, "-c", start], env=environ, stderr=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    for process in starting:
+        _, errors = process.communicate(timeout=120)
+        assert process.returncode == 0, errors.decode()[-2000:]
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        assert current() == head()
+        db.session.remove()
+        db.engine.dispose()
 
 
 def test_the_models_and_the_migrations_agree(bare_app: Flask) -> None:
