@@ -195,14 +195,15 @@ function setupRoundForm(form) {
   form.addEventListener("change", later);
   setupSigns(form);
   $$(form, "details[data-count]").forEach((d) => setupCount(d, later));
-  // Enter (Go) moves to the next player's score; on the last one it shows the preview.
+  // Enter (Go) moves to the next player's score; on the last one it shows the preview and
+  // goes on to Save (the phone's keyboard closes; a keyboard's focus is not lost).
   const scores = $$(form, ".score");
   scores.forEach((input, i) => input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const next = scores[i + 1];
     if (next) { next.focus(); next.select(); return; }
-    input.blur();
+    if (save) save.focus({ preventScroll: true }); else input.blur();
     refresh().then(() => table.scrollIntoView({ block: "nearest" }));
   }));
   // Offline, Save keeps the round on this phone; it is sent when the network returns.

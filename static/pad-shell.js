@@ -211,7 +211,7 @@
     scoresIn.forEach((input, i) => input.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
-      if (scoresIn[i + 1]) scoresIn[i + 1].focus(); else input.blur();
+      if (scoresIn[i + 1]) scoresIn[i + 1].focus(); else form.querySelector("[data-save]").focus({ preventScroll: true });
     }));
     form.addEventListener("input", update);
     form.addEventListener("change", update);

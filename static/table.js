@@ -76,6 +76,7 @@
       this.q("handover-ok").addEventListener("click", () => {
         sessionStorage.setItem(this.seatKey, String(this.state.you));
         this.render(this.state);
+        this.q("info").focus(); // the screen's news first, then Tab reaches the cards
       });
       this.q("summary-body").addEventListener("click", (event) => {
         const button = event.target.closest("button[data-act]");

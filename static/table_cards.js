@@ -36,7 +36,9 @@
     }
     const v = typeof token === "number" ? token : parseInt(token, 10);
     node.classList.add(band(v));
-    node.append(el("span", "c tl", shown(v)), el("span", "v", shown(v)), el("span", "c br", shown(v)));
+    const corners = [el("span", "c tl", shown(v)), el("span", "c br", shown(v))];
+    corners.forEach((corner) => corner.setAttribute("aria-hidden", "true")); // said once, not thrice
+    node.append(corners[0], el("span", "v", shown(v)), corners[1]);
     return node;
   }
 

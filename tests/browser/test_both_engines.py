@@ -111,7 +111,8 @@ def test_a_round_with_negatives_and_enter(phone: Phone, live_server: str) -> Non
     phone.keys("25")
     phone.enter()
     phone.keys("12")
-    phone.enter()  # the last field: the preview, nothing saved
+    phone.enter()  # the last field: the preview, nothing saved, the focus on Save
+    assert phone.focused("[data-save]"), f"{phone.engine}: Enter did not go on to Save"
     verdict = "[data-verdict]"
     phone.wait(lambda: "Dee 12 → 24" in phone.text(verdict), "the doubling in the save bar")
     assert api(live_server, "GET", f"/games/{game}")["rounds"][1:] == []
