@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
@@ -107,6 +108,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(true_minus, "score")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
+    app.add_template_global(invalid, "invalid")
 
     @app.get("/favicon.ico")
     def favicon() -> Response:
@@ -117,3 +119,11 @@ def register(app: Flask) -> None:
 def true_minus(value: object) -> str:
     """A score as the sheet writes it: a true minus sign (−3), never a hyphen (-3)."""
     return str(value).replace("-", "\u2212")
+
+
+def invalid(field: Any) -> dict[str, str]:
+    """A field's attributes when it holds an error: marked invalid, and pointing to its
+    message (`_errors.html` names it `<field id>-error`)."""
+    if not field.errors:
+        return {}
+    return {"aria-invalid": "true", "aria-describedby": f"{field.id}-error"}

@@ -132,6 +132,18 @@ def test_a_target_that_is_not_a_number_is_told_once_and_shown_as_typed(
     assert f"Rules: to {summary}, closer ×2" in words(response)
 
 
+def test_a_refused_field_points_to_its_message(client: FlaskClient) -> None:
+    """A screen reader hears the message with the field: aria-invalid, and aria-describedby
+    naming the message's id."""
+    page = page_text(client.post("/games/new", data=game_form(["Ann", "Bob"], target="0")))
+    field = re.search(r'<input[^>]*name="target"[^>]*>', page)
+    assert field and 'aria-invalid="true"' in field[0]
+    described = re.search(r'aria-describedby="([^"]+)"', field[0])
+    assert described and re.search(
+        rf'id="{described[1]}">The game must end at a score from 1 to', page
+    )
+
+
 def test_the_rule_options_are_kept(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(
         client,
