@@ -141,7 +141,10 @@
     } else {
       head = `<h1 class="sheet-title" id="totals">${esc(word("round_n", { round: next }))} <span class="sub">${esc(word("to_target", { target: sheet.rules.target }))}</span></h1>`;
     }
-    const note = waiting
+    // A conflict or a refusal waits for the player (its box says what is kept): no word
+    // here that the changes go by themselves when the network is back.
+    const note = game.conflict || game.refused ? ""
+      : waiting
       ? `<p class="queued" role="status" data-waiting-note>${esc(word(waiting === 1 ? "waiting_changes_one" : "waiting_changes_many", { n: waiting }))}</p>`
       : `<p class="muted" data-waiting-note>${esc(word("all_sent"))}</p>`;
     const rounds = sheet.rounds.length

@@ -158,6 +158,7 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["10", "2"])
     expect(conflict.locator("table").nth(1).locator("tr.totals td")).to_have_text(["8", "20"])
     assert server_rounds(live_server, game) == [([5, 2], 0)]
+    expect(page.locator("[data-waiting-note]")).to_have_count(0)  # the box says what waits
     shoot(page, "offline-conflict", docs=True)
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
