@@ -270,8 +270,6 @@ function say(parent, tag, className, text) {
   return el;
 }
 
-// Offline, a round is kept on the phone (static/pad-sync.js sends it when the network is
-// back) and the sheet is shown as the phone has it, the new round marked as waiting.
 // The new round's id that the server's form was sent with: kept with the round, so that a
 // save that did arrive (its answer lost) is not saved a second time when the phone sends it.
 function roundId(form) {
@@ -279,6 +277,8 @@ function roundId(form) {
   return field && field.value ? field.value : undefined;
 }
 
+// Offline, a round is kept on the phone (static/pad-sync.js sends it when the network is
+// back) and the sheet is shown as the phone has it, the new round marked as waiting.
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);
   if (typeof body === "string") {
