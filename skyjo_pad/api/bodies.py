@@ -65,9 +65,10 @@ def version_arg() -> int | None:
     in_body = TakeBackBody.read(json_object()).version if request.get_data(cache=True) else None
     if text is None:
         return in_body
-    if not re.fullmatch(r"-?[0-9]{1,4300}", text.strip()):  # not "1_0" nor other scripts' digits
+    typed = text.strip()
+    if not re.fullmatch(r"-?[0-9]{1,4300}", typed):  # not "1_0" nor other scripts' digits
         raise Malformed(N_("The version in the address must be a whole number."))
-    in_address = int(text)
+    in_address = int(typed)
     if in_body is not None and in_body != in_address:  # one of them is stale
         raise Conflict(N_("The version in the address and the one in the body differ."))
     return in_address

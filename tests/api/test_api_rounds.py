@@ -375,7 +375,9 @@ class TestRemoveRound:
         assert api.game(game["id"]) == before
         assert client.delete(url, json={"version": before["version"]}).status_code == 200
 
-    @pytest.mark.parametrize("version", ["", "two", "1.5", "9" * 5000, "1_0", "٣", "--1"])
+    @pytest.mark.parametrize(
+        "version", ["", "two", "1.5", "9" * 5000, "1_0", "٣", "--1", "\x1f", "\x1c-"]
+    )
     def test_bad_version_is_400(
         self, client: FlaskClient, api: PadApi, game: Game, version: str
     ) -> None:
