@@ -17,18 +17,23 @@
         this.root.classList.toggle("is-offline", !up);
         this.banner(!up);
       };
+      // The table is over: the server ends its stream for good (204), nothing is missed, and
+      // no word of a network gone stays on the page.
+      const over = () => {
+        if (!this.state || this.state.status === "playing") return false;
+        if (offline) offline.hidden = true;
+        if (live) live.hidden = true;
+        this.root.classList.remove("is-offline");
+        this.banner(false);
+        return true;
+      };
       const source = new EventSource(this.root.dataset.eventsUrl);
       source.addEventListener("open", () => setOnline(true));
       source.addEventListener("error", () => {
-        if (source.readyState === EventSource.CLOSED) this.refresh(); // 401 (a replaced link) or 204 (over)
-        if (this.state && this.state.status !== "playing") {
-          // The table is over: the server ends its stream for good (204), nothing is missed.
-          if (offline) offline.hidden = true;
-          if (live) live.hidden = true;
-          this.root.classList.remove("is-offline");
-          return;
-        }
-        setOnline(false); // EventSource reconnects by itself
+        // 401 (a replaced link) or 204 (over): the stream is not opened again. The last
+        // move's answer may still be on its way, so the table is asked once more.
+        if (source.readyState === EventSource.CLOSED) this.refresh().then(over);
+        if (!over()) setOnline(false); // EventSource reconnects by itself
       });
       // The stream pushes this page's own answer after each version (`?answers=1`): asked
       // for only when it does not come.

@@ -89,6 +89,7 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
         ann.wait_for_timeout(RECONNECT_MS + 1500)
         for page in (ann, bob, watcher):
             expect(page.locator("[data-live-offline]")).to_be_hidden()  # no "reconnecting…"
+            expect(page.locator("[data-table-offline]")).to_be_hidden()  # nor "No network"
         shoot(watcher, "online-spectator")
         record = ann.locator("[data-summary] a[download]")
         expect(record).to_be_visible()
