@@ -121,6 +121,11 @@ def live_cookie_name(selector: str) -> str | None:
     return f"{LIVE_COOKIE}_{selector}" if LIVE_SELECTOR.fullmatch(selector) else None
 
 
+def live_cookie_of(token: str) -> str:
+    """The name of the cookie a link's page keeps its token in."""
+    return f"{LIVE_COOKIE}_{live_selector(token)}"
+
+
 def new_token() -> str:
     """A fresh secret token: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)

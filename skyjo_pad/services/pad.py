@@ -173,7 +173,7 @@ def new_game(
         db.session.flush()  # a clash shows here, before anything else is read
         return read_sheet(game.id)
 
-    def taken(_error: IntegrityError) -> bool:
+    def taken(_error: Exception) -> bool:
         return client_id is not None and games_store.game_with_client_id(client_id) is not None
 
     try:
@@ -233,15 +233,18 @@ def save_round(
     Without `expected_version` the round goes on the sheet as it is when it is saved: a
     save that meets another one made at the same moment is made again on the new sheet
     (with a version, that is the conflict the version is there to find)."""
-    attempts = 1 if expected_version is not None else VERSIONLESS_ATTEMPTS
-    for attempt in range(1, attempts + 1):
-        try:
-            return _save_round(game_id, entry, number, expected_version, client_id, confirmed)
-        except Conflict as error:
-            met_another = isinstance(error.__cause__, games_store.Stale | IntegrityError)
-            if attempt == attempts or not met_another:
-                raise
-    raise AssertionError("unreachable")
+    return retried(
+        lambda: _save_round(game_id, entry, number, expected_version, client_id, confirmed),
+        attempts=1 if expected_version is not None else VERSIONLESS_ATTEMPTS,
+        clash=_met_another,
+    )
+
+
+def _met_another(error: Exception) -> bool:
+    """Whether a save was refused because another one got there first (`_clash_is_stale`)."""
+    return isinstance(error, Conflict) and isinstance(
+        error.__cause__, games_store.Stale | IntegrityError
+    )
 
 
 VERSIONLESS_ATTEMPTS = 8

@@ -78,10 +78,13 @@ def _live_cookie(answer: Response, token: str, game_id: str) -> None:
     """The token for the page's event stream and record download (no headers there), in
     a cookie of this link's own (`online.LIVE_COOKIE`)."""
     path = url_for("api.online_table", game_id=game_id)
-    name = online.live_cookie_name(online.live_selector(token))
-    assert name is not None
     answer.set_cookie(
-        name, token, path=path, httponly=True, samesite="Strict", secure=request.is_secure
+        online.live_cookie_of(token),
+        token,
+        path=path,
+        httponly=True,
+        samesite="Strict",
+        secure=request.is_secure,
     )
 
 
