@@ -80,6 +80,18 @@
     return { ...op, scores, closer, base: { raw: theirs.raw, closer: theirs.closer } };
   }
 
+  // What "send mine" writes over: each score and closer of a correction that both phones
+  // changed, to different values (a correction of counted cards is sent whole).
+  function overwrites(op, server) {
+    const theirs = op.op === "put" && op.base && server.rounds[op.number - 1];
+    if (!theirs) return [];
+    const clashes = (mine, base, there) => there !== base && mine !== there && (op.grids || mine !== base);
+    const found = op.scores.flatMap((mine, seat) => (clashes(mine, op.base.raw[seat], theirs.raw[seat])
+      ? [{ round: op.number, seat, theirs: theirs.raw[seat], mine }] : []));
+    return clashes(op.closer, op.base.closer, theirs.closer)
+      ? [...found, { round: op.number, seat: null, theirs: theirs.closer, mine: op.closer }] : found;
+  }
+
   // Taking back the last round: a round still waiting is simply never sent.
   function takeBack(key, number) {
     return Store.update(key, (game) => {
@@ -223,6 +235,7 @@
       parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
         + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
+        + overwritten(game)
         + `<p class="conflict-actions"><button type="button" class="button primary" data-resolve="mine">${View.esc(word("send_mine"))}</button>`
         + `<button type="button" class="button quiet" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button></p></div>`);
     }
@@ -243,6 +256,15 @@
       await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));
       showStatus(game.key);
     }));
+  }
+
+  // The conflict box's list of what "send mine" writes over, in words; "" when nothing is.
+  function overwritten(game) {
+    const closer = (seat) => (seat === null ? word("nobody") : game.players[seat]);
+    const lines = game.ops.flatMap((op) => overwrites(op, game.conflict.server)).map((o) => (o.seat === null
+      ? word("both_changed_closer", { round: o.round, theirs: closer(o.theirs), mine: closer(o.mine) })
+      : word("both_changed_score", { round: o.round, name: game.players[o.seat], theirs: View.num(o.theirs), mine: View.num(o.mine) })));
+    return lines.length ? `<ul class="overwrites" data-overwrites>${lines.map((l) => `<li>${View.esc(l)}</li>`).join("")}</ul>` : "";
   }
 
   // The player's answer to a conflict or a refusal. Nothing typed is dropped unseen: what

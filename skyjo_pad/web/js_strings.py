@@ -142,6 +142,14 @@ STRINGS = {
     ),
     "conflict_theirs": _l("On the server (changed on another phone)"),
     "conflict_mine": _l("On this phone"),
+    "both_changed_score": _l(
+        "Round %(round)s, %(name)s: %(theirs)s on the server, %(mine)s on this phone. "
+        "“Send mine after theirs” keeps %(mine)s."
+    ),
+    "both_changed_closer": _l(
+        "Round %(round)s, who closed: %(theirs)s on the server, %(mine)s on this phone. "
+        "“Send mine after theirs” keeps %(mine)s."
+    ),
     "send_mine": _l("Send mine after theirs"),
     "keep_theirs": _l("Keep theirs, set mine aside"),
     "not_sent": _l("Not sent: the server refused it: %(error)s"),

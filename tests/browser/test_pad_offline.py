@@ -129,14 +129,19 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
     assert conflicts == []
 
 
-def another_phone_corrects_ben_to_2(context: BrowserContext, live_server: str, game: str) -> None:
-    """A second phone, online, corrects round 1: Ben 2 (Ann closed on 5: doubled to 10)."""
+def another_phone_corrects_ben_to_2(
+    context: BrowserContext, live_server: str, game: str, ben_closed: bool = False
+) -> None:
+    """A second phone, online, corrects round 1: Ben 2 (Ann closed on 5: doubled to 10),
+    or Ben 2 and Ben closed (lowest alone: 5 and 2)."""
     other = context.browser.new_context(**{"viewport": {"width": 390, "height": 844}})  # type: ignore[union-attr]
     phone = other.new_page()
     phone.goto(f"{live_server}/games/{game}/rounds/1/edit")
     phone.get_by_role("textbox", name="Ben", exact=True).fill("2")
+    if ben_closed:
+        phone.get_by_role("radio", name="Ben", exact=True).check()
     phone.get_by_role("button", name=re.compile("^Save the correction")).click()
-    expect(phone.locator("tr.totals td")).to_have_text(["10", "2"])
+    expect(phone.locator("tr.totals td")).to_have_text(["5", "2"] if ben_closed else ["10", "2"])
     other.close()
 
 
@@ -182,10 +187,40 @@ def test_sending_mine_after_theirs_keeps_their_correction_of_another_score(
 
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator("[data-overwrites]")).to_have_count(0)  # nothing of theirs is lost
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("tr.totals td")).to_have_text(["1", "2"])
     assert server_rounds(live_server, game) == [([1, 2], 0)]
+
+
+def test_a_score_both_phones_changed_is_named_before_mine_is_sent_over_it(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Both phones correct the same score, and who closed: the conflict box says what
+    "send mine" writes over, and sending it keeps this phone's values."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 1").tap()
+    page.get_by_role("textbox", name="Ben", exact=True).fill("11")
+    page.get_by_role("radio", name="Nobody", exact=True).check()
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator("tr.totals td")).to_have_text(["5", "11"])
+    another_phone_corrects_ben_to_2(context, live_server, game, ben_closed=True)
+
+    context.set_offline(False)
+    overwrites = page.locator("[data-conflict] [data-overwrites] li")
+    expect(overwrites).to_have_text([
+        "Round 1, Ben: 2 on the server, 11 on this phone. “Send mine after theirs” keeps 11.",
+        "Round 1, who closed: Ben on the server, Nobody on this phone. “Send mine after theirs” keeps Nobody.",
+    ])
+    overwrites.first.scroll_into_view_if_needed()
+    shoot(page, "offline-conflict-overwrites")
+    page.get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([5, 11], None)]
 
 
 WAKE_LOCK_SPY = """
