@@ -80,10 +80,12 @@ def engine_options(url: str) -> dict[str, Any]:
     when they sat idle (it may have restarted: `pool_checks`, installed by the factory);
     the last one given back is the next one taken, so a busy process keeps using the
     same few and the others sit (and are checked) only when a burst needs them. An
-    embedded SQLite file's need none of it."""
+    embedded SQLite file's need none of it. A database error never quotes a statement's
+    values (in a log they could show a game's hidden cards)."""
+    hidden = {"hide_parameters": True}
     if url.startswith("sqlite"):
-        return {}
-    return {"pool_size": POOL_KEPT, "max_overflow": POOL_KEPT, "pool_use_lifo": True}
+        return hidden
+    return {**hidden, "pool_size": POOL_KEPT, "max_overflow": POOL_KEPT, "pool_use_lifo": True}
 
 
 def load(instance_path: str) -> dict[str, Any]:

@@ -59,6 +59,10 @@ ERRORS = {
         f"a number beyond ±{NUMBER_LIMIT}."
     ),
     "500": _error("A bug on the server; nothing is shown of it but this sentence."),
+    "503": _error(
+        "The database did not answer (its server restarting, a connection it dropped, a "
+        "file locked too long): nothing changed; try again after Retry-After seconds."
+    ),
     "401": _error(
         "An online table's request without a token, or with one that opens nothing at this "
         "table (unknown, or replaced by a new link)."
@@ -71,7 +75,8 @@ ERRORS = {
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    return {str(code): ERRORS[str(code)] for code in codes}
+    """The refusals `codes`, and the 503 of a database that did not answer (any operation)."""
+    return {**{str(code): ERRORS[str(code)] for code in codes}, "503": ERRORS["503"]}
 
 
 WHOLE = {"type": "integer"}

@@ -23,7 +23,9 @@ VERSION = {
     "schema": WHOLE,
     "description": TABLE_VERSION["description"],
 }
-BUSY = _error("The coach is busy with other players: ask again in a moment.")
+BUSY = _error(
+    "The coach is busy with other players, or the database did not answer: ask again in a moment."
+)
 
 
 def _operation(name: str, summary: str, answer: str, online: bool, query: Any) -> dict[str, Any]:

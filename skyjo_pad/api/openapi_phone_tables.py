@@ -64,8 +64,8 @@ PATHS.update(
                     "200": _answer("TableScreen", "The play screen after the computer's steps."),
                     **_errors(400, 404, 409, 500),
                     "503": _error(
-                        "Every search of the server is busy at other tables: ask again "
-                        "in a moment (nothing changed)."
+                        "Every search of the server is busy at other tables, or the "
+                        "database did not answer: ask again in a moment (nothing changed)."
                     ),
                 },
             },

@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Dialect, Executable, Row, Select, bindparam, select
+from sqlalchemy import Dialect, Executable, Row, Select, bindparam, exc, select
 
 from ..engine import scoring
 from ..engine.rules import PAD_RULE_KEYS, Rules
@@ -379,7 +379,8 @@ def _driver_rows(query: Select[*tuple[Any, ...]], params: dict[str, Any]) -> lis
     """The rows of a prebuilt query of plain columns, straight from the database driver on
     a pooled connection: no session, no result objects. For the one query every showing of
     a sheet makes, where they are most of the cost."""
-    sql, names = _compiled(query, db.engine.dialect)
+    dialect = db.engine.dialect
+    sql, names = _compiled(query, dialect)
     values = params if names is None else tuple(params[name] for name in names)
     connection = db.engine.raw_connection()
     try:
@@ -387,6 +388,22 @@ def _driver_rows(query: Select[*tuple[Any, ...]], params: dict[str, Any]) -> lis
         cursor.execute(sql, values)
         rows = list(cursor.fetchall())
         cursor.close()
+    except dialect.loaded_dbapi.Error as error:
+        # As SQLAlchemy's own statements fail: its exception, and on a lost connection the
+        # pool started afresh (its other connections went with the same server).
+        lost = dialect.is_disconnect(error, connection.dbapi_connection, None)
+        if lost:
+            connection.invalidate(error)
+            db.engine.dispose()
+        raise exc.DBAPIError.instance(
+            sql,
+            values,
+            error,
+            dialect.loaded_dbapi.Error,
+            hide_parameters=True,
+            connection_invalidated=lost,
+            dialect=dialect,
+        ) from error
     finally:
         connection.close()  # back to the pool
     return rows

@@ -7,12 +7,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, redirect, render_template, request
+from flask import Flask, make_response, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from ..api.errors import DATABASE_AWAY, database_away
 from ..presenters import problems
 from . import js_strings
 from .history import bp as history_bp
@@ -42,6 +43,10 @@ ERROR_TEXT = {
     500: (
         _l("Something went wrong"),
         _l("The app hit a problem. Nothing was saved from this request."),
+    ),
+    503: (
+        _l("Try again in a moment"),
+        _l("The app could not reach its database just now. Nothing was saved from this request."),
     ),
 }
 
@@ -75,6 +80,15 @@ def register(app: Flask) -> None:
         if error.description != type(error).description:  # the page's own reason, worded
             text = error.description or text
         return render_template("error.html", title=title, text=text), code
+
+    def database_away_page(error: Exception) -> Response:
+        """A page saying to try again (the API says it in JSON: `api.errors`)."""
+        title, text = ERROR_TEXT[503]
+        page = make_response(render_template("error.html", title=title, text=text))
+        return database_away(error, page)
+
+    for kind in DATABASE_AWAY:
+        app.register_error_handler(kind, database_away_page)
 
     static = Path(app.static_folder or "static")
 

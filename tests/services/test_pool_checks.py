@@ -67,14 +67,51 @@ def test_an_idle_connection_is_asked(app: Flask, monkeypatch: pytest.MonkeyPatch
     assert pings == [1]
 
 
-def test_a_dropped_connection_is_replaced(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 0.05)
-    first = backend(app)
+def terminate(app: Flask, pid: int) -> None:
+    """Drop one of the app's connections, as a restarting server or an admin would."""
     killer = create_engine(app.config["SQLALCHEMY_DATABASE_URI"])
     try:
         with killer.connect() as connection:
-            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
+            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
     finally:
         killer.dispose()
+
+
+def test_a_dropped_connection_is_replaced(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 0.05)
+    first = backend(app)
+    terminate(app, first)
     time.sleep(0.2)
     assert backend(app) != first  # the request got a working connection, no error
+
+
+def test_a_connection_dropped_just_after_use_says_try_again_once(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Dropped within IDLE_CHECK of its last use, a connection is not asked: the one request
+    that meets it is told in words to try again (503, Retry-After), changes nothing, and
+    logs no statement; the next request works."""
+    monkeypatch.setattr(pool_checks, "IDLE_CHECK", 60.0)
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+
+    terminate(app, backend(app))
+    answer = client.post(f"/api/games/{game}/rounds", json={"scores": [5, 9], "closer": 0})
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "1"
+    assert answer.get_json() == {
+        "error": "The server could not reach its database just now; nothing was changed. "
+        "Try again in a moment."
+    }
+    terminate(app, backend(app))
+    page = client.get(f"/games/{game}")
+    assert page.status_code == 503
+    assert "Try again in a moment" in page.text and "Traceback" not in page.text
+    assert "Database unavailable in POST" in caplog.text
+    assert "SELECT" not in caplog.text and "INSERT" not in caplog.text
+
+    assert client.get(f"/api/games/{game}").get_json()["rounds"] == []
+    assert (
+        client.post(f"/api/games/{game}/rounds", json={"scores": [5, 9], "closer": 0}).status_code
+        == 201
+    )
