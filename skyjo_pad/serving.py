@@ -90,9 +90,11 @@ class HeadGuard(_Protocol):
             self._disarm()
 
     def on_response_complete(self) -> None:
-        """The next request's head must come in time too."""
+        """The next request's head must come in time too, unless it came already (read
+        while this answer was ending, it may be a stream that lasts for hours)."""
         super().on_response_complete()
-        self._arm()
+        if self.cycle is None or self.cycle.response_complete:
+            self._arm()
 
     def shutdown(self) -> None:
         """The server is stopping: end this process's streams now (their phones reconnect,

@@ -357,6 +357,34 @@ def test_idle_and_slow_connections_neither_stall_the_server_nor_stay(serve: Any)
             sock.close()
 
 
+def test_a_stream_asked_for_right_behind_another_request_is_not_cut(serve: Any) -> None:
+    """A stream whose request came before the one ahead of it on the connection had
+    finished (as when a phone reuses it the moment the last byte arrives) lives past the
+    head timeout and gets its events."""
+    server = serve(SKYJO_HEADER_TIMEOUT="1")
+    status, game = call(server.base, "POST", "/api/games", {"players": ["Ann", "Bob"]})
+    assert status == 201, game
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    head = "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+    sock.sendall(  # both at once: the second is read while the first is being answered
+        f"GET /api/games/{game['id']} HTTP/1.1\r\n{head}"
+        f"GET /api/games/{game['id']}/events HTTP/1.1\r\n{head}".encode()
+    )
+    seen = b""
+    while b"text/event-stream" not in seen:
+        seen += sock.recv(65536)
+    time.sleep(2.5)  # past the head timeout
+    status, _ = call(
+        server.base, "POST", f"/api/games/{game['id']}/rounds", {"scores": [5, 9], "closer": 0}
+    )
+    assert status == 201
+    while b'"version": 2' not in seen and b'"version":2' not in seen:
+        part = sock.recv(65536)
+        assert part, f"the stream was cut: {seen[-300:]!r}"
+        seen += part
+    sock.close()
+
+
 def test_without_the_password_a_body_is_refused_before_it_is_sent(serve: Any) -> None:
     server = serve(SKYJO_PASSWORD="table-secret")
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
