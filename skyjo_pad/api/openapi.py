@@ -48,7 +48,8 @@ ERRORS = {
     "404": _error("No such game, no such round, or no such address."),
     "405": _error("The address exists but not with this method; the Allow header lists them."),
     "409": _error(
-        "Conflict with the current state: a round on a finished game, taking back a round "
+        "Conflict with the current state: a round on a finished game or after a game's "
+        "1,000th, taking back a round "
         "that is not the last, a correction that would end the game before later rounds, "
         "or a stale version (the sheet changed since it was read)."
     ),

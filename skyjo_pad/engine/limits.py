@@ -41,6 +41,8 @@ ROUND_TURNS_MAX = 1_000
 """Every round ends after this many turns, with no closer (as `stall_turns` ends one),
 whatever the rules say: swapping cards through the discard pile could otherwise go on
 for ever. Real rounds take a few dozen turns; bots' longest, a few hundred."""
+PAD_ROUNDS_MAX = 1_000
+"""A score pad's game holds at most this many rounds (a history file's game too)."""
 ROUNDS_MAX = 200
 """The game ends after this round even if no total has reached the target (the lowest
 total wins): a game at the highest target, or one whose scores stay at 0, ends too."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, exists, func, select, update
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import (
@@ -28,6 +29,7 @@ from ..models import (
 )
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
+from .retry import retried
 from .text import printable
 from .transaction import transaction
 
@@ -226,8 +228,7 @@ def _filtered(query: Q, filters: Filters) -> Q:
     if filters.since is not None:
         query = query.where(Game.created_at >= datetime.combine(filters.since, time.min))
     if filters.until is not None:
-        end = datetime.combine(filters.until + timedelta(days=1), time.min)
-        query = query.where(Game.created_at < end)
+        query = query.where(Game.created_at <= datetime.combine(filters.until, time.max))
     if filters.kind is not None:
         query = query.where(Game.kind == filters.kind)
     if filters.status is not None:
@@ -361,9 +362,14 @@ def clean_text(value: object, which: str) -> str | None:
     return text or None
 
 
-@transaction
 def delete(game_id: str) -> None:
-    """Delete a game for good: its rounds, its table and its record go with it."""
+    """Delete a game for good: its rounds, its table and its record go with it. A round
+    saved at the same moment (a new version of the game) does not stop it."""
+    retried(lambda: _delete(game_id), clash=lambda error: isinstance(error, StaleDataError))
+
+
+@transaction
+def _delete(game_id: str) -> None:
     row = _load(game_id)
     state = db.session.get(TableState, game_id)
     if state is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..bots import BUILTIN
@@ -30,6 +30,7 @@ from ..engine.limits import (
     COLUMNS,
     MAX_PLAYERS,
     MULTIPLIER_MAX,
+    PAD_ROUNDS_MAX,
     RECORD_MOVES_MAX,
     ROWS,
     SEED_MAX,
@@ -47,9 +48,9 @@ from .tables import table_rules
 FORMAT = "skyjo-pad-history/1"
 MAX_GAMES = 100_000
 """Games one file may hold."""
-MAX_ROUNDS = 1_000
-"""Rounds one game of a file may list."""
 KINDS = ("pad", "table")
+FUTURE_SLACK = timedelta(days=1)
+"""How far ahead of this server's clock a game's time may be (another's clock may be fast)."""
 MOMENT_CHARS_MAX = 40
 """The longest date and time text read (ISO 8601 with fractions and an offset fits)."""
 
@@ -220,21 +221,36 @@ def _moment(value: object, what: str, optional: bool = False) -> datetime | None
         if not isinstance(value, str) or len(value) > MOMENT_CHARS_MAX:
             raise ValueError
         moment = datetime.fromisoformat(value)
-    except ValueError as error:
+        if moment.tzinfo is not None:  # stored times are UTC without an offset
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError) as error:  # overflow: an offset past year 1 or 9999
         raise Invalid(
             "its %(key)s must be a date and time like 2026-05-31T20:15:00.", key=what
         ) from error
-    if moment.tzinfo is not None:  # stored times are UTC without an offset
-        moment = moment.astimezone(UTC)
-    return moment.replace(tzinfo=None)
+    if moment > datetime.now(UTC).replace(tzinfo=None) + FUTURE_SLACK:
+        raise Invalid("its %(key)s is in the future.", key=what)
+    return moment
+
+
+def _round_list(data: object) -> list[Any]:
+    """A game's rounds: a list, of no more than a pad's game holds."""
+    if not isinstance(data, list):
+        raise Invalid("its rounds must be a list.")
+    if len(data) > PAD_ROUNDS_MAX:
+        raise Invalid(
+            Nn_(
+                "it has more rounds than a game holds (%(num)s round at most).",
+                "it has more rounds than a game holds (%(num)s rounds at most).",
+            ),
+            num=PAD_ROUNDS_MAX,
+        )
+    return data
 
 
 def _pad_rounds(data: object, seats: int, rules: Any) -> list[ImportedRound]:
     """A pad game's rounds, scored again by the engine: a file whose sums are off is refused."""
-    if not isinstance(data, list) or len(data) > MAX_ROUNDS:
-        raise Invalid("its rounds must be a list.")
     rounds: list[ImportedRound] = []
-    for number, item in enumerate(data, start=1):
+    for number, item in enumerate(_round_list(data), start=1):
         if not isinstance(item, dict) or item.get("number", number) != number:
             raise Invalid("round %(number)s is missing or out of order.", number=number)
         raw = item.get("raw")
@@ -304,8 +320,12 @@ def _table_rounds(
     try:
         position = position_from_json(record.get("position"))
         start = record["position"]
-        if list(position.players) != names:
-            raise Invalid("its record seats other players than the game.")
+        if len(position.players) != len(names):  # its names may be older: a rename, a merge
+            raise Invalid(
+                "its record seats %(record)s players, the game %(game)s.",
+                record=len(position.players),
+                game=len(names),
+            )
         rounds: list[ImportedRound] = []
         for index, raw in enumerate(moves):
             try:
@@ -348,10 +368,8 @@ def _table_rounds(
 
 def _pad_rounds_loose(data: object, seats: int) -> list[ImportedRound]:
     """The rounds of a digital game still in play, as listed (there is no record yet)."""
-    if not isinstance(data, list) or len(data) > MAX_ROUNDS:
-        raise Invalid("its rounds must be a list.")
     rounds: list[ImportedRound] = []
-    for number, item in enumerate(data, start=1):
+    for number, item in enumerate(_round_list(data), start=1):
         ok = isinstance(item, dict) and all(
             isinstance(item.get(k), list)
             and len(item[k]) == seats

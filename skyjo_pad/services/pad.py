@@ -10,7 +10,7 @@ from typing import Any, TypeGuard
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
-from ..engine.limits import RAW_MAX, RAW_MIN
+from ..engine.limits import PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -264,6 +264,14 @@ def _save_round(
     _check_version(sheet, expected_version)
     if number is None and sheet.finished:
         raise Conflict("This game is over: start a new game or correct a round.")
+    if number is None and len(sheet.rounds) >= PAD_ROUNDS_MAX:
+        raise Conflict(
+            Nn_(
+                "A game holds at most %(num)s round: start a new game.",
+                "A game holds at most %(num)s rounds: start a new game.",
+            ),
+            num=PAD_ROUNDS_MAX,
+        )
     index = len(sheet.rounds) if number is None else _round_index(sheet, number)
     outcome = _preview(sheet, entry, number)
     if outcome.warnings and not confirmed:

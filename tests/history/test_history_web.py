@@ -28,6 +28,13 @@ def test_history_page_lists_the_games(client: FlaskClient, fixed: dict[str, str]
     assert "In progress" in page and "Digital" in page
 
 
+def test_a_filter_to_the_first_or_last_day_there_is(
+    client: FlaskClient, fixed: dict[str, str]
+) -> None:
+    assert "4 games" in text(client.get("/history?from=0001-01-01&to=9999-12-31"))
+    assert "1 game" in text(client.get("/history?from=2026-03-15&to=2026-03-15"))  # T1's day
+
+
 def test_a_refused_filter_keeps_what_was_chosen(client: FlaskClient, fixed: dict[str, str]) -> None:
     refused = client.get("/history?from=2026-12-31&to=2026-01-01&kind=pad")
     assert refused.status_code == 400 and "swap them" in text(refused)

@@ -17,7 +17,7 @@ from test_history_stats import pid
 from skyjo_pad import create_app
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Player, Round, RoundScore, TableState
-from skyjo_pad.services import history, roster, stats, tables, transfer
+from skyjo_pad.services import history, pad, roster, stats, tables, transfer
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, ServiceError
 
 
@@ -91,6 +91,21 @@ def test_import_into_another_installation_then_again(fixed: dict[str, str], othe
         db.session.remove()
 
 
+def test_a_renamed_players_digital_game_moves_to_another_installation(
+    fixed: dict[str, str], other: Flask
+) -> None:
+    """The record keeps the names of the deal; the game, the name of today."""
+    t1 = next(g for g in exported()["games"] if g["id"] == "t1digital0")
+    human = t1["players"][0]
+    roster.update_player(pid(human), "Renamed", None)
+    data = exported()
+    with other.app_context():
+        assert transfer.import_data(data).added == 4
+        assert history.game("t1digital0").sheet.players[0] == "Renamed"
+        assert tables.replay("t1digital0", 6).ended is not None
+        db.session.remove()
+
+
 def test_a_digital_game_imported_replays_to_its_record(ctx: Flask) -> None:
     transfer.import_data(t1_export())
     record = tables.record("t1digital0")
@@ -122,11 +137,24 @@ def broken(change: dict[str, Any]) -> dict[str, Any]:
         (broken({"players": ["Ann", "ann"]}), "(?i)ann is in the game twice"),
         (broken({"created_at": "yesterday"}), "its created_at must be a date and time"),
         (
+            broken({"created_at": "0001-01-01T00:00:00+01:00"}),
+            "its created_at must be a date and time",
+        ),
+        (
+            broken({"created_at": "9999-12-31T23:59:59-05:00"}),
+            "its created_at must be a date and time",
+        ),
+        (broken({"created_at": "2999-01-01T20:00:00"}), "its created_at is in the future"),
+        (
             broken({"rounds": [{"closer": 0, "raw": [12, 9], "final": [12, 9]}]}),
             "round 1's scores do not add up",
         ),
         (broken({"rounds": [{"closer": 5, "raw": [1, 2]}]}), "closer must be one of the players"),
         (broken({"rounds": [{"raw": [1, "two"]}]}), "one whole-number score per player"),
+        (
+            broken({"rounds": [{"closer": None, "raw": [0, 0]}] * 1001, "rules": {"target": 1}}),
+            r"more rounds than a game holds \(1,000 rounds at most\)",
+        ),
     ],
 )
 def test_bad_files_are_refused_whole(ctx: Flask, data: dict[str, Any], message: str) -> None:
@@ -143,6 +171,18 @@ def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) ->
     with pytest.raises(Invalid, match="Game 2 of the file: move 3 of its record is not legal"):
         transfer.import_data(data)
     assert store_counts() == (0, 0, 0, 0, 0)
+
+
+def test_a_pad_game_holds_as_many_rounds_as_a_file_may_list(ctx: Flask) -> None:
+    """Its 1,000th round in, the pad refuses another: the file of it imports again."""
+    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
+    data = broken({"rounds": [zero | {"number": n} for n in range(1, 1001)]})
+    data["games"] = data["games"][:1]
+    transfer.import_data(data)
+    with pytest.raises(Conflict, match="A game holds at most 1,000 rounds"):
+        pad.add_round("padgame001", pad.RoundEntry((pad.SeatEntry(0), pad.SeatEntry(0)), None))
+    db.session.rollback()
+    assert len(history.game("padgame001").sheet.rounds) == 1000
 
 
 def test_not_json_is_refused(ctx: Flask) -> None:
@@ -164,7 +204,6 @@ def test_rename_keeps_the_history_and_refuses_a_taken_name(fixed: dict[str, str]
 
 def test_merge_two_entries_of_one_person(fixed: dict[str, str]) -> None:
     roster.add("Annie", "annie@example.com")
-    from skyjo_pad.services import pad
 
     game = pad.new_game(["Annie", "Cy"], {"target": 10})
     pad.add_round(game.id, pad.RoundEntry((pad.SeatEntry(2), pad.SeatEntry(12)), 0))

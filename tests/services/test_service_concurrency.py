@@ -16,7 +16,7 @@ from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
-from skyjo_pad.services import move_writes, online, pad, players, table_store
+from skyjo_pad.services import history, move_writes, online, pad, players, table_store
 from skyjo_pad.services.errors import Conflict
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
 from skyjo_pad.services.table_view import Screen
@@ -173,3 +173,32 @@ def test_two_moves_on_the_same_version_of_a_table_keep_one(
         state = db.session.get(TableState, table.id)
         assert state is not None and len(state.moves) == 1
         assert db.session.get(Game, table.id).version == 2
+
+
+def test_a_game_deleted_while_a_round_is_saved_is_deleted(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The delete read the game, then another phone saved a round (a new version of it):
+    the game is deleted all the same, and neither request fails."""
+    game = new_game(app, ["Ann", "Bob"])
+    round_saved = threading.Event()
+    load = history._load
+
+    def load_then_wait(game_id: str) -> Any:
+        row = load(game_id)
+        if not round_saved.is_set():
+            assert round_saved.wait(WAIT)
+        return row
+
+    def save_round() -> object:
+        try:
+            return pad.add_round(game.id, entry([5, 9], 0))
+        finally:
+            round_saved.set()
+
+    monkeypatch.setattr(history, "_load", load_then_wait)
+    results = run_at_once(app, [lambda: history.delete(game.id), save_round])
+    assert results[0] is None and isinstance(results[1], tuple), results
+    with app.app_context():
+        assert db.session.get(Game, game.id) is None
+        assert db.session.scalar(select(func.count()).select_from(Round)) == 0
