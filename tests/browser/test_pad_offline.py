@@ -215,7 +215,8 @@ def test_a_score_both_phones_changed_is_named_before_mine_is_sent_over_it(
     expect(overwrites).to_have_text(
         [
             "Round 1, Ben: 2 on the server, 11 on this phone. “Send mine after theirs” keeps 11.",
-            "Round 1, who closed: Ben on the server, Nobody on this phone. “Send mine after theirs” keeps Nobody.",
+            "Round 1, who closed: Ben on the server, Nobody on this phone. "
+            "“Send mine after theirs” keeps Nobody.",
         ]
     )
     overwrites.first.scroll_into_view_if_needed()
