@@ -17,6 +17,7 @@ from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
 from . import ratings, text
 from .errors import N_, Conflict, Invalid, NotFound
 from .players import clean_name
+from .retry import retried
 from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -124,12 +125,18 @@ def update_player(player_id: int, name: object, email: object) -> Player:
     return player
 
 
-@transaction
 def merge(keep_id: int, drop_id: int) -> Player:
     """Make `drop_id`'s games `keep_id`'s and remove the duplicate entry.
 
-    Refused when both sat at one game: then they are two people.
+    Refused when both sat at one game: then they are two people. Should another merge of
+    either entry be made at the same moment, this one looks again (and says what it finds:
+    an entry gone, say).
     """
+    return retried(lambda: _merge(keep_id, drop_id))
+
+
+@transaction
+def _merge(keep_id: int, drop_id: int) -> Player:
     keep, drop = mergeable(keep_id, drop_id)
     db.session.execute(
         update(GameSeat).where(GameSeat.player_id == drop.id).values(player_id=keep.id)

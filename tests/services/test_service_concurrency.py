@@ -16,8 +16,8 @@ from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
-from skyjo_pad.services import history, move_writes, online, pad, players, table_store
-from skyjo_pad.services.errors import Conflict
+from skyjo_pad.services import history, move_writes, online, pad, players, roster, table_store
+from skyjo_pad.services.errors import Conflict, NotFound
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
 from skyjo_pad.services.table_view import Screen
 
@@ -202,3 +202,40 @@ def test_a_game_deleted_while_a_round_is_saved_is_deleted(
     with app.app_context():
         assert db.session.get(Game, game.id) is None
         assert db.session.scalar(select(func.count()).select_from(Round)) == 0
+
+
+def test_two_entries_merged_into_each_other_at_once_end_as_one(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones merge Ann into Annie and Annie into Ann at the same moment: one merge is
+    made, the other says in words that its entry is gone; every game keeps its player."""
+    with app.app_context():
+        ann, annie = (pad.new_game([name, "Cy"]).id for name in ("Ann", "Annie"))
+        ids = [
+            db.session.scalar(select(Player.id).where(Player.name == n)) for n in ("Ann", "Annie")
+        ]
+    both_read = threading.Barrier(2, timeout=WAIT)
+    waited = threading.local()
+    check = roster.mergeable
+
+    def check_then_wait(keep_id: int, drop_id: int) -> Any:
+        found = check(keep_id, drop_id)
+        if not getattr(waited, "once", False):  # a second look (a retry) waits for no one
+            waited.once = True
+            both_read.wait()
+        return found
+
+    monkeypatch.setattr(roster, "mergeable", check_then_wait)
+    results = run_at_once(
+        app, [lambda: roster.merge(ids[0], ids[1]).name, lambda: roster.merge(ids[1], ids[0]).name]
+    )
+    merged = [r for r in results if isinstance(r, str)]
+    refused = [r for r in results if isinstance(r, NotFound)]
+    assert len(merged) == 1 and len(refused) == 1, results
+    with app.app_context():
+        names = {pad.get_sheet(game).players[0] for game in (ann, annie)}
+        assert names == set(merged)
+        assert (
+            db.session.scalar(select(func.count()).select_from(Player).where(Player.name != "Cy"))
+            == 1
+        )
