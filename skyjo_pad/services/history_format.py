@@ -29,19 +29,18 @@ from ..engine import (
 from ..engine.limits import (
     COLUMNS,
     MAX_PLAYERS,
-    MULTIPLIER_MAX,
     PAD_ROUNDS_MAX,
     RECORD_MOVES_MAX,
     ROWS,
     SEED_MAX,
 )
 from ..engine.notation import RECORD_FORMAT
-from ..engine.rules import PAD_RULE_KEYS
+from ..engine.rules import PAD_RULE_KEYS, Rules
 from ..models import FINISHED, GAME_ID_LENGTH, PLAYING, STATUSES, name_key
 from . import history
 from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
-from .pad import SCORE_LIMIT, is_closer, is_score, is_whole, pad_rules
+from .pad import is_closer, is_score, is_whole, pad_rules
 from .roster import clean_email
 from .tables import table_rules
 
@@ -180,19 +179,22 @@ def _check_game(item: object) -> ImportedGame:
     place = history.clean_text(item.get("place"), "place")
     if kind == "pad":
         rules = pad_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
-        rounds = _pad_rounds(item.get("rounds"), len(names), rules)
+        rounds = _scored_rounds(item.get("rounds"), len(names), rules)
         totals = scoring.totals([r.final for r in rounds], len(names))
         finished = bool(rounds) and bool(scoring.winners(totals, rules))
         status, table = (FINISHED if finished else PLAYING), None
         stored_rules = rules.to_dict(PAD_RULE_KEYS)
     else:
         rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
+        player_book.check_names(names, maximum=rules.max_players)  # as its table was made
+        if all(bot is not None for bot in bots):
+            raise Invalid("At least one seat needs a person.")
         status = str(item.get("status"))
         if status not in STATUSES:
             raise Invalid(
                 "a digital game's status is one of %(statuses)s.", statuses=", ".join(STATUSES)
             )
-        rounds, table = _table_rounds(item, names, status)
+        rounds, table = _table_rounds(item, names, status, rules)
         finished = status != PLAYING
         stored_rules = rules.to_dict()
     if finished and finished_at is None:
@@ -247,8 +249,9 @@ def _round_list(data: object) -> list[Any]:
     return data
 
 
-def _pad_rounds(data: object, seats: int, rules: Any) -> list[ImportedRound]:
-    """A pad game's rounds, scored again by the engine: a file whose sums are off is refused."""
+def _scored_rounds(data: object, seats: int, rules: Rules) -> list[ImportedRound]:
+    """A game's rounds as listed (a pad game's, or a digital game's still in play, which has
+    no record yet), scored again by the engine: a file whose sums are off is refused."""
     rounds: list[ImportedRound] = []
     for number, item in enumerate(_round_list(data), start=1):
         if not isinstance(item, dict) or item.get("number", number) != number:
@@ -271,17 +274,9 @@ def _pad_rounds(data: object, seats: int, rules: Any) -> list[ImportedRound]:
         grids = item.get("grids") or [None] * seats
         if not isinstance(grids, list) or len(grids) != seats:
             raise Invalid("round %(number)s needs one grid (or null) per player.", number=number)
-        for grid in grids:
+        for seat, grid in enumerate(grids):
             if grid is not None:
-                try:
-                    scoring.parse_grid(grid)
-                except (scoring.GridError, TypeError, ValueError) as error:
-                    raise Invalid(
-                        "round %(number)s has a grid that is not %(rows)s rows of %(columns)s.",
-                        number=number,
-                        rows=ROWS,
-                        columns=COLUMNS,
-                    ) from error
+                _check_grid(grid, raw[seat], number, seat, rules)
         if any(scoring.game_over(t, rules) for t in _running(rounds, seats)):
             raise Invalid("round %(number)s follows the end of the game.", number=number)
         rounds.append(ImportedRound(closer, result.doubled, list(raw), list(result.final), grids))
@@ -296,12 +291,12 @@ def _running(rounds: Sequence[ImportedRound], seats: int) -> list[tuple[int, ...
 
 
 def _table_rounds(
-    item: Mapping[str, Any], names: list[str], status: str
+    item: Mapping[str, Any], names: list[str], status: str, rules: Rules
 ) -> tuple[list[ImportedRound], dict[str, Any] | None]:
     """A digital game's rounds, replayed from its record (a game still in play has none)."""
     record = item.get("record")
     if status == PLAYING:
-        return _pad_rounds_loose(item.get("rounds"), len(names)), None
+        return _scored_rounds(item.get("rounds"), len(names), rules), None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise Invalid(
             "a digital game that is over needs its %(format)s record.", format=RECORD_FORMAT
@@ -366,36 +361,25 @@ def _table_rounds(
     return rounds, table
 
 
-def _pad_rounds_loose(data: object, seats: int) -> list[ImportedRound]:
-    """The rounds of a digital game still in play, as listed (there is no record yet)."""
-    rounds: list[ImportedRound] = []
-    for number, item in enumerate(_round_list(data), start=1):
-        ok = isinstance(item, dict) and all(
-            isinstance(item.get(k), list)
-            and len(item[k]) == seats
-            and all(is_whole(v) for v in item[k])
-            and all(abs(v) <= limit for v in item[k])
-            for k, limit in (("raw", SCORE_LIMIT), ("final", SCORE_LIMIT * MULTIPLIER_MAX))
+def _check_grid(grid: object, raw: int, number: int, seat: int, rules: Rules) -> None:
+    """A round's grid of cards: well formed, and adding up to the seat's raw score."""
+    try:
+        cards = scoring.score_grid(scoring.parse_grid(grid), rules.row_clear).raw
+    except (scoring.GridError, TypeError, ValueError) as error:
+        raise Invalid(
+            "round %(number)s has a grid that is not %(rows)s rows of %(columns)s.",
+            number=number,
+            rows=ROWS,
+            columns=COLUMNS,
+        ) from error
+    if cards != raw:
+        raise Invalid(
+            "round %(number)s: the cards of player %(seat)s add up to %(cards)s, not %(raw)s.",
+            number=number,
+            seat=seat + 1,
+            cards=cards,
+            raw=raw,
         )
-        if not ok:
-            raise Invalid(
-                "round %(number)s needs raw and final scores, one per player, "
-                "each raw score from %(min)s to %(max)s.",
-                number=number,
-                min=-SCORE_LIMIT,
-                max=SCORE_LIMIT,
-            )
-        closer = item.get("closer")
-        if not is_closer(closer, seats):
-            raise Invalid(
-                "round %(number)s's closer must be one of the players, or nobody.", number=number
-            )
-        rounds.append(
-            ImportedRound(
-                closer, bool(item.get("doubled")), item["raw"], item["final"], [None] * seats
-            )
-        )
-    return rounds
 
 
 def _why(error: IllegalMove | NotationError) -> Sentence | str:

@@ -336,11 +336,11 @@ def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
 
 
 def reissue(game_id: str, token: str | None, seat: object) -> str:
-    """A new link for a person's seat (host only); the old one stops working at once,
-    and its open event streams are closed.
+    """A new link for a seat (host only); the old one stops working at once, and its open
+    event streams are closed.
 
-    Refused (409) while the seat holds a drawn card not placed yet: the new link would
-    show the host that card (docs/table.md).
+    Refused (409) while the seat, a person's or a computer's, holds a drawn card not
+    placed yet: the new link would show the host that card (docs/table.md).
     """
     fresh, old = _reissue(game_id, token, seat)
     if old is not None:
@@ -348,19 +348,23 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     return fresh
 
 
-@transaction
-def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | None]:
+def may_reissue(game_id: str, token: str | None, seat: object) -> None:
+    """Refuse what `reissue` would refuse now (before the host confirms it)."""
+    _seat_to_reissue(game_id, token, seat)
+
+
+def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> int:
     _game, state, actor = _table(game_id, token)
     policy.check_host(actor)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
         raise Invalid("There is no such seat at this table.", field="seat")
-    position = store.position_of(state)
-    if (
-        state.status == PLAYING
-        and state.bots[seat] is None
-        and policy.holds_secret_card(position, seat)
-    ):
-        raise Conflict(HELD_SEAT, name=position.players[seat])
+    _check_not_held(state, seat)
+    return seat
+
+
+@transaction
+def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | None]:
+    seat = _seat_to_reissue(game_id, token, seat)
     fresh = new_token()
     row = db.session.scalar(
         select(TableToken).where(
@@ -380,6 +384,14 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
     return fresh, old
 
 
+def _check_not_held(state: TableState, seat: int) -> None:
+    """Refuse (409) while `seat`, a person or a computer thinking, holds a card drawn from
+    the pile and not placed yet: only that seat may see it."""
+    position = store.position_of(state)
+    if state.status == PLAYING and policy.holds_secret_card(position, seat):
+        raise Conflict(HELD_SEAT, name=position.players[seat])
+
+
 @transaction
 def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
     """Hand a seat to a computer player (`bot`), or back to its person (None); host only."""
@@ -394,6 +406,8 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
     bots[seat] = bot
     if all(b is not None for b in bots):
         raise Invalid("At least one seat needs a person.", field="seat")
+    if bot is None:  # its link (a new one, shown to the host) would show the card
+        _check_not_held(state, seat)
     state.bots = bots
     for gs in game.seats:
         if gs.seat == seat:

@@ -280,8 +280,10 @@ def shown_seat(actor: Actor, position: Position, bots: Sequence[str | None]) -> 
 
 
 def viewer(actor: Actor, position: Position, bots: Sequence[str | None]) -> int | None:
-    """Whose view this actor gets: its seat's, or a spectator's (None)."""
-    return shown_seat(actor, position, bots) if actor.moves_cards else None
+    """Whose view this actor gets: its seat's, or a spectator's (None). A seat a computer
+    plays now is seen as a spectator sees it: the card the computer drew is its own."""
+    seat = shown_seat(actor, position, bots) if actor.moves_cards else None
+    return seat if seat is not None and bots[seat] is None else None
 
 
 class Seating(Protocol):

@@ -8,6 +8,7 @@ from flask import (
     Blueprint,
     Request,
     abort,
+    flash,
     redirect,
     render_template,
     request,
@@ -170,14 +171,14 @@ def reissue(token: str, seat: int) -> Response | str:
     """The host gives a seat a new link, once confirmed; the old one stops at once (CSRF
     checked). The host's page then shows the new link (kept for this browser)."""
     access = _host(token)
-    if request.form.get("confirm") != "yes":
-        state = online_json(online.screen(access.game_id, token))
-        if 0 <= seat < len(state["seats"]):  # else the service refuses it, in words
-            return render_template("table/online_relink.html", token=token, state=state, seat=seat)
     try:
+        if request.form.get("confirm") != "yes":
+            online.may_reissue(access.game_id, token, seat)  # refused before it is confirmed
+            state = online_json(online.screen(access.game_id, token))
+            return render_template("table/online_relink.html", token=token, state=state, seat=seat)
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
-        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
+        return _refused_to_host(token, error)
     session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
     return redirect(url_for("online.page", token=token), 303)
 
@@ -195,7 +196,13 @@ def give_seat(token: str, seat: int) -> Response:
             fresh = online.reissue(access.game_id, token, seat)
             session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
     except ServiceError as error:
-        abort(error.status if error.status in (403, 409, 422) else 400, why(error))
+        return _refused_to_host(token, error)
+    return redirect(url_for("online.page", token=token), 303)
+
+
+def _refused_to_host(token: str, error: ServiceError) -> Response:
+    """Back to the host's page, which says why (nothing was changed)."""
+    flash(why(error), "error")
     return redirect(url_for("online.page", token=token), 303)
 
 

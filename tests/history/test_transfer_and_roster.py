@@ -127,10 +127,36 @@ def broken(change: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def broken_table(change: dict[str, Any]) -> dict[str, Any]:
+    data = t1_export()
+    data["games"][0] |= change
+    return data
+
+
+PLAYING_TABLE = {"status": "playing", "record": None, "seed": None}
+NINE = [f"P{n}" for n in range(1, 10)]
+GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         ({"format": "something-else"}, "not a Skyjo Pad export"),
+        (
+            broken_table(
+                PLAYING_TABLE | {"rounds": [{"closer": 0, "raw": [5, 3], "final": [999999, 3]}]}
+            ),
+            "round 1's scores do not add up",
+        ),
+        (
+            broken({"rounds": [{"closer": 0, "raw": [5, 9], "grids": [GRID_OF_53, None]}]}),
+            "round 1: the cards of player 1 add up to 53, not 5",
+        ),
+        (
+            broken_table(PLAYING_TABLE | {"players": NINE, "bots": [None] * 9}),
+            "A game needs 2 to 8 players: you have 9",
+        ),
+        (broken_table({"bots": ["easy", "easy"]}), "At least one seat needs a person"),
         ({"format": "skyjo-pad-history/1", "games": "none"}, "no list of games"),
         (broken({"id": "../etc"}), "Game 1 of the file: its id must be up to 10 letters"),
         (broken({"kind": "chess"}), 'its kind must be "pad" or "table"'),

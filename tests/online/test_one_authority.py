@@ -18,7 +18,7 @@ from table_forms import table_form
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, TableState, TableToken
-from skyjo_pad.services import live, online, tables
+from skyjo_pad.services import live, online, table_thinkers, tables
 
 
 def _phone_table(app: Flask, client: FlaskClient) -> tuple[str, dict[str, Any]]:
@@ -99,8 +99,12 @@ def test_the_host_cannot_reissue_the_link_of_a_seat_holding_a_drawn_card(
     assert kept(app, game_id) == before and revoked == []
     old = seat_tokens(table)[acting]
     assert state(client, table, old)["seat"] == acting  # the old link still works
-    page = client.post(f"/t/{table['host_token']}/seats/{acting}/link", data={"confirm": "yes"})
-    assert page.status_code == 409 and "wait until it is placed" in page.text
+    host_page = f"/t/{table['host_token']}"
+    for form in ({}, {"confirm": "yes"}):  # refused before the host confirms it too
+        page = client.post(f"{host_page}/seats/{acting}/link", data=form)
+        assert page.status_code == 303 and page.location == host_page
+        assert "wait until it is placed" in client.get(host_page).text
+    assert kept(app, game_id) == before and revoked == []
     # the other seat may get a new link; its old one stops and its streams are closed
     other = 1 - acting
     fresh = client.post(f"/api/tables/{game_id}/seats/{other}/token", headers=host)
@@ -114,6 +118,32 @@ def test_the_host_cannot_reissue_the_link_of_a_seat_holding_a_drawn_card(
     again = client.post(f"/api/tables/{game_id}/seats/{acting}/token", headers=host)
     assert again.status_code == 200
     assert state(client, table, again.get_json()["token"])["seat"] == acting
+
+
+def test_a_seat_handed_to_a_computer_holding_its_drawn_card_shows_that_card_to_no_link(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person on turn drew a card; the host hands the seat to the expert, who thinks
+    (here: never done). No new link, no old link and no give-back shows the card."""
+    monkeypatch.setattr(table_thinkers, "start", lambda game_id, work: None)
+    table = create(client)
+    game_id, host = table["id"], bearer(table["host_token"])
+    acting, _drawn = until_drawn(client, table)
+    seats = f"/api/tables/{game_id}/seats/{acting}"
+    handed = client.post(f"{seats}/player", json={"bot": "expert"}, headers=host)
+    assert handed.status_code == 200, handed.json
+    old = seat_tokens(table)[acting]
+    assert state(client, table, old)["view"]["held"]["value"] is None
+    before = kept(app, game_id)
+    assert client.post(f"{seats}/token", headers=host).status_code == 409
+    back = client.post(f"{seats}/player", json={"bot": None}, headers=host)
+    assert back.status_code == 409 and "wait until it is placed" in back.get_json()["error"]
+    assert kept(app, game_id) == before
+    host_page = f"/t/{table['host_token']}"
+    page = client.post(f"{host_page}/seats/{acting}/player", data={})
+    assert page.status_code == 303 and page.location == host_page
+    assert "wait until it is placed" in client.get(host_page).text
+    assert kept(app, game_id) == before
 
 
 def test_a_chosen_deal_is_told_to_every_seat(app: Flask, client: FlaskClient) -> None:
