@@ -160,13 +160,14 @@ NO_SEAT = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_an_online_hosts_refused_request(app: Flask, client: FlaskClient, language: str) -> None:
-    """A refusal on an online table's page: its title and the service's sentence."""
+    """A refusal of a host's tool: back on the host's page, the service's sentence."""
     with app.app_context():
         table = online.create([online.Invitee("Ann"), online.Invitee("Bob")])
-    page = client.post(f"/t/{table.host_token}/seats/7/link", headers=_accept(language))
-    title, sentence = NO_SEAT[language]
-    assert page.status_code == 422
-    assert title in words(page) and sentence in words(page)
+    refused = client.post(f"/t/{table.host_token}/seats/7/link", headers=_accept(language))
+    assert refused.status_code == 303 and refused.location == f"/t/{table.host_token}"
+    page = client.get(refused.location, headers=_accept(language))
+    _title, sentence = NO_SEAT[language]
+    assert sentence in words(page)
     assert "There is no such seat" not in words(page) and "Unprocessable" not in words(page)
 
 
