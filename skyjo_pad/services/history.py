@@ -85,7 +85,8 @@ class Filters:
     @property
     def active(self) -> bool:
         """Whether any filter narrows the list."""
-        return any((self.player, self.since, self.until, self.kind, self.status))
+        chosen = (self.player, self.since, self.until, self.kind, self.status)
+        return any(value is not None for value in chosen)  # player 0 is chosen too
 
 
 @dataclass(frozen=True, slots=True)

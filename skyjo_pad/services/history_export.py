@@ -46,7 +46,7 @@ CSV_HEADER = (
 def export_json(emails: bool = False) -> Iterator[str]:
     """The whole history as skyjo-pad-history/1 JSON text, in pieces; the address book's
     emails only when asked for (`emails`), else null."""
-    head = {"format": FORMAT, "exported_at": _stamp(utcnow())}
+    head = {"format": FORMAT, "exported_at": utcnow().isoformat(timespec="seconds")}
     yield json.dumps(head)[:-1] + ', "players": '
     people = db.session.execute(select(Player.name, Player.email).order_by(Player.id)).all()
     yield json.dumps([{"name": n, "email": e if emails else None} for n, e in people])
@@ -140,8 +140,9 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
         data: dict[str, Any] = {
             "id": game.id,
             "kind": game.kind,
-            "created_at": _stamp(game.created_at),
-            "finished_at": _stamp(game.finished_at) if game.finished_at else None,
+            # to the microsecond, as stored: games of one second keep their order
+            "created_at": game.created_at.isoformat(),
+            "finished_at": game.finished_at.isoformat() if game.finished_at else None,
             "status": _status(game, state),
             "rules": game.rules,
             "players": [name for name, _bot in seats[game.id]],
@@ -165,10 +166,6 @@ def _status(game: Game, state: TableState | None) -> str:
     if state is not None:
         return state.status
     return FINISHED if game.finished else PLAYING
-
-
-def _stamp(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds")
 
 
 def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:

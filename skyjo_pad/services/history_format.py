@@ -117,9 +117,13 @@ def read_file(data: object) -> HistoryFile:
         try:
             game = _check_game(item)
         except ServiceError as error:
+            named = _readable_id(item)
             raise type(error)(
-                N_("Game %(number)s of the file: %(problem)s"),
+                N_("Game %(number)s of the file (%(id)s): %(problem)s")
+                if named
+                else N_("Game %(number)s of the file: %(problem)s"),
                 number=index + 1,
+                id=named,
                 problem=error.sentence,
             ) from error
         if game.id in seen:
@@ -145,6 +149,22 @@ def _emails(people: list[Any]) -> dict[str, str | None]:
             keys.add(name_key(name))
             found[name] = clean_email(person.get("email"))
     return found
+
+
+def _rule_options(item: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A game's rule options as the file gives them (None: the official rules)."""
+    options = item.get("rules")
+    if options is not None and not isinstance(options, dict):
+        raise Invalid("its rules must be an object of rule options, or null.")
+    return options
+
+
+def _readable_id(item: object) -> str:
+    """A game's id as the file gives it, to name the game in a refusal ("" if unreadable)."""
+    game_id = item.get("id") if isinstance(item, dict) else None
+    if not isinstance(game_id, str) or len(game_id) > GAME_ID_LENGTH:
+        return ""
+    return game_id if game_id.isascii() and game_id.isalnum() else ""
 
 
 def _check_game(item: object) -> ImportedGame:
@@ -178,14 +198,14 @@ def _check_game(item: object) -> ImportedGame:
     notes = history.clean_text(item.get("notes"), "notes")
     place = history.clean_text(item.get("place"), "place")
     if kind == "pad":
-        rules = pad_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
+        rules = pad_rules(_rule_options(item))
         rounds = _scored_rounds(item.get("rounds"), len(names), rules)
         totals = scoring.totals([r.final for r in rounds], len(names))
         finished = bool(rounds) and bool(scoring.winners(totals, rules))
         status, table = (FINISHED if finished else PLAYING), None
         stored_rules = rules.to_dict(PAD_RULE_KEYS)
     else:
-        rules = table_rules(item.get("rules") if isinstance(item.get("rules"), dict) else None)
+        rules = table_rules(_rule_options(item))
         player_book.check_names(names, maximum=rules.max_players)  # as its table was made
         if all(bot is not None for bot in bots):
             raise Invalid("At least one seat needs a person.")
@@ -254,7 +274,8 @@ def _scored_rounds(data: object, seats: int, rules: Rules) -> list[ImportedRound
     no record yet), scored again by the engine: a file whose sums are off is refused."""
     rounds: list[ImportedRound] = []
     for number, item in enumerate(_round_list(data), start=1):
-        if not isinstance(item, dict) or item.get("number", number) != number:
+        listed = item.get("number", number) if isinstance(item, dict) else None
+        if not is_whole(listed) or listed != number:
             raise Invalid("round %(number)s is missing or out of order.", number=number)
         raw = item.get("raw")
         if not isinstance(raw, list) or len(raw) != seats or not all(map(is_score, raw)):

@@ -79,7 +79,7 @@ def totals_chart(
     ]
     shown = low <= target <= high
     for t in ticks:
-        label = "" if shown and t == target else str(t)  # the target's own label says it
+        label = "" if shown and t == target else short_number(t)  # the target's says it
         parts.append(
             f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '
             f'y2="{y(t):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(t) + 4:.1f}" '
@@ -155,7 +155,7 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
         parts.append(
             f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '
             f'y2="{y(t):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(t) + 4:.1f}" '
-            f'text-anchor="end">{t}</text>'
+            f'text-anchor="end">{short_number(t)}</text>'
         )
     for index, (total, place, _players) in enumerate(results):
         left = LEFT + index * slot + slot * 0.15
@@ -171,3 +171,15 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
         )
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def short_number(value: int) -> str:
+    """A tick's label that fits the plot's left margin: 9999, then 12.5k, then 2M.
+
+    >>> [short_number(v) for v in (-17, 9_999, 12_500, -250_000, 2_000_000)]
+    ['-17', '9999', '12.5k', '-250k', '2M']
+    """
+    for size, unit in ((1_000_000, "M"), (1_000, "k")):
+        if abs(value) >= max(size, 10_000):
+            return f"{value / size:.3g}{unit}"
+    return str(value)

@@ -33,6 +33,7 @@ def test_a_filter_to_the_first_or_last_day_there_is(
 ) -> None:
     assert "4 games" in text(client.get("/history?from=0001-01-01&to=9999-12-31"))
     assert "1 game" in text(client.get("/history?from=2026-03-15&to=2026-03-15"))  # T1's day
+    assert "No game matches these filters." in text(client.get("/history?player=0"))
 
 
 def test_a_refused_filter_keeps_what_was_chosen(client: FlaskClient, fixed: dict[str, str]) -> None:

@@ -159,6 +159,11 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
         (broken_table({"bots": ["easy", "easy"]}), "At least one seat needs a person"),
         ({"format": "skyjo-pad-history/1", "games": "none"}, "no list of games"),
         (broken({"id": "../etc"}), "Game 1 of the file: its id must be up to 10 letters"),
+        (broken({"rules": [1]}), r"Game 1 of the file \(padgame001\): its rules must be an object"),
+        (
+            broken({"rounds": [{"number": True, "closer": 0, "raw": [5, 9]}]}),
+            "round 1 is missing or out of order",
+        ),
         (broken({"kind": "chess"}), 'its kind must be "pad" or "table"'),
         (broken({"players": ["Ann", "ann"]}), "(?i)ann is in the game twice"),
         (broken({"created_at": "yesterday"}), "its created_at must be a date and time"),
@@ -194,7 +199,9 @@ def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) ->
     data = t1_export()
     data["games"][0]["record"]["moves"][2] = {"action": "flip", "cell": [0, 0]}  # face up
     data["games"].insert(0, broken({})["games"][0])
-    with pytest.raises(Invalid, match="Game 2 of the file: move 3 of its record is not legal"):
+    with pytest.raises(
+        Invalid, match="Game 2 of the file \\(t1digital0\\): move 3 of its record is not legal"
+    ):
         transfer.import_data(data)
     assert store_counts() == (0, 0, 0, 0, 0)
 
