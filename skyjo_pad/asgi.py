@@ -36,7 +36,7 @@ from .config import REQUEST_THREADS, connection_settings
 from .i18n import N_
 from .services import live, live_reader, streams
 from .web import access
-from .web.security import LARGE_BODY_ENDPOINTS, TOO_LARGE
+from .web.security import BODY_REFUSED, LARGE_BODY_ENDPOINTS, TOO_LARGE
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -111,7 +111,10 @@ class Server:
         gate = BodyGate(receive, send, self.body_limit(scope), self.body_timeout)
         length = _header(scope, b"content-length")
         if length is not None and length.isdigit() and int(length) > gate.limit:
-            await gate.refuse(413)
+            if scope["path"].startswith("/api/"):
+                await gate.refuse(413)
+            else:
+                await self.refused_page(scope, gate)
             return
         if not access.enabled(self.app):
             if not await gate.read_all():
@@ -120,6 +123,18 @@ class Server:
                 await self.whole(scope, gate)
                 return
         await self.wsgi(scope, gate.receive, gate.send)  # type: ignore[arg-type]
+
+    async def refused_page(self, scope: Scope, gate: BodyGate) -> None:
+        """A page's body over its limit, never read: the app's own 413 page (in the reader's
+        language, no view run), then the connection is closed."""
+        loop = asyncio.get_running_loop()
+        environ: dict[str, Any] = dict(build_environ(scope, io.BytesIO(b"")))  # type: ignore[arg-type]
+        environ[BODY_REFUSED] = True
+        context = contextvars.copy_context()
+        status, headers, answer = await loop.run_in_executor(
+            self.wsgi.executor, context.run, self._call_flask, environ, self.wsgi.app
+        )
+        await gate.refuse_with(status, headers, answer)
 
     async def whole(self, scope: Scope, gate: BodyGate) -> None:
         """An API call whose body was read: the Flask app answers it in one go in a thread
@@ -296,15 +311,18 @@ class BodyGate:
 
     async def refuse(self, status: int) -> None:
         """Answer 413 or 408 with `{"error": …}`, and close the connection."""
-        self.refused = True
         words = TOO_LARGE if status == 413 else TOO_SLOW
         body = json.dumps({"error": words}).encode()
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close"),
-        ]
-        await self._send({"type": "http.response.start", "status": status, "headers": headers})
+        await self.refuse_with(status, [(b"content-type", b"application/json")], body)
+
+    async def refuse_with(
+        self, status: int, headers: list[tuple[bytes, bytes]], body: bytes
+    ) -> None:
+        """Answer this instead of the app, and close the connection (the body is unread)."""
+        self.refused = True
+        kept = [(k, v) for k, v in headers if k not in (b"content-length", b"connection")]
+        kept += [(b"content-length", str(len(body)).encode()), (b"connection", b"close")]
+        await self._send({"type": "http.response.start", "status": status, "headers": kept})
         await self._send({"type": "http.response.body", "body": body})
 
 

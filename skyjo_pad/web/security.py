@@ -59,6 +59,9 @@ BODY_MAX = 1024 * 1024
 IMPORT_BODY_MAX = IMPORT_MAX_BYTES + 1024 * 1024
 """The import page reads an export of up to IMPORT_MAX_BYTES (and the form around it)."""
 LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
+BODY_REFUSED = "skyjo.body_refused"
+"""Set in a request's environ by the server when its body was over the limit and never
+read: the app answers with its 413 page, before any view runs."""
 TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
 TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
 LOCAL_NAMES = ("localhost",)
@@ -125,6 +128,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
         )
     first = app.before_request_funcs.setdefault(None, [])
     first.insert(0, _check_host)  # before CSRF, sessions or any view sees the request
+    first.insert(1, _refuse_unread_body)
     app.after_request(_add_headers)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
@@ -193,6 +197,12 @@ def _too_many(error: RateLimitExceeded) -> tuple[Any, int]:
         return jsonify(error=TOO_MANY), 429
     title, text = gettext("Please wait a moment"), gettext(TOO_MANY)
     return render_template("error.html", title=title, text=text), 429
+
+
+def _refuse_unread_body() -> None:
+    """A page request whose body the server refused unread (asgi.Server.plain)."""
+    if request.environ.get(BODY_REFUSED):
+        raise RequestEntityTooLarge()
 
 
 def _too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:

@@ -33,6 +33,14 @@ def scope(method: str, path: str, *headers: tuple[bytes, bytes]) -> dict[str, An
 
 def exchange(server: Server, request: dict[str, Any], chunks: list[bytes]) -> tuple[int, Any, int]:
     """Send `chunks` as the body: the status, the JSON answer and the chunks taken."""
+    status, headers, body, taken = exchange_raw(server, request, chunks)
+    return status, json.loads(body), taken
+
+
+def exchange_raw(
+    server: Server, request: dict[str, Any], chunks: list[bytes]
+) -> tuple[int, dict[bytes, bytes], bytes, int]:
+    """Send `chunks` as the body: the status, headers, body and the chunks taken."""
     taken = 0
     sent: list[dict[str, Any]] = []
 
@@ -48,9 +56,9 @@ def exchange(server: Server, request: dict[str, Any], chunks: list[bytes]) -> tu
         sent.append(message)
 
     run_coroutine(server(request, receive, send))
-    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return status, json.loads(body), taken
+    return start["status"], dict(start["headers"]), body, taken
 
 
 def small_server(make_app: Callable[..., Flask]) -> Server:
@@ -67,6 +75,28 @@ def test_a_content_length_over_the_limit_is_refused_with_no_byte_read(
     status, answer, taken = exchange(server, request, [b"{" * 500] * 10)
     assert status == 413 and "too large" in answer["error"]
     assert taken == 0
+
+
+def test_a_page_over_the_limit_gets_its_page_in_the_readers_language_with_no_byte_read(
+    make_app: Callable[..., Flask],
+) -> None:
+    """An export too large for the import: the page says so (not JSON), in French here."""
+    server = small_server(make_app)
+    request = scope(
+        "POST",
+        "/history/import",
+        (b"content-length", b"1000000000"),
+        (b"accept-language", b"fr"),
+    )
+    form = (b"content-type", b"multipart/form-data; boundary=x")
+    request["headers"] = [
+        form if name == b"content-type" else (name, v) for name, v in request["headers"]
+    ]
+    status, headers, body, taken = exchange_raw(server, request, [b"x" * 500] * 10)
+    assert status == 413 and taken == 0
+    assert headers[b"content-type"].startswith(b"text/html")
+    assert headers[b"connection"] == b"close"
+    assert "trop grand pour cette application" in body.decode()
 
 
 def test_a_chunked_body_is_cut_off_once_past_the_limit(make_app: Callable[..., Flask]) -> None:
