@@ -33,7 +33,7 @@ def scope(method: str, path: str, *headers: tuple[bytes, bytes]) -> dict[str, An
 
 def exchange(server: Server, request: dict[str, Any], chunks: list[bytes]) -> tuple[int, Any, int]:
     """Send `chunks` as the body: the status, the JSON answer and the chunks taken."""
-    status, headers, body, taken = exchange_raw(server, request, chunks)
+    status, _headers, body, taken = exchange_raw(server, request, chunks)
     return status, json.loads(body), taken
 
 
