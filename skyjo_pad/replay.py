@@ -60,8 +60,8 @@ def replay_text(text: str) -> tuple[dict[str, Any], int]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return {"error": f"unreadable record: not JSON ({error})"}, FAILED
-    except ValueError as error:  # a number of thousands of digits
-        return {"error": f"unreadable record: {error}"}, FAILED
+    except ValueError:  # Python's own words for it name its internals
+        return {"error": "unreadable record: a number in it has thousands of digits"}, FAILED
     except RecursionError:
         return {"error": "unreadable record: nested too deeply to be a record"}, FAILED
     return replay_record(data)
