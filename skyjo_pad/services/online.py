@@ -142,7 +142,7 @@ def check(
     """Everything `create` checks, with nothing written: the seats as they would be made
     (emails tidied), for the host to look over before the links are made."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
+        raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
     checked = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]
     tables.plan([tables.SeatChoice(s.name, s.bot) for s in checked], rules, seed)
     return checked
@@ -162,7 +162,7 @@ def create(
     at all); the invitations go out after that commit.
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise Invalid(tables.SEED_PROBLEM, "seed", digits=tables.SEED_DIGITS)
+        raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
     seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
     try:

@@ -50,10 +50,10 @@ from .transaction import transaction
 
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
-SEED_DIGITS = len(str(SEED_MAX)) - 1
-"""Every number of this many digits is a deal number (and some of one digit more)."""
-SEED_PROBLEM = N_("The deal number is a whole number from 0, at most %(digits)s digits.")
-"""Refuses a deal number; it takes `digits=SEED_DIGITS`."""
+SEED_LARGEST = str(SEED_MAX)
+"""The largest deal number, written out (39 digits: a secret deal's are up to it)."""
+SEED_PROBLEM = N_("The deal number is a whole number from 0 to %(max)s.")
+"""Refuses a deal number; it takes `max=SEED_LARGEST`."""
 NOT_OVER = N_("The record shows every card, so it is ready once the game is over or abandoned.")
 
 
@@ -140,7 +140,7 @@ def plan(
     if seed is None:  # a secret deal: 128 random bits nobody can search for
         seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-        raise Invalid(SEED_PROBLEM, "seed", digits=SEED_DIGITS)
+        raise Invalid(SEED_PROBLEM, "seed", max=SEED_LARGEST)
     try:
         start = position_to_json(new_game(names, rules, seed))
     except PositionError as error:

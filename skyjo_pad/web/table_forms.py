@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, current
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
 from ..services.players import UNPRINTABLE_NAME
-from ..services.tables import SEED_DIGITS, SEED_PROBLEM, SeatChoice, Setup
+from ..services.tables import SEED_LARGEST, SEED_PROBLEM, SeatChoice, Setup
 from ..services.text import printable
 from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
 
@@ -92,7 +92,7 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
     )
     seed = WholeNumberField(
         _l("Deal number"),
-        validators=[Optional(), NumberRange(0, SEED_MAX, _l(SEED_PROBLEM, digits=SEED_DIGITS))],
+        validators=[Optional(), NumberRange(0, SEED_MAX, _l(SEED_PROBLEM, max=SEED_LARGEST))],
     )
     problem = ""
     """A message about the table as a whole, shown above the seats."""

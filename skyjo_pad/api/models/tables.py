@@ -28,7 +28,7 @@ from ...engine.rules import SEATINGS, Rules
 from ...models import NAME_MAX
 from ...services.errors import N_
 from ...services.online import Invitee
-from ...services.tables import SEED_DIGITS, SEED_PROBLEM
+from ...services.tables import SEED_LARGEST, SEED_PROBLEM
 from .moves import Move
 from .reading import Body, Words
 
@@ -169,7 +169,7 @@ class NewOnlineTable(Body):
         "seed": Words(
             N_("The deal number"),
             shape=SEED_PROBLEM,
-            data={"digits": SEED_DIGITS},
+            data={"max": SEED_LARGEST},
             against_rules=True,
         ),
     }
