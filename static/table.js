@@ -244,7 +244,7 @@
       const name = (seat) => v.players[seat];
       const tag = (seat) => (s.bots[seat] ? t("computer_tag", { level: WORDS[`level_${s.bots[seat]}`] || s.bots[seat] }) : "");
       this.q("mine-name").textContent = s.watching ? name(you) : t("your_cards_title", { name: name(you) });
-      this.q("watching").hidden = !s.watching;
+      this.q("watching").hidden = !s.watching || s.status !== "playing"; // over: nobody plays it
       fillGrid(this.q("mine-grid"), v.grids[you], {
         tap: (cell) => cellMoves.has(cell.join(",")),
         before: old && old.grids[you],
@@ -323,7 +323,8 @@
       const v = s.view;
       const body = this.q("scores-body");
       body.replaceChildren();
-      const active = v.phase === "round_over" || v.phase === "game_over" ? null : v.current;
+      // The reveals at the start are everyone's at once: nobody's turn is marked then.
+      const active = ["round_over", "game_over", "reveal"].includes(v.phase) ? null : v.current;
       v.players.forEach((player, seat) => {
         const row = el("tr");
         row.classList.toggle("active", seat === active);

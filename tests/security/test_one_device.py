@@ -67,3 +67,12 @@ def test_a_table_kept_from_before_belongs_to_the_first_device_to_open_it(app: Fl
     assert first.get(f"/api/phone-tables/{game_id}").get_json()["watching"] is False
     assert second.get(f"/api/phone-tables/{game_id}").get_json()["watching"] is True
     assert first.get(f"/api/phone-tables/{game_id}").get_json()["moves"]
+
+
+def test_a_table_over_tells_no_other_device_it_can_only_watch(app: Flask) -> None:
+    """Once over, nobody plays it: another device reads the final table, no watching note."""
+    phone, other = app.test_client(), app.test_client()
+    game_id = _start(phone)
+    assert "data-watching hidden" not in other.get(f"/tables/{game_id}").text
+    assert phone.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"}).status_code == 302
+    assert "data-watching hidden" in other.get(f"/tables/{game_id}").text
