@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import chain
 
 from flask import (
     Blueprint,
@@ -27,6 +28,8 @@ from . import charts
 bp = Blueprint("history", __name__, url_prefix="/history")
 IMPORT_MAX_BYTES = 64 * 1024 * 1024
 """The largest export file an import reads (ten thousand games take about 10 MB)."""
+BOM = "\ufeff"
+"""The byte order mark a CSV download starts with (spreadsheets then read it as UTF-8)."""
 
 
 @bp.get("")
@@ -119,8 +122,10 @@ def export_json() -> Response:
 
 @bp.get("/export.csv")
 def export_csv() -> Response:
-    """Every round of every game as CSV, as a download."""
-    return _download(transfer.export_csv(), "text/csv", "skyjo-pad-rounds.csv")
+    """Every round of every game as CSV, as a download. It starts with a byte order mark:
+    without one, Excel reads the UTF-8 of "Jörg" or "Émilie" as another encoding."""
+    rows = chain([BOM], transfer.export_csv())
+    return _download(rows, "text/csv", "skyjo-pad-rounds.csv")
 
 
 @bp.post("/import")

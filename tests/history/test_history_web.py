@@ -147,7 +147,9 @@ def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> 
     assert "attachment" in exported.headers["Content-Disposition"]
     data = json.loads(exported.get_data(as_text=True))
     assert len(data["games"]) == 4
-    assert client.get("/history/export.csv").get_data(as_text=True).startswith("game,date,kind")
+    assert (
+        client.get("/history/export.csv").get_data(as_text=True).startswith("\ufeffgame,date,kind")
+    )
     again = client.post(
         "/history/import",
         data={"file": (io.BytesIO(exported.get_data()), "history.json")},

@@ -24,7 +24,9 @@ def test_a_name_that_would_be_a_formula_is_exported_as_text(
         pad.add_round(
             game.id, pad.RoundEntry(tuple(pad.SeatEntry(score=s) for s in (1, 2, 3, 4, 5)), None)
         )
-    rows = list(csv.DictReader(io.StringIO(client.get("/history/export.csv").text)))
+    rows = list(
+        csv.DictReader(io.StringIO(client.get("/history/export.csv").text.removeprefix("\ufeff")))
+    )
     names = {row["player"] for row in rows}
     assert names == {"'" + name for name in hostile} | {"Ann"}
     assert not any(name.startswith(("=", "+", "-", "@")) for name in names)
