@@ -13,19 +13,19 @@ sheet"): the sheet's event stream, and its secret watch and keeper links.
 
 from __future__ import annotations
 
-from flask import Response, current_app, g, jsonify, request, session, url_for
+from flask import Response, current_app, g, jsonify, request, url_for
 
 from ..rate_limits import limited
 from ..services import live, pad_shares
+from ..services.errors import ServiceError
 from ..services.pad_shares import Link
+from ..web.pad_share import kept_token
 from . import bodies
 from . import streams as stream_api
 from .blueprint import bp
 from .models.pad import ShareBody
 from .online import bearer
 
-SHARE_COOKIE_KEY = "pad_links"
-"""The session key under which a phone keeps the links it opened: {game id: token}."""
 STREAMS_PER_LINK = 64
 """Streams one link may hold open at once (everyone at a table scans the same QR code)."""
 READS = frozenset({"api.show_game", "api.pad_events"})
@@ -49,7 +49,7 @@ def check_link() -> None:
 @bp.get("/games/<game_id>/events")
 def pad_events(game_id: str) -> Response:
     """Server-sent events: `version` with `{"version": n}` each time the sheet changes."""
-    token = bearer() or shared_token(game_id)
+    token = bearer() or live_kept_token(game_id)
     start = pad_shares.stream_start(game_id, token)
     config = current_app.config
     subscription = live.HUB.subscribe(
@@ -68,11 +68,18 @@ def pad_events(game_id: str) -> Response:
     return stream_api.served(subscription)
 
 
-def shared_token(game_id: str) -> str | None:
-    """The link this browser opened for `game_id` (its page keeps it in the session)."""
-    kept = session.get(SHARE_COOKIE_KEY)
-    token = kept.get(game_id) if isinstance(kept, dict) else None
-    return token if isinstance(token, str) else None
+def live_kept_token(game_id: str) -> str | None:
+    """The link this browser opened for `game_id` (its page keeps it in the session), if it
+    still opens the game. One revoked since is ignored: who got this far passed the access
+    password (if any) without it, and follows the sheet as its owner does."""
+    token = kept_token(game_id)
+    if token is None:
+        return None
+    try:
+        pad_shares.allowed(game_id, token)
+    except ServiceError:
+        return None
+    return token
 
 
 @bp.post("/games/<game_id>/shares")

@@ -51,8 +51,11 @@ from ..i18n import N_, gettext
 
 bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
-PUBLIC_ENDPOINTS = frozenset({"static", "favicon", "access.login", "access.logout"})
-"""What anyone may open: the login page itself and the files it needs."""
+PUBLIC_ENDPOINTS = frozenset(
+    {"static", "favicon", "access.login", "access.logout", "language.switch"}
+)
+"""What anyone may open: the login page itself, the files it needs, and the choice of a
+language (a cookie, then back to the page it was chosen on: a link's own page, say)."""
 DEVICE_KEY = "device"
 """The session's mark of a browser that has logged in (random, kept when it logs out)."""
 PASSWORD_TRIES = "10 per minute"

@@ -39,6 +39,8 @@ from ..services.pad_shares import KEEPER, Link
 from .forms import FORM_EXPIRED
 
 bp = Blueprint("pad_share", __name__)
+FRESH = "pad_link_made"
+"""The session key of a link just made, shown once on the links page it redirects to."""
 SESSION_KEY = "pad_links"
 """The links this browser opened, {game id: token}: its event stream and, for a keeper,
 the sheet's pages use them (the session cookie is signed and HTTP-only)."""
@@ -64,8 +66,8 @@ def qr_svg(address: str) -> Markup:
 @bp.route("/games/<game_id>/share", methods=["GET", "POST"])
 @limited("create")
 def share(game_id: str) -> Response:
-    """The game's links: make one (shown this once), or see those in use."""
-    fresh: dict[str, str] | None = None
+    """The game's links: make one (shown this once, on the page the making redirects to:
+    a reload makes no other), or see those in use."""
     sheet = _sheet(game_id)  # no pad game (an online table's id): 404 before anything
     if request.method == "POST":
         if not FlaskForm().validate_on_submit():
@@ -78,11 +80,16 @@ def share(game_id: str) -> Response:
         except ServiceError as error:
             flash(why(error), "error")
             return redirect(url_for(".share", game_id=game_id), 303)
-        fresh = {
+        session[FRESH] = {
+            "game": game_id,
             "kind": made.link.kind,
             "id": str(made.link.id),
             "link": url_for(".watch", token=made.token, _external=True),
         }
+        return redirect(url_for(".share", game_id=game_id), 303)
+    fresh = session.pop(FRESH, None)
+    if not isinstance(fresh, dict) or fresh.get("game") != game_id:
+        fresh = None
     try:
         links = pad_shares.links(game_id)
     except NotFound:
@@ -231,8 +238,9 @@ def is_public(req: Request) -> bool:
     """Whether a request passes the access password by a sheet's link (API.md: valid
     even when the access password is set): a link's own pages; the game's API reads with
     a link's bearer token or the link this browser opened, its round requests with a
-    keeper's bearer token; the sheet's pages and round forms in a browser that opened a
-    keeper link; the big-screen view with any link."""
+    link's bearer token or the keeper link this browser opened (what its phone kept
+    offline); the sheet's pages and round forms in a browser that opened a keeper link;
+    the big-screen view with any link."""
     path = req.path
     if path.startswith("/s/"):
         return True
@@ -248,7 +256,10 @@ def is_public(req: Request) -> bool:
         if req.method in ("POST", "PUT", "DELETE") and rest.startswith("/rounds"):
             # any link of the game gets past the password; the API then answers a watch
             # link 403 ("only shows the sheet"), a clearer word than the password's 401
-            return bearer is not None and _lets_in(game_id, bearer, keeper=False)
+            if bearer is not None:
+                return _lets_in(game_id, bearer, keeper=False)
+            # the keeper link this browser opened: its phone sends what it kept offline
+            return _lets_in(game_id, kept_token(game_id), keeper=True)
         return False
     if rest in ("/tv", "/tv/part"):
         return req.method == "GET" and _lets_in(game_id, kept_token(game_id), keeper=False)

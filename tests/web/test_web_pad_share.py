@@ -15,7 +15,9 @@ PASSWORD = "table-secret"
 
 def make_link(client: FlaskClient, game_id: str, kind: str) -> str:
     """Make a link on the links page; the link the page shows (this once)."""
-    page = client.post(f"/games/{game_id}/share", data={"kind": kind})
+    made = client.post(f"/games/{game_id}/share", data={"kind": kind})
+    assert made.status_code == 303 and made.headers["Location"] == f"/games/{game_id}/share"
+    page = client.get(made.headers["Location"])
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert page.mimetype == "text/html"
     html = page.get_data(as_text=True)
@@ -77,6 +79,11 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     assert "Cy 10 → 20" in words(watcher.get(f"/s/{watch_token}/part"))
     assert watcher.get(f"/games/{game_id}/rounds/new").status_code in (302, 303)
     assert watcher.get(f"/games/{game_id}/tv").status_code == 200
+    # a round the keeper's phone kept offline is sent with the link it opened; a watch
+    # link kept in a browser sends none
+    kept = {"scores": [1, 2, 3], "closer": 0}
+    assert keeper.post(f"/api/games/{game_id}/rounds", json=kept).status_code == 201
+    assert watcher.post(f"/api/games/{game_id}/rounds", json=kept).status_code == 401
     # revoked: the keeper is back at the password, the watcher's page says so
     links = owner.get(f"/api/games/{game_id}/shares").get_json()["links"]
     for link in links:
@@ -85,6 +92,27 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     assert watcher.get(f"/s/{watch_token}/part").status_code == 404
     assert "revoked" in words(watcher.get(f"/s/{watch_token}"))
     assert watcher.get(f"/api/games/{game_id}/events").status_code == 401
+    # a link's holder chooses the language without the password
+    chosen = watcher.get(f"/language/sv?next=/s/{watch_token}")
+    assert chosen.status_code == 302 and chosen.headers["Location"] == f"/s/{watch_token}"
+    assert "återkallades" in words(watcher.get(f"/s/{watch_token}"))
+
+
+def test_a_reload_of_the_links_page_makes_no_other_link(client: FlaskClient, game_id: str) -> None:
+    token = make_link(client, game_id, "keeper")
+    again = client.get(f"/games/{game_id}/share")  # the reload: the page it was shown on
+    assert token not in again.get_data(as_text=True)  # shown once
+    assert len(client.get(f"/api/games/{game_id}/shares").get_json()["links"]) == 1
+
+
+def test_the_owner_who_opened_a_link_since_revoked_still_follows_the_sheet(
+    client: FlaskClient, game_id: str
+) -> None:
+    token = make_link(client, game_id, "watch")
+    assert client.get(f"/s/{token}").status_code == 200  # kept in this browser's session
+    link = client.get(f"/api/games/{game_id}/shares").get_json()["links"][0]
+    assert client.post(f"/games/{game_id}/share/{link['id']}/revoke").status_code == 303
+    assert client.get(f"/api/games/{game_id}/events").status_code == 200
 
 
 def test_the_big_screen_of_a_finished_game_names_the_winner(

@@ -69,8 +69,9 @@ class Words:
     missing: str | None = None
     item: str | None = None
     count: str | None = None
-    data: Mapping[str, int] = field(default_factory=dict)
-    """Numbers the sentences name (`%(min)s`...)."""
+    data: Mapping[str, int | str] = field(default_factory=dict)
+    """Numbers the sentences name (`%(min)s`...; one too long to group in thousands is
+    given written out, a deal number's largest)."""
     against_rules: bool = False
     """Any value of the wrong type or form here is against the rules (422, `shape`), not
     malformed: what the services said before the model did (a deal number)."""
