@@ -88,6 +88,7 @@
       else say("liveWords", "live");
     }, refresh);
     setInterval(() => { if (root.dataset.connected === "no" && root.dataset.gone !== "yes") say("lostWords", "lost"); }, 2000);
+    window.addEventListener("offline", () => { if (root.dataset.gone !== "yes") say("lostWords", "lost"); });
   }
 
   function sheetPage(root) {

@@ -84,6 +84,8 @@ def test_a_watcher_catches_up_at_once_when_the_network_is_back(
         following(watcher)
         watcher.evaluate("window.notReloaded = true")
         watcher.context.set_offline(True)
+        expect(watcher.locator("[data-live-state]")).to_contain_text("Reconnecting", timeout=1_000)
+        expect(watcher.locator("[data-offline]")).to_have_count(0)  # "rounds you save": not here
         for scores in ([3, 12], [7, 2]):
             api(live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": 0})
         watcher.wait_for_timeout(500)
@@ -173,6 +175,40 @@ def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> No
         )
         assert font >= 48
         shoot(page, "pad-share-tv", docs=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("screen", [(1280, 720), (844, 390)], ids=["TV", "phone landscape"])
+def test_twelve_totals_all_fit_the_big_screen(
+    browser: Browser, live_server: str, screen: tuple[int, int]
+) -> None:
+    width, height = screen
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        names = [
+            "Ann",
+            "Bob",
+            "Cy",
+            "Dee",
+            "Eve",
+            "Fay",
+            "Gus",
+            "Hal",
+            "Ingrid",
+            "Jo",
+            "Kim",
+            "Lou",
+        ]
+        rounds = [([n, 20 - n, 5, 7, 9, 11, 13, 2, 30, 4, 6, 8], 0) for n in range(3)]
+        page.goto(f"{live_server}/games/{pad_game(live_server, names, rounds)}/tv")
+        following(page)
+        rows = page.locator("[data-tv-total]")
+        expect(rows).to_have_count(12)
+        for row in rows.all():
+            box = row.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= height, row.inner_text()
     finally:
         context.close()
 
