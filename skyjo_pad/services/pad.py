@@ -30,7 +30,10 @@ from .sheets import (
 )
 from .transaction import after_commit, transaction
 
-STALE_SHEET = "The sheet changed since you opened it (a round was saved on another phone)."
+STALE_SHEET = N_(
+    "The sheet changed since you opened it (another phone saved, corrected or took back a "
+    "round)."
+)
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
 

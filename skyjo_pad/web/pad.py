@@ -22,6 +22,7 @@ from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import pad, pad_once, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
+from ..services.sheets import SheetRound
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
 from .page_cache import PageCache
 
@@ -257,7 +258,30 @@ def _saved_meanwhile(
         problem=why(error),
     )
     flash(kept, "error")
-    return _render_round(fresh, form, number, None)
+    if number is not None:  # what the other phone made of this round, before it is overwritten
+        there = fresh.rounds[number - 1]
+        flash(
+            _(
+                "Round %(round)s on the sheet now: %(scores)s.",
+                round=number,
+                scores=_in_words(fresh, there),
+            ),
+            "error",
+        )
+    entry = form.entry()
+    try:
+        outcome = pad.preview(fresh.id, entry, number) if entry else None
+    except ServiceError:
+        outcome = None
+    return _render_round(fresh, form, number, outcome)
+
+
+def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:
+    """A saved round's scores in words: "Ann 9, Bob 3 (closed), Cy 12"."""
+    return ", ".join(
+        f"{name} {_signed(score)}" + (f" ({_('closed')})" if seat == row.closer else "")
+        for seat, (name, score) in enumerate(zip(sheet.players, row.raw, strict=True))
+    )
 
 
 def _render_round(

@@ -370,6 +370,9 @@ def test_two_phones_correcting_the_same_round(
     late = client.post(url, data=round_form([1, 1, 1], 0, version=int(version)))
     assert late.status_code == 200
     assert any("The sheet changed since you opened it" in m for m in flashes(late))
+    # what the other phone saved is said, and what was typed is previewed on it
+    assert "Round 1 on the sheet now: Ann 8, Bob 50, Cy 5 (closed)." in flashes(late)
+    assert "data-doubling" in late.text  # the preview of what was typed, on the new sheet
     assert [input_value(late, f"seats-{seat}-score") for seat in range(3)] == ["1", "1", "1"]
     assert sheet(app, game_id).rounds[0].raw == (8, 50, 5)
 
