@@ -69,7 +69,9 @@ def check_names(names: object, minimum: int = MIN_PLAYERS, maximum: int = MAX_PL
         )
     for seat, name in enumerate(names):
         if not isinstance(name, str):
-            raise Malformed(f"The name of player {seat + 1} is not text.", field="players")
+            raise Malformed(
+                N_("The name of player %(number)s is not text."), field="players", number=seat + 1
+            )
     problem = next((p for p in name_problems(names) if p is not None), None)
     if problem is not None:
         raise Invalid(problem.sentence, field="players")
