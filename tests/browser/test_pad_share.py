@@ -127,7 +127,7 @@ def test_a_keeper_saves_a_round_that_the_first_phone_sees(
         owner.get_by_role("button", name=re.compile("^Save")).click()
         expect(owner.locator("tr.totals td")).to_have_text(["13", "55", "35"])
         keeper.get_by_role("button", name=re.compile("^Save")).click()
-        expect(keeper.locator(".flash-error")).to_contain_text("saved on another phone")
+        expect(keeper.locator(".flash-error")).to_contain_text("another phone saved")
         rounds = api(live_server, "GET", f"/games/{game}")["rounds"]
         assert [r["raw"] for r in rounds][-1] == [1, 2, 3] and len(rounds) == 3
 
