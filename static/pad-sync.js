@@ -166,6 +166,9 @@
         game = await Store.update(key, (g) => ({ ...forget(op)(g), server: now.data }));
         continue;
       }
+      // The sheet is as this phone saw it: not another phone's change, a refusal (a game
+      // over, or holding all the rounds it may), said as such.
+      if (now.data.version === version) return refusedOrOffline(key, answer, op);
       await Store.update(key, (g) => ({ ...g, conflict: { server: now.data, message: answer.data.message || answer.data.error || "" } }));
       return "stopped";
     }

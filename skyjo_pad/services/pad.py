@@ -31,8 +31,7 @@ from .sheets import (
 from .transaction import after_commit, transaction
 
 STALE_SHEET = N_(
-    "The sheet changed since you opened it (another phone saved, corrected or took back a "
-    "round)."
+    "The sheet changed since you opened it (another phone saved, corrected or took back a round)."
 )
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
@@ -267,14 +266,8 @@ def _save_round(
     _check_version(sheet, expected_version)
     if number is None and sheet.finished:
         raise Conflict("This game is over: start a new game or correct a round.")
-    if number is None and len(sheet.rounds) >= PAD_ROUNDS_MAX:
-        raise Conflict(
-            Nn_(
-                "A game holds at most %(num)s round: start a new game.",
-                "A game holds at most %(num)s rounds: start a new game.",
-            ),
-            num=PAD_ROUNDS_MAX,
-        )
+    if number is None and sheet.full:
+        raise game_full()
     index = len(sheet.rounds) if number is None else _round_index(sheet, number)
     outcome = _preview(sheet, entry, number)
     if outcome.warnings and not confirmed:
@@ -290,6 +283,17 @@ def _save_round(
             games_store.replace_round(sheet, stored, after)
     _announce(after)
     return Saved(sheet, after, outcome)
+
+
+def game_full() -> Conflict:
+    """The refusal of a round after the last one a game may hold."""
+    return Conflict(
+        Nn_(
+            "A game holds at most %(num)s round: start a new game.",
+            "A game holds at most %(num)s rounds: start a new game.",
+        ),
+        num=PAD_ROUNDS_MAX,
+    )
 
 
 def add_round(

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import Dialect, Executable, Row, Select, bindparam, exc, select
 
 from ..engine import scoring
+from ..engine.limits import PAD_ROUNDS_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules
 from ..engine.scoring import Grid
 from ..extensions import db
@@ -80,6 +81,11 @@ class Sheet:
         if self.finished or not self.rounds:
             return None
         return self.rounds[-1].closer
+
+    @property
+    def full(self) -> bool:
+        """Whether it holds as many rounds as a game may (no other can be entered)."""
+        return len(self.rounds) >= PAD_ROUNDS_MAX
 
     @property
     def typed(self) -> bool:

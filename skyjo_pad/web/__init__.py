@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from ..api.errors import DATABASE_AWAY, database_away
 from ..presenters import problems
+from ..services import pad as pad_service
 from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
@@ -117,6 +118,7 @@ def register(app: Flask) -> None:
             response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
         return response
 
+    app.add_template_global(lambda: problems.why(pad_service.game_full()), "game_full_words")
     app.add_template_global(js_strings.catalogue, "js_strings")
     app.add_template_global(js_strings.level_word, "level_word")
     app.add_template_filter(true_minus, "score")

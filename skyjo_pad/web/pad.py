@@ -102,6 +102,9 @@ def new_round(game_id: str) -> str | Response:
     if sheet.finished:
         flash(_("This game is over. Correct a round, or play again."), "info")
         return redirect(url_for("pad.sheet", game_id=game_id))
+    if sheet.full:
+        flash(why(pad.game_full()), "info")
+        return redirect(url_for("pad.sheet", game_id=game_id))
     return _round_page(sheet, None)
 
 
@@ -248,7 +251,7 @@ def _saved_meanwhile(
     lost. The form comes back with what was typed, on the sheet as it is now, to check
     and save again (or, when there is no such round any more, the sheet)."""
     fresh = _sheet(game_id)
-    if (fresh.finished and number is None) or (number or 0) > len(fresh.rounds):
+    if ((fresh.finished or fresh.full) and number is None) or (number or 0) > len(fresh.rounds):
         flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data = str(fresh.version)

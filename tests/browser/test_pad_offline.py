@@ -4,6 +4,7 @@ a conflict only when another phone really changed the sheet."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from datetime import datetime, timedelta
@@ -498,3 +499,37 @@ def test_a_preview_still_to_come_does_not_cover_kept_on_this_phone(
     time.sleep(0.5)  # the failed request settles in real time
     assert "Kept on this phone" in verdict.inner_text()
     context.close()
+
+
+def test_a_round_the_game_has_no_room_for_is_refused_in_words_not_a_conflict(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Round 1,000 typed offline while another phone saved it: after "send mine", the
+    server's refusal (a game holds 1,000 rounds) is said as such, not another conflict."""
+    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
+    game = {"id": "almostfull", "kind": "pad", "created_at": "2026-05-01T20:00:00"}
+    rounds = [zero | {"number": n} for n in range(1, 1000)]
+    export = {
+        "format": "skyjo-pad-history/1",
+        "games": [game | {"players": ["Ann", "Ben"], "rounds": rounds}],
+    }
+    form = page.request.get(f"{live_server}/history/transfer").text()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form)
+    assert token, "the import form's token"
+    upload = {
+        "name": "f.json",
+        "mimeType": "application/json",
+        "buffer": json.dumps(export).encode(),
+    }
+    imported = page.request.post(
+        f"{live_server}/history/import", multipart={"csrf_token": token[1], "file": upload}
+    )
+    assert imported.ok
+    installed(page, live_server, "/games/almostfull")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    api(live_server, "POST", "/games/almostfull/rounds", {"scores": [5, 9], "closer": 0})
+    context.set_offline(False)
+    page.locator("[data-conflict]").get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-sync]")).to_contain_text("A game holds at most 1,000 rounds")
+    expect(page.locator("[data-conflict]")).to_have_count(0)

@@ -164,3 +164,20 @@ def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> 
     assert bad.status_code == 400 and "Nothing was imported" in text(bad)
     none = client.post("/history/import", data={}, content_type="multipart/form-data")
     assert none.status_code == 400 and "Choose an export file" in text(none)
+
+
+def test_a_sheet_holding_all_its_rounds_offers_a_new_game(client: FlaskClient) -> None:
+    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
+    game = {"id": "fullgame01", "kind": "pad", "created_at": "2026-05-01T20:00:00"}
+    rounds = [zero | {"number": n} for n in range(1, 1001)]
+    export = {
+        "format": "skyjo-pad-history/1",
+        "games": [game | {"players": ["Ann", "Bob"], "rounds": rounds}],
+    }
+    upload = {"file": (io.BytesIO(json.dumps(export).encode()), "full.json")}
+    assert client.post("/history/import", data=upload).status_code == 200
+    sheet = text(client.get("/games/fullgame01"))
+    assert "A game holds at most 1,000 rounds: start a new game." in sheet
+    assert "Enter round 1001" not in sheet and "Play again" in sheet
+    asked = client.get("/games/fullgame01/rounds/new")
+    assert asked.status_code == 302 and asked.location == "/games/fullgame01"
