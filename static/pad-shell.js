@@ -179,8 +179,8 @@
       .map(([value, name]) => `<label class="chip-radio"><input type="radio" name="closer" value="${value}"><span>${esc(name)}</span></label>`).join("");
     const seats = players.map((name, seat) => `<div class="seat" data-seat="${seat}"><div class="seat-line">`
       + `<label class="seat-name" for="seats-${seat}-score">${esc(name)}</label>`
-      + `<label class="sign" title="${esc(word("negative"))}"><input type="checkbox" name="seats-${seat}-negative" data-sign><span aria-hidden="true">−</span><span class="visually-hidden">${esc(word("minus_for", { name }))}</span></label>`
-      + `<input class="score" id="seats-${seat}-score" name="seats-${seat}-score" type="text" inputmode="numeric" autocomplete="off" enterkeyhint="${seat === players.length - 1 ? "done" : "next"}">`
+      + `<span class="seat-entry"><label class="sign" title="${esc(word("negative"))}"><input type="checkbox" name="seats-${seat}-negative" data-sign><span aria-hidden="true">−</span><span class="visually-hidden">${esc(word("minus_for", { name }))}</span></label>`
+      + `<input class="score" id="seats-${seat}-score" name="seats-${seat}-score" type="text" inputmode="numeric" autocomplete="off" enterkeyhint="${seat === players.length - 1 ? "done" : "next"}"></span>`
       + `</div>${countCards(name, seat)}</div>`).join("");
     draw(`<p class="back"><a href="${base}">← ${esc(word("sheet"))}</a></p><h1>${esc(title)}</h1>`
       + `<form class="round-form ${players.length > 6 ? "many" : ""}" novalidate data-shell-round data-game="${esc(id)}">`

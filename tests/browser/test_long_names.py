@@ -54,3 +54,35 @@ def test_a_round_corrected_at_large_text_fits_in_every_language(
         page.goto(f"{live_server}/games/{game}/rounds/1/edit")
         expect(page.locator("html")).to_have_attribute("lang", language)
         assert page.evaluate(WIDE) <= 0, language
+
+
+NAMES = ["Benedikt", "Johannesburgerin", "Bartholomäus-Friedrich", "Jo"]
+BROKEN_WORDS = """() => [...document.querySelectorAll(".seat-name")].flatMap((label) => {
+  const words = [];
+  for (const match of label.textContent.matchAll(/[^\\s-]+/g)) {
+    const range = document.createRange();
+    range.setStart(label.firstChild, match.index);
+    range.setEnd(label.firstChild, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) words.push(match[0]);
+  }
+  return words;
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_long_name_on_the_round_form_gets_a_line_of_its_own_not_broken(
+    page: Page, live_server: str, width: int
+) -> None:
+    """ "Johannesburgerin" beside the sign and the score would break inside: it goes above
+    them instead; "Jo" stays beside them."""
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{live_server}/games/{pad_game(live_server, NAMES)}/rounds/new")
+    assert page.evaluate(BROKEN_WORDS) == []
+    jo = page.locator(".seat").nth(3)
+    name, score = jo.locator(".seat-name").bounding_box(), jo.locator(".score").bounding_box()
+    assert (
+        name
+        and score
+        and abs(name["y"] + name["height"] / 2 - score["y"] - score["height"] / 2) < 12
+    )
