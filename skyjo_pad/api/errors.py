@@ -13,21 +13,15 @@ back their own work before an error leaves them.
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from sqlalchemy import exc
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, default_exceptions
 
 from .. import i18n
 from ..presenters.problems import why
 from ..services.errors import ServiceError
+from ..unavailable import DATABASE_AWAY, database_away
 
 NOT_FOUND = "There is no such address in the API; the routes are listed at /api/openapi.json."
 SERVER_ERROR = "Something went wrong on the server. Please try again in a moment."
-DATABASE_AWAY_MESSAGE = (
-    "The server could not reach its database just now; nothing was changed. Try again in a moment."
-)
-DATABASE_AWAY = (exc.OperationalError, exc.TimeoutError)
-"""A database that did not answer: its server dropped the connection or is restarting,
-SQLite's file stayed locked, or every pooled connection stayed busy too long."""
 MESSAGES = {
     400: "The request could not be read.",
     404: NOT_FOUND,
@@ -78,18 +72,6 @@ def register(bp: Blueprint) -> None:
             return database_away(error)
         current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
         return error_response(SERVER_ERROR, 500)
-
-
-def database_away(error: Exception, page: Response | None = None) -> Response:
-    """Not a bug, and soon over: 503 and to try again in a second, as JSON or as `page`.
-    The log names the error's kind only: a statement's values may hold hidden cards."""
-    current_app.logger.warning(
-        "Database unavailable in %s %s: %s", request.method, request.path, type(error).__name__
-    )
-    response = page or jsonify(error=DATABASE_AWAY_MESSAGE)
-    response.status_code = 503
-    response.headers["Retry-After"] = "1"
-    return response
 
 
 def http_error(error: HTTPException) -> tuple[Response, int] | Response:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from flask import Response, current_app, g, jsonify, request, url_for
 
+from ..kept_links import kept_token
 from ..rate_limits import limited
 from ..services import live, pad_shares
 from ..services.errors import ServiceError
 from ..services.pad_shares import Link
-from ..web.pad_share import kept_token
 from . import bodies
 from . import streams as stream_api
 from .blueprint import bp

@@ -13,9 +13,9 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from ..api.errors import DATABASE_AWAY, database_away
 from ..presenters import problems
 from ..services import pad as pad_service
+from ..unavailable import DATABASE_AWAY, database_away
 from . import js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp

@@ -31,6 +31,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..kept_links import keep, kept_token
 from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import pad_shares
@@ -41,11 +42,6 @@ from .forms import FORM_EXPIRED
 bp = Blueprint("pad_share", __name__)
 FRESH = "pad_link_made"
 """The session key of a link just made, shown once on the links page it redirects to."""
-SESSION_KEY = "pad_links"
-"""The links this browser opened, {game id: token}: its event stream and, for a keeper,
-the sheet's pages use them (the session cookie is signed and HTTP-only)."""
-KEPT_MAX = 8
-"""Links one browser keeps at once (the oldest is forgotten first)."""
 GAME_PATH = re.compile(r"/(api/)?games/([^/]+)(/.*)?")
 KEEPER_PAGES = re.compile(r"(/rounds/(new|preview|\d+/edit|\d+/delete))?")
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -126,7 +122,7 @@ def _kind_revoked(link: Link) -> str:
 def watch(token: str) -> Response:
     """A watch link: the sheet, live. A keeper link: kept here, then the sheet itself."""
     link = _open(token)
-    _keep(link, token)
+    keep(link.game_id, token)
     if link.keeper:
         return redirect(url_for("pad.sheet", game_id=link.game_id), 303)
     return _live_page("sheet_watch.html", link.game_id, token, tv=False)
@@ -142,7 +138,7 @@ def watch_part(token: str) -> Response:
 def watch_tv(token: str) -> Response:
     """The big-screen view, from a watch (or keeper) link."""
     link = _open(token)
-    _keep(link, token)
+    keep(link.game_id, token)
     return _live_page("sheet_tv.html", link.game_id, token, tv=True)
 
 
@@ -172,18 +168,6 @@ def _open(token: str, note: bool = True) -> Link:
     if note:
         pad_shares.opened(link.id)
     return link
-
-
-def _keep(link: Link, token: str) -> None:
-    """Keep the link in this browser's session (for its event stream and, for a keeper,
-    the sheet's pages)."""
-    kept = session.get(SESSION_KEY)
-    kept = dict(kept) if isinstance(kept, dict) else {}
-    kept.pop(link.game_id, None)
-    kept[link.game_id] = token
-    while len(kept) > KEPT_MAX:
-        kept.pop(next(iter(kept)))
-    session[SESSION_KEY] = kept
 
 
 def _live_page(template: str, game_id: str, token: str | None, tv: bool) -> Response:
@@ -225,13 +209,6 @@ def _sheet(game_id: str) -> pad_shares.Sheet:
 
 
 # The access password: who gets in with a link -----------------------------------------
-
-
-def kept_token(game_id: str) -> str | None:
-    """The link this browser opened for `game_id`, if any."""
-    kept = session.get(SESSION_KEY)
-    token = kept.get(game_id) if isinstance(kept, dict) else None
-    return token if isinstance(token, str) else None
 
 
 def is_public(req: Request) -> bool:

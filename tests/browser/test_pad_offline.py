@@ -343,6 +343,7 @@ def test_offline_a_page_never_opened_here_says_so_and_back_moves_on(
     page.get_by_role("link", name="Take back round 2").tap()
     page.get_by_role("button", name="Take back round 2").tap()
     expect(page.locator("tr.totals td")).to_have_text(["1", "2", "3"])
+    expect(page).to_have_url(f"{live_server}/games/{game}")  # its place given, not mid-way
     for _ in range(3):  # the take-back page gives its place to the sheet, then on to history
         page.go_back()
     expect(page).to_have_url(f"{live_server}/history")
