@@ -10,6 +10,7 @@ import time
 from datetime import datetime, timedelta
 
 from browser_helpers import api, choose_closer, pad_game, shoot, type_score
+from exports import zero_rounds_export
 from offline_helpers import (
     enter_round_here,
     installed,
@@ -507,13 +508,7 @@ def test_a_round_the_game_has_no_room_for_is_refused_in_words_not_a_conflict(
 ) -> None:
     """Round 1,000 typed offline while another phone saved it: after "send mine", the
     server's refusal (a game holds 1,000 rounds) is said as such, not another conflict."""
-    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
-    game = {"id": "almostfull", "kind": "pad", "created_at": "2026-05-01T20:00:00"}
-    rounds = [zero | {"number": n} for n in range(1, 1000)]
-    export = {
-        "format": "skyjo-pad-history/1",
-        "games": [game | {"players": ["Ann", "Ben"], "rounds": rounds}],
-    }
+    export = zero_rounds_export("almostfull", ["Ann", "Ben"], 999)
     form = page.request.get(f"{live_server}/history/transfer").text()
     token = re.search(r'name="csrf_token" value="([^"]+)"', form)
     assert token, "the import form's token"

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from exports import zero_rounds_export
 from flask.testing import FlaskClient
 from test_history_stats import pid
 
@@ -167,13 +168,7 @@ def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> 
 
 
 def test_a_sheet_holding_all_its_rounds_offers_a_new_game(client: FlaskClient) -> None:
-    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
-    game = {"id": "fullgame01", "kind": "pad", "created_at": "2026-05-01T20:00:00"}
-    rounds = [zero | {"number": n} for n in range(1, 1001)]
-    export = {
-        "format": "skyjo-pad-history/1",
-        "games": [game | {"players": ["Ann", "Bob"], "rounds": rounds}],
-    }
+    export = zero_rounds_export("fullgame01", ["Ann", "Bob"], 1000)
     upload = {"file": (io.BytesIO(json.dumps(export).encode()), "full.json")}
     assert client.post("/history/import", data=upload).status_code == 200
     sheet = text(client.get("/games/fullgame01"))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from databases import Databases
+from exports import zero_rounds_export
 from flask import Flask
 from history_helpers import t1_export
 from sqlalchemy import func, select
@@ -208,10 +209,7 @@ def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) ->
 
 def test_a_pad_game_holds_as_many_rounds_as_a_file_may_list(ctx: Flask) -> None:
     """Its 1,000th round in, the pad refuses another: the file of it imports again."""
-    zero = {"closer": None, "raw": [0, 0], "final": [0, 0], "doubled": False}
-    data = broken({"rounds": [zero | {"number": n} for n in range(1, 1001)]})
-    data["games"] = data["games"][:1]
-    transfer.import_data(data)
+    transfer.import_data(zero_rounds_export("padgame001", ["Ann", "Bob"], 1000))
     with pytest.raises(Conflict, match="A game holds at most 1,000 rounds"):
         pad.add_round("padgame001", pad.RoundEntry((pad.SeatEntry(0), pad.SeatEntry(0)), None))
     db.session.rollback()
