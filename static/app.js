@@ -414,7 +414,16 @@ function guardDoubleSubmit(form) {
   });
 }
 
+// An error page: back to the page it came from (a form keeps what was typed there).
+function offerGoBack(button) {
+  const canGoBack = "navigation" in window ? window.navigation.canGoBack : window.history.length > 1;
+  if (!canGoBack) return;
+  button.hidden = false;
+  button.addEventListener("click", () => window.history.back());
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);

@@ -135,3 +135,18 @@ def test_tap_targets_are_big_enough(page: Page, live_server: str) -> None:
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [3, 5])
     assert page.evaluate(SMALL_TARGETS, TAPPABLE) == []
+
+
+def test_an_error_page_offers_the_way_back(page: Page, live_server: str) -> None:
+    """Opened from another page, an error page goes back to it; opened alone, it offers
+    the start only."""
+    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/nosuchgame")
+    expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+    page.get_by_role("button", name="Go back").tap()
+    expect(page).to_have_url(f"{live_server}/games/new")
+    alone = page.context.new_page()
+    alone.goto(f"{live_server}/games/nosuchgame")
+    expect(alone.get_by_role("link", name="Back to the start")).to_be_visible()
+    expect(alone.locator("[data-go-back]")).to_be_hidden()
+    alone.close()
