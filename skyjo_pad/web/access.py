@@ -69,6 +69,7 @@ TOO_MANY_TRIES = N_("Too many wrong passwords from this device: wait a minute an
 NO_MORE_TRIES = N_("Too many wrong passwords from this device: wait an hour and try again.")
 NEEDED = N_("This Skyjo Pad is protected by a password: log in first.")
 PublicCheck = Callable[[Any], bool]
+Explanation = Callable[[Any], "Response | None"]
 
 
 class LoginForm(FlaskForm):  # type: ignore[misc]
@@ -87,9 +88,15 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
 
 def install(app: Flask, limiter: Limiter) -> None:
     """The login page, and the check in front of every request when a password is set."""
-    app.extensions["skyjo_access"] = {"limiter": limiter, "public": []}
+    app.extensions["skyjo_access"] = {"limiter": limiter, "public": [], "explain": []}
     app.register_blueprint(bp)
     app.before_request_funcs.setdefault(None, []).insert(1, _require_access)
+
+
+def explain_refusal(app: Flask, explain: Explanation) -> None:
+    """Answer a request the password stops with `explain(request)` when it gives an
+    answer (a link this browser opened, since revoked: that, not the password, is why)."""
+    app.extensions["skyjo_access"]["explain"].append(explain)
 
 
 def allow_public(app: Flask, check: PublicCheck) -> None:
@@ -152,6 +159,11 @@ def _require_access() -> tuple[Response, int] | Response | None:
             return None
         if not _count_wrong_try():
             return jsonify(error=TOO_MANY_TRIES), 429
+    explanations: list[Explanation] = app.extensions["skyjo_access"]["explain"]
+    for explain in explanations:
+        said = explain(request)
+        if said is not None:
+            return said
     if request.path.startswith("/api/") or request.is_json:
         answer = jsonify(error=NEEDED)
         if request.path.startswith("/api/"):

@@ -20,6 +20,8 @@ from flask import (
     Request,
     abort,
     flash,
+    jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -243,6 +245,21 @@ def is_public(req: Request) -> bool:
     if KEEPER_PAGES.fullmatch(rest):
         return _lets_in(game_id, kept_token(game_id), keeper=True)
     return False
+
+
+def revoked_here(req: Request) -> Response | None:
+    """Why a sheet's page or call is refused to a browser whose link to that game was
+    revoked (the access password would stop it): that link, in words, not the password."""
+    match = GAME_PATH.fullmatch(req.path)
+    token = kept_token(match.group(2)) if match else None
+    if match is None or token is None or _lets_in(match.group(2), token, keeper=False):
+        return None
+    if match.group(1):
+        answer = jsonify(error=_(pad_shares.NO_LINK))
+        answer.status_code = 401
+        return answer
+    text = _("This link to a score sheet no longer works: it was revoked.")
+    return make_response(render_template("error.html", title=_("Not found"), text=text), 404)
 
 
 def _lets_in(game_id: str, token: str | None, keeper: bool) -> bool:

@@ -148,6 +148,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     access.install(app, limiter)
     access.allow_public(app, online.is_public)  # secret links carry their own permission
     access.allow_public(app, pad_share.is_public)  # a sheet's watch and keeper links too
+    access.explain_refusal(app, pad_share.revoked_here)
 
 
 def local_host(host: str) -> bool:

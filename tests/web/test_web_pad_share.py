@@ -88,7 +88,12 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     links = owner.get(f"/api/games/{game_id}/shares").get_json()["links"]
     for link in links:
         assert owner.post(f"/games/{game_id}/share/{link['id']}/revoke").status_code == 303
-    assert keeper.get(f"/games/{game_id}/rounds/new").status_code in (302, 303)
+    # the keeper is told its link was revoked (not asked for the password it never had)
+    told = keeper.get(f"/games/{game_id}/rounds/new")
+    assert told.status_code == 404 and "it was revoked" in words(told)
+    sent = keeper.post(f"/api/games/{game_id}/rounds", json=kept)
+    assert sent.status_code == 401 and "revoked" in sent.get_json()["error"]
+    assert keeper.get("/history").status_code in (302, 303)  # elsewhere: the password
     assert watcher.get(f"/s/{watch_token}/part").status_code == 404
     assert "revoked" in words(watcher.get(f"/s/{watch_token}"))
     assert watcher.get(f"/api/games/{game_id}/events").status_code == 401
