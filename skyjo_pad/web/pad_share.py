@@ -124,7 +124,7 @@ def _kind_revoked(link: Link) -> str:
 def watch(token: str) -> Response:
     """A watch link: the sheet, live. A keeper link: kept here, then the sheet itself."""
     link = _open(token)
-    keep(link.game_id, token)
+    _keep(link, token)
     if link.keeper:
         return redirect(url_for("pad.sheet", game_id=link.game_id), 303)
     return _live_page("sheet_watch.html", link.game_id, token, tv=False)
@@ -140,7 +140,7 @@ def watch_part(token: str) -> Response:
 def watch_tv(token: str) -> Response:
     """The big-screen view, from a watch (or keeper) link."""
     link = _open(token)
-    keep(link.game_id, token)
+    _keep(link, token)
     return _live_page("sheet_tv.html", link.game_id, token, tv=True)
 
 
@@ -170,6 +170,14 @@ def _open(token: str, note: bool = True) -> Link:
     if note:
         pad_shares.opened(link.id)
     return link
+
+
+def _keep(link: Link, token: str) -> None:
+    """Keep the link in this browser's session; a watch link never takes the place of a
+    keeper link of the same game that still works (the other QR code scanned by mistake)."""
+    if not link.keeper and _lets_in(link.game_id, kept_token(link.game_id), keeper=True):
+        return
+    keep(link.game_id, token)
 
 
 def _live_page(template: str, game_id: str, token: str | None, tv: bool) -> Response:

@@ -79,6 +79,9 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     assert "Cy 10 → 20" in words(watcher.get(f"/s/{watch_token}/part"))
     assert watcher.get(f"/games/{game_id}/rounds/new").status_code in (302, 303)
     assert watcher.get(f"/games/{game_id}/tv").status_code == 200
+    # the keeper scans the watch link's code by mistake: it is still the keeper
+    assert keeper.get(f"/s/{watch_token}").status_code == 200
+    assert keeper.get(f"/games/{game_id}/rounds/new").status_code == 200
     # a round the keeper's phone kept offline is sent with the link it opened; a watch
     # link kept in a browser sends none
     kept = {"scores": [1, 2, 3], "closer": 0}
