@@ -14,7 +14,9 @@ every process): per client address (`FROM_A_CLIENT`) and per email address
 from __future__ import annotations
 
 import logging
+import smtplib
 import threading
+import time
 from collections.abc import Callable, Mapping
 from urllib.parse import urlencode
 
@@ -22,16 +24,20 @@ from flask import Flask, current_app, render_template
 from flask_babel import force_locale
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_mail import Mail, Message
+from flask_mail import Connection, Mail, Message
 from limits import parse_many
 
 from .i18n import COOKIE, current, gettext
+from .models import name_key
 from .services import online
 
 log = logging.getLogger(__name__)
 mail = Mail()
 MAIL_WAIT = 5.0
-"""How long creating a table waits for each invitation's outcome, at most."""
+"""How long creating a table waits for its invitations' outcomes, at most, all together."""
+SMTP_TIMEOUT = 20.0
+"""Seconds one exchange with the mail server may take: one that never answers is given up
+(the invitation then shows as failed on the host's page)."""
 FROM_A_CLIENT = "30 per hour"
 """Invitation mails that the tables made from one client address may send."""
 TO_AN_ADDRESS = "3 per hour; 10 per day"
@@ -64,14 +70,16 @@ def inviter(
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if not configured(app):
         return None
-    chosen = dict(languages or {})
+    # by the name as the address book keeps it ("Eve" for "eve" typed in)
+    chosen = {name_key(name): language for name, language in (languages or {}).items()}
+    deadline = time.monotonic() + float(app.config.get("MAIL_WAIT", MAIL_WAIT))
 
     def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
         assert seat.token is not None and seat.email is not None
         if not _may_send(app, seat.email):
             log.warning("The invitation to seat %s was not sent: too many mails.", seat.seat)
             return online.FAILED
-        language = chosen.get(seat.name) or current()
+        language = chosen.get(name_key(seat.name)) or current()
         address = f"{link(seat.token)}?{urlencode({COOKIE: language})}"
         with force_locale(language):
             message = _message(seat, host, address, game_id, app)
@@ -80,8 +88,8 @@ def inviter(
 
         def send() -> None:
             try:
-                with app.app_context():
-                    mail.send(message)
+                with app.app_context(), TimedConnection(app.extensions["mail"]) as connection:
+                    connection.send(message)
                 value = online.SENT
             except Exception as error:  # a refused or unreachable mail server
                 log.warning("The invitation to seat %s was not sent: %s", seat.seat, error)
@@ -95,7 +103,7 @@ def inviter(
                     online.record_invitation(game_id, seat.seat, value)
 
         threading.Thread(target=send, daemon=True, name="invite").start()
-        done.wait(float(app.config.get("MAIL_WAIT", MAIL_WAIT)))
+        done.wait(max(0.0, deadline - time.monotonic()))
         with lock:
             if not done.is_set():
                 outcome["late"] = True
@@ -103,6 +111,22 @@ def inviter(
             return str(outcome["value"])
 
     return invite
+
+
+class TimedConnection(Connection):
+    """Flask-Mail's connection to the mail server, each exchange limited to SMTP_TIMEOUT."""
+
+    def configure_host(self) -> smtplib.SMTP:
+        """Connect (and start TLS, and log in, as configured), within the time limit."""
+        settings = self.mail
+        kind = smtplib.SMTP_SSL if settings.use_ssl else smtplib.SMTP
+        host = kind(settings.server, settings.port, timeout=SMTP_TIMEOUT)
+        host.set_debuglevel(int(settings.debug))
+        if settings.use_tls:
+            host.starttls()
+        if settings.username and settings.password:
+            host.login(settings.username, settings.password)
+        return host
 
 
 def _may_send(app: Flask, address: str) -> bool:

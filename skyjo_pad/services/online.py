@@ -143,7 +143,7 @@ def check(
     (emails tidied), for the host to look over before the links are made."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
-    checked = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]
+    checked = [Invitee(s.name, roster.mailable_email(s.email), s.bot) for s in seats]
     tables.plan([tables.SeatChoice(s.name, s.bot) for s in checked], rules, seed)
     return checked
 
@@ -163,7 +163,7 @@ def create(
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
-    seats = [Invitee(s.name, roster.clean_email(s.email), s.bot) for s in seats]  # forms' too
+    seats = [Invitee(s.name, roster.mailable_email(s.email), s.bot) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
     try:
         table, rows = retried(lambda: _store(planned, seats))

@@ -21,6 +21,12 @@ from .retry import retried
 from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+MAILABLE = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
+)
+"""An address an invitation is sent to: plain ASCII, as every mail server reads it (one
+in the address book may be looser: it is kept as it was typed)."""
 NOT_AN_EMAIL = N_("That does not look like an email address (like ann@example.com).")
 
 
@@ -90,6 +96,15 @@ def clean_email(email: object) -> str | None:
     if len(email) > EMAIL_MAX or not EMAIL.fullmatch(email):
         raise Invalid(NOT_AN_EMAIL, "email")
     return email
+
+
+def mailable_email(email: object) -> str | None:
+    """`clean_email`, and an address a mail can be sent to as it is written: no display
+    name, no encoded word (the sender would decode it into another address)."""
+    address = clean_email(email)
+    if address is not None and (not MAILABLE.fullmatch(address) or "=?" in address):
+        raise Invalid(NOT_AN_EMAIL, "email")
+    return address
 
 
 @transaction

@@ -6,6 +6,8 @@ from __future__ import annotations
 import email
 import email.header
 import re
+import socket
+import time
 from collections.abc import Callable, Iterator
 from email.message import Message
 from typing import Any
@@ -14,6 +16,10 @@ import pytest
 from flask import Flask
 from servers import smtp_server
 from table_forms import table_form
+
+from skyjo_pad import mailer
+from skyjo_pad.services import online, roster
+from skyjo_pad.services.errors import ServiceError
 
 REFUSED = "nobody@example.org"
 
@@ -150,9 +156,11 @@ def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
     """An English host invites Bob in French: the mail is French, its link opens the table
     in French and keeps it for Bob's next pages; Cy's, left as it was, is in English."""
     client = mail_app.test_client()
+    with mail_app.app_context():
+        roster.add("Bob")  # the address book's spelling; the host types "bob"
     form = {"target": "100", "multiplier": "2", "reveal_count": "2", "online": "1"}
     form |= {"first_tiebreak": "highest_card", "next_starter": "closer"}
-    seats = [("Ann", "", None), ("Bob", "bob@example.org", "fr"), ("Cy", "cy@example.org", None)]
+    seats = [("Ann", "", None), ("bob", "bob@example.org", "fr"), ("Cy", "cy@example.org", None)]
     for n, (name, address, language) in enumerate(seats):
         form |= {f"seat-{n}-name": name, f"seat-{n}-kind": "person", f"seat-{n}-email": address}
         if language:
@@ -174,7 +182,7 @@ def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
     assert "Ann vous invite" in str(subject)
     text = parts(bob)
     assert "Bonjour Bob," in text["plain"] and '<html lang="fr">' in text["html"]
-    assert "invites you" not in text["plain"]
+    assert "invites you" not in text["plain"] and "Your seat" not in text["plain"]
     link = re.search(r"http://localhost(/t/[\w-]+\?lang=fr)\b", text["plain"])
     assert link is not None
     reader = mail_app.test_client()  # Bob's phone: no cookie, an English browser
@@ -186,6 +194,46 @@ def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
 
     cy = parts(by_address["cy@example.org"])
     assert "Hello Cy," in cy["plain"] and re.search(r"/t/[\w-]+\?lang=en\b", cy["plain"])
+
+
+def test_a_mail_server_that_never_answers_holds_the_table_a_moment_not_a_minute(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It takes the connection and says nothing: the table is made within the one wait
+    for all its invitations, and each then shows as failed on the host's page."""
+    monkeypatch.setattr(mailer, "SMTP_TIMEOUT", 0.5)
+    silent = socket.create_server(("127.0.0.1", 0))
+    silent.listen(8)
+    try:
+        port = silent.getsockname()[1]
+        app = make_app(
+            MAIL_SERVER="127.0.0.1", MAIL_PORT=port, MAIL_WAIT=0.3, MAIL_SUPPRESS_SEND=False
+        )
+        seats = [online.Invitee(n, f"{n.lower()}@example.org") for n in ("Ann", "Bob", "Cy", "Dee")]
+        began = time.monotonic()
+        with app.test_request_context("/tables/new"):
+            invite = mailer.inviter(lambda token: f"http://localhost/t/{token}")
+            table = online.create(seats, invite=invite)
+        assert time.monotonic() - began < 1.5  # one wait of 0.3 s, not four
+        for _ in range(40):
+            with app.app_context():  # a fresh look each time
+                shown = {s.invitation for s in online.seats(table.id, table.host_token)}
+            if shown == {online.FAILED}:
+                break
+            time.sleep(0.1)
+        assert shown == {online.FAILED}
+    finally:
+        silent.close()
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["<bob@example.org>", "=?utf-8?q?bob?=@example.org", "bob@example..org", "bö@example.org"],
+)
+def test_an_invitation_goes_only_to_an_address_as_written(app: Flask, address: str) -> None:
+    """What a mail program would read as another address (or none) is refused in words."""
+    with app.app_context(), pytest.raises(ServiceError, match="does not look like an email"):
+        online.create([online.Invitee("Ann", address), online.Invitee("Bob")])
 
 
 def test_a_links_language_does_not_override_a_chosen_one(app: Flask) -> None:
