@@ -150,8 +150,11 @@ def _message(seat: online.NewSeat, host: str, link: str, game_id: str, app: Flas
     rules = online.rules_of(game_id)
     values = {"name": seat.name, "host": host, "link": link, "rules": rules}
     sender = app.config.get("MAIL_DEFAULT_SENDER") or "skyjo-pad@localhost"
+    # "=?" could start an encoded word a mail program decodes into other text (a line
+    # break, a header): a zero-width space between keeps the host's name as typed.
+    shown_host = host.replace("=?", "=\u200b?")
     return Message(
-        subject=gettext("%(host)s invites you to a game of SKYJO", host=host),
+        subject=gettext("%(host)s invites you to a game of SKYJO", host=shown_host),
         recipients=[seat.email or ""],
         body=render_template("email/invitation.txt", **values),
         html=render_template("email/invitation.html", **values),

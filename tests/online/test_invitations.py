@@ -226,6 +226,21 @@ def test_a_mail_server_that_never_answers_holds_the_table_a_moment_not_a_minute(
         silent.close()
 
 
+def test_a_hosts_name_like_an_encoded_word_stays_as_typed_in_the_subject(
+    mail_app: Flask, inbox: tuple[Inbox, int]
+) -> None:
+    host = "=?utf-8?q?Evil=0ABcc:_x@y.z?="
+    with mail_app.test_request_context("/tables/new"):
+        invite = mailer.inviter(lambda token: f"http://localhost/t/{token}")
+        online.create(
+            [online.Invitee(host), online.Invitee("Bob", "bob@example.org")], invite=invite
+        )
+    subject = str(
+        email.header.make_header(email.header.decode_header(inbox[0].messages[0]["Subject"]))
+    )
+    assert subject.replace("\u200b", "").startswith(host) and "\n" not in subject
+
+
 @pytest.mark.parametrize(
     "address",
     ["<bob@example.org>", "=?utf-8?q?bob?=@example.org", "bob@example..org", "bö@example.org"],
