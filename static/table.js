@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { STEP_MS, SHOW_CARDS_MS, pace, WORDS, t, shown, el, card, fillGrid } = window.skyjoCards;
+  const { STEP_MS, SHOW_CARDS_MS, pace, WORDS, t, shown, el, card, fillGrid, setText } = window.skyjoCards;
   const { online: Online, summary: Summary } = window.skyjoTableParts;
 
   // The play screen ----------------------------------------------------------------------
@@ -232,8 +232,9 @@
       const v = s.view;
       const focused = this.root.contains(document.activeElement) && document.activeElement !== this.root;
       const old = before && before.view.round === v.round ? before.view : null;
-      this.q("then").textContent = s.info.then || "";
-      this.q("now").textContent = s.info.now + (s.info.now.endsWith("…") ? "" : ".");
+      // Live regions: written only when their words change (a screen reader reads every write).
+      setText(this.q("then"), s.info.then || "");
+      setText(this.q("now"), s.info.now + (s.info.now.endsWith("…") ? "" : "."));
       if (before) this.say("");
       this.q("board").hidden = false;
       const canTap = (move) => s.moves.some((m) => m.action === move);
@@ -322,6 +323,7 @@
       const s = this.state;
       const v = s.view;
       const body = this.q("scores-body");
+      const had = body.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
       body.replaceChildren();
       // The reveals at the start are everyone's at once: nobody's turn is marked then.
       const active = ["round_over", "game_over", "reveal"].includes(v.phase) ? null : v.current;
@@ -333,6 +335,8 @@
         const who = el("button", "who", player);
         who.type = "button";
         who.dataset.seat = String(seat);
+        who.setAttribute("aria-pressed", String(seat === other)); // its cards are the ones shown
+        if (seat === active) who.setAttribute("aria-current", "true"); // whose turn it is
         if (s.bots[seat]) who.append(el("span", "tag", t("computer")));
         if (seat === s.you && !s.watching) who.append(el("span", "tag", t("you")));
         first.append(who);
@@ -343,6 +347,7 @@
         row.append(first, el("td", "total", shown(v.totals[seat])), el("td", "", shown(round)));
         body.append(row);
       });
+      if (had !== null && had !== undefined) body.querySelector(`[data-seat="${had}"]`)?.focus(); // drawn anew: the focus stays
       this.q("scores").hidden = false;
       this.q("scores-hint").hidden = v.players.length < 3;
     }

@@ -113,5 +113,8 @@
   }
 
 
-  window.skyjoCards = { STEP_MS, ANSWER_WAIT_MS, SHOW_CARDS_MS, pace, WORDS, t, band, shown, el, card, cellWords, fillGrid, trophy, link, button };
+  // Write `text` into `node` only when it differs (a live region speaks at every write).
+  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
+
+  window.skyjoCards = { setText, STEP_MS, ANSWER_WAIT_MS, SHOW_CARDS_MS, pace, WORDS, t, band, shown, el, card, cellWords, fillGrid, trophy, link, button };
 })();

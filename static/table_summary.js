@@ -10,6 +10,7 @@
       const s = this.state;
       const panel = this.q("summary");
       const sum = s.summary;
+      if (!this.peeking || !sum) this.q("peek-back").hidden = true;
       if (!sum || s.status === "abandoned") {
         panel.hidden = true;
         this.summaryAt = null;
@@ -38,18 +39,20 @@
       if (appearing) panel.focus();
     }
 
+    // While the cards are looked at, the way back to the scores takes the focus (it is
+    // not in the alert line: a button there would be read out as an alert).
     peekButton() {
-      const why = this.q("why");
-      why.hidden = false;
-      why.className = "why";
-      why.replaceChildren();
+      const place = this.q("peek-back");
+      if (!place.hidden) return;
       const back = el("button", "button quiet", t("show_scores"));
       back.type = "button";
       back.addEventListener("click", () => {
         this.peeking = false;
         this.render(this.state);
       });
-      why.append(back);
+      place.replaceChildren(back);
+      place.hidden = false;
+      back.focus();
     }
 
     summaryContent(sum) {

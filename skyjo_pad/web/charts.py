@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-from ..i18n import ngettext
+from ..i18n import gettext, ngettext
 
 PALETTE = (
     "#1d6fd1",
@@ -150,7 +150,13 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
         len(results),
         wins=wins,
     )
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">']
+    # the bars' values in words too, for a reader who cannot see them
+    said = [gettext("%(total)s (won)", total=t) if p == 1 else str(t) for t, p, _n in results]
+    label += " " + gettext("Oldest first: %(totals)s.", totals=", ".join(said))
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(label)}">'
+    ]
     for t in ticks:
         parts.append(
             f'<line class="grid-line" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" '

@@ -91,7 +91,17 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
             for row, (_cards, score, total) in zip(rows.all(), scores, strict=True):
                 expect(row.locator("td").nth(1)).to_have_text(total)
                 expect(row.locator("td").nth(2)).to_have_text(score.split(" ")[0])
-            page.get_by_role("button", name="Show the scores again").click()
+            back = page.get_by_role("button", name="Show the scores again")
+            expect(back).to_be_focused()  # the way back, for a keyboard; not in the alert line
+            expect(page.locator("[data-why] button")).to_have_count(0)
+            first = page.locator("[data-scores-body] button.who").first
+            first.focus()
+            first.press("Enter")  # its cards shown: the focus stays, and it says so
+            expect(page.locator("[data-scores-body] button.who").first).to_be_focused()
+            expect(page.locator("[data-scores-body] button.who").first).to_have_attribute(
+                "aria-pressed", "true"
+            )
+            back.click()
         panel.get_by_role("button", name=re.compile(r"^Deal round \d+")).click()
         expect(panel).to_be_hidden()
     expect(panel.get_by_role("img", name="Winner:")).to_be_visible()

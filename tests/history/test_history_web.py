@@ -111,6 +111,10 @@ def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     for shown in ("2 wins of 3", "67% win rate", "Best round 5", "Worst round 30"):
         assert shown in ann
     assert "Closing paid off 2 (67%)" in ann and "Columns cleared 1" in ann
+    chart = re.search(
+        r'role="img" aria-label="(Final totals[^"]+)"', client.get(f"/players/{pid('Ann')}").text
+    )
+    assert chart and re.search(r"Oldest first: -?\d+( \(won\))?, ", chart[1]), chart
     alone = client.get(f"/players/{pid('Ann')}/versus?other={pid('Ann')}", follow_redirects=True)
     assert "Choose someone else to compare with." in text(alone)
     assert "There is nothing here: the link may be mistyped" in text(client.get("/players/0"))
