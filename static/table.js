@@ -347,7 +347,7 @@
         row.append(first, el("td", "total", shown(v.totals[seat])), el("td", "", shown(round)));
         body.append(row);
       });
-      if (had !== null && had !== undefined) body.querySelector(`[data-seat="${had}"]`)?.focus(); // drawn anew: the focus stays
+      if (had) body.querySelector(`[data-seat="${had}"]`)?.focus(); // drawn anew: the focus stays
       this.q("scores").hidden = false;
       this.q("scores-hint").hidden = v.players.length < 3;
     }

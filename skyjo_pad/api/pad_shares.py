@@ -18,7 +18,7 @@ from flask import Response, current_app, g, jsonify, request, url_for
 from ..kept_links import kept_token
 from ..rate_limits import limited
 from ..services import live, pad_shares
-from ..services.errors import ServiceError
+from ..services.errors import Unauthorized
 from ..services.pad_shares import Link
 from . import bodies
 from . import streams as stream_api
@@ -49,8 +49,17 @@ def check_link() -> None:
 @bp.get("/games/<game_id>/events")
 def pad_events(game_id: str) -> Response:
     """Server-sent events: `version` with `{"version": n}` each time the sheet changes."""
-    token = bearer() or live_kept_token(game_id)
-    start = pad_shares.stream_start(game_id, token)
+    given = bearer()
+    token = given or kept_token(game_id)
+    try:
+        start = pad_shares.stream_start(game_id, token)
+    except Unauthorized:
+        if given is not None or token is None:
+            raise
+        # a link this browser kept, revoked since: who got this far passed the access
+        # password (if any) without it, and follows the sheet as its owner does
+        token = None
+        start = pad_shares.stream_start(game_id, token)
     config = current_app.config
     subscription = live.HUB.subscribe(
         game_id,
@@ -66,20 +75,6 @@ def pad_events(game_id: str) -> Response:
         raise
     subscription.seen = start.version
     return stream_api.served(subscription)
-
-
-def live_kept_token(game_id: str) -> str | None:
-    """The link this browser opened for `game_id` (its page keeps it in the session), if it
-    still opens the game. One revoked since is ignored: who got this far passed the access
-    password (if any) without it, and follows the sheet as its owner does."""
-    token = kept_token(game_id)
-    if token is None:
-        return None
-    try:
-        pad_shares.allowed(game_id, token)
-    except ServiceError:
-        return None
-    return token
 
 
 @bp.post("/games/<game_id>/shares")

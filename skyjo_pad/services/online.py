@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..bots import BUILTIN
-from ..engine import Rules
+from ..engine import Position, Rules
 from ..extensions import db
 from ..models import PLAYING, Game, TableState, TableToken, utcnow
 from . import live, roster, table_play, tables
@@ -356,9 +356,15 @@ def may_reissue(game_id: str, token: str | None, seat: object) -> None:
 def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> int:
     _game, state, actor = _table(game_id, token)
     policy.check_host(actor)
+    chosen = _seat_at(state, seat)
+    _check_not_held(state, store.position_of(state), chosen)
+    return chosen
+
+
+def _seat_at(state: TableState, seat: object) -> int:
+    """`seat`, when it is one of the table's (else refused in words)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
         raise Invalid("There is no such seat at this table.", field="seat")
-    _check_not_held(state, seat)
     return seat
 
 
@@ -384,10 +390,9 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
     return fresh, old
 
 
-def _check_not_held(state: TableState, seat: int) -> None:
+def _check_not_held(state: TableState, position: Position, seat: int) -> None:
     """Refuse (409) while `seat`, a person or a computer thinking, holds a card drawn from
     the pile and not placed yet: only that seat may see it."""
-    position = store.position_of(state)
     if state.status == PLAYING and policy.holds_secret_card(position, seat):
         raise Conflict(HELD_SEAT, name=position.players[seat])
 
@@ -398,22 +403,22 @@ def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) ->
     game, state, actor = _table(game_id, token)
     policy.check_host(actor)
     store.check_playing(state)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
-        raise Invalid("There is no such seat at this table.", field="seat")
+    seat = _seat_at(state, seat)
     if bot is not None and bot not in BUILTIN:
         raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
     bots = list(state.bots)
     bots[seat] = bot
     if all(b is not None for b in bots):
         raise Invalid("At least one seat needs a person.", field="seat")
+    position = store.position_of(state)
     if bot is None:  # its link (a new one, shown to the host) would show the card
-        _check_not_held(state, seat)
+        _check_not_held(state, position, seat)
     state.bots = bots
     for gs in game.seats:
         if gs.seat == seat:
             gs.bot = bot
     game.updated_at = utcnow()
-    table_play.run_bots(game, state, store.position_of(state))
+    table_play.run_bots(game, state, position)
     store.flush()  # the new version
     live.announce(game_id, game.version, closed=state.status != PLAYING)
 

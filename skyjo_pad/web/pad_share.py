@@ -33,6 +33,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..i18n import N_
 from ..kept_links import keep, kept_token
 from ..presenters.problems import why
 from ..rate_limits import limited
@@ -42,6 +43,7 @@ from ..services.pad_shares import KEEPER, Link
 from .forms import FORM_EXPIRED
 
 bp = Blueprint("pad_share", __name__)
+LINK_REVOKED = N_("This link to a score sheet no longer works: it was revoked.")
 FRESH = "pad_link_made"
 """The session key of a link just made, shown once on the links page it redirects to."""
 GAME_PATH = re.compile(r"/(api/)?games/([^/]+)(/.*)?")
@@ -166,7 +168,7 @@ def _open(token: str, note: bool = True) -> Link:
     """The link `token` opens (404 when none: revoked or never made)."""
     link = pad_shares.find(token)
     if link is None:
-        abort(404, _("This link to a score sheet no longer works: it was revoked."))
+        abort(404, _(LINK_REVOKED))
     if note:
         pad_shares.opened(link.id)
     return link
@@ -266,7 +268,7 @@ def revoked_here(req: Request) -> Response | None:
         answer = jsonify(error=_(pad_shares.NO_LINK))
         answer.status_code = 401
         return answer
-    text = _("This link to a score sheet no longer works: it was revoked.")
+    text = _(LINK_REVOKED)
     return make_response(render_template("error.html", title=_("Not found"), text=text), 404)
 
 
