@@ -170,8 +170,12 @@ function setupRoundForm(form) {
       if (!res.ok || mine !== seq || form.dataset.queued) return;
       const fragment = document.createElement("template");
       fragment.innerHTML = await res.text();
+      // "Keep these scores anyway" ticked while the preview was on its way stays ticked.
+      const keepNow = verdict.querySelector("input[name=keep_unusual]");
       table.replaceChildren(...fragment.content.querySelector("[data-table-part]").childNodes);
       verdict.replaceChildren(...fragment.content.querySelector("[data-verdict-part]").childNodes);
+      const keepNew = verdict.querySelector("input[name=keep_unusual]");
+      if (keepNow && keepNew) keepNew.checked = keepNow.checked;
       const label = verdict.querySelector("[data-save-label]");
       if (label && !save.disabled) save.textContent = label.textContent;
       // A completed card grid fills in that player's score.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from browser_helpers import choose_closer, expect_totals, seat, shoot, start_game, type_score
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 
 def test_missing_score_and_closer_are_shown_and_nothing_is_saved(
@@ -68,5 +68,28 @@ def test_unusual_negative_score_can_be_kept(page: Page, live_server: str) -> Non
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
     expect(page.get_by_text(re.compile("Kai's -20 is outside"))).to_be_visible()
     keep.check()
+    page.get_by_role("button", name="Save round 1").click()
+    expect_totals(page, [-20, 9])
+
+
+def test_keep_ticked_while_the_preview_is_on_its_way_stays_ticked(
+    page: Page, live_server: str
+) -> None:
+    """The refused page refreshes its preview; a tick given before that answer is kept."""
+    start_game(page, live_server, ["Max", "Ned"])
+    page.get_by_role("link", name=re.compile("Enter round 1")).click()
+    type_score(page, "Max", -20)
+    type_score(page, "Ned", 9)
+    choose_closer(page, "Nobody")
+    expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
+    held: list[Route] = []
+    page.route("**/preview", lambda route: held.append(route))
+    with page.expect_request("**/preview"), page.expect_navigation():
+        page.get_by_role("button", name="Save round 1").click()
+    keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
+    keep.check()
+    page.evaluate("document.querySelector('input[name=keep_unusual]').dataset.before = '1'")
+    held.pop().continue_()
+    expect(page.locator("input[name=keep_unusual]:not([data-before])")).to_be_checked()
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [-20, 9])
