@@ -236,5 +236,7 @@ def _index(cell: Coord) -> int:
     return COLUMNS * cell[0] + cell[1]
 
 
-def _show(cell: Coord) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+def _show(cell: Coord, width: int = 24) -> str:
+    """A cell as it is written in a move, cut short if a number in it is absurdly long."""
+    text = f"[{cell[0]}, {cell[1]}]"
+    return text if len(text) <= width else text[: width - 1] + "…"

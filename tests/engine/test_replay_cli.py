@@ -56,6 +56,18 @@ def test_an_illegal_move_gives_its_index_and_status_2() -> None:
     assert report == {"error": "you must swap the card you took from the discard pile", "move": 1}
 
 
+def test_a_cell_of_thousands_of_digits_is_not_quoted_whole() -> None:
+    """The reason for an impossible cell stays a line long, whatever number was sent."""
+    record = json.loads((SCENARIOS / "final_reveal_column_doubles_the_closer.json").read_text())
+    flip = next(i for i, move in enumerate(record["moves"]) if move["action"] == "flip")
+    record["moves"][flip]["cell"] = [10**4000, 0]
+    report, status = replay("-", stdin=json.dumps(record))
+    assert status == 2
+    assert report["move"] == flip
+    assert report["error"].startswith("there is no cell [1000")
+    assert len(report["error"]) < 120
+
+
 def test_an_unreadable_record_gives_status_2(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
