@@ -319,15 +319,44 @@ def instruction(seen: View, bots: Sequence[str | None]) -> str:
 
 def told_to(seen: View, bots: Sequence[str | None], seat: int | None) -> str:
     """`instruction`, said to `seat`'s own phone when the turn is its own ("Your turn,
-    Ben: take the 6 or draw"); every other phone reads the plain line."""
-    if seat is None or seen.current != seat or bots[seat] is not None:
+    Ben: take the 6 or draw"); every other phone is told what the player on turn is doing
+    ("Ben is placing the 6 in his grid"), the computer's turns and the rest as they are."""
+    current = seen.current
+    if seen.phase not in (Phase.TURN, Phase.FINAL_TURNS) or current is None:
         return instruction(seen, bots)
-    if seen.phase not in (Phase.TURN, Phase.FINAL_TURNS):
+    if bots[current] is not None:
         return instruction(seen, bots)
-    hint = _turn_hint(seen, seat, seen.players[seat])
-    if seen.phase is Phase.FINAL_TURNS:
-        return _("Your last turn, %(instruction)s", instruction=hint)
-    return _("Your turn, %(instruction)s", instruction=hint)
+    last = seen.phase is Phase.FINAL_TURNS
+    if seat == current:
+        hint = _turn_hint(seen, seat, seen.players[seat])
+        if last:
+            return _("Your last turn, %(instruction)s", instruction=hint)
+        return _("Your turn, %(instruction)s", instruction=hint)
+    hint = _watched_hint(seen, current, seen.players[current])
+    return _("Last turn! %(instruction)s", instruction=hint) if last else hint
+
+
+def _watched_hint(seen: View, actor: int, name: str) -> str:
+    """What the player on turn is doing, told to everyone else."""
+    held = seen.held
+    if held is None:
+        if seen.discard:
+            return _(
+                "%(name)s takes the %(card)s or draws…", name=name, card=number(seen.discard[0])
+            )
+        return _("%(name)s draws a card…", name=name)
+    if held.source is HeldFrom.FLIP:
+        return _("%(name)s turns up a face-down card…", name=name)
+    hidden = any(
+        c is not None and not isinstance(c, Card) for row in seen.grids[actor] for c in row
+    )
+    if held.value is None:
+        if hidden:
+            return _("%(name)s places the drawn card or discards it…", name=name)
+        return _("%(name)s places the drawn card…", name=name)
+    if hidden and held.source is not HeldFrom.DISCARD:
+        return _("%(name)s places the %(card)s or discards it…", name=name, card=number(held.value))
+    return _("%(name)s places the %(card)s…", name=name, card=number(held.value))
 
 
 def _turn_hint(seen: View, actor: int, name: str) -> str:

@@ -87,6 +87,23 @@ def test_a_drawn_card_is_not_named_until_it_is_placed() -> None:
     assert theirs == "Ann: place the card in your grid, or discard it"
 
 
+def test_other_phones_are_told_what_the_player_on_turn_is_doing() -> None:
+    """Her own phone tells Ann what to do; the others, what Ann is doing (not "your grid")."""
+    data = json.loads((SCENARIOS / "final_turns.json").read_text())
+    record = record_from_json({k: v for k, v in data.items() if k != "expect"})
+    before = record.position
+    people = [None, None, None]
+    assert before.held is None and before.current == 0
+    top = table_story.number(before.discard[0])
+    assert table_story.told_to(view(before, 0), people, 0).startswith("Your turn, Ann: take")
+    assert table_story.told_to(view(before, 1), people, 1) == f"Ann takes the {top} or draws…"
+    assert table_story.told_to(view(before, None), people, None).startswith("Ann takes the")
+    drawn = apply(before, record.moves[0])
+    watched = table_story.told_to(view(drawn, 1), people, 1)
+    assert watched == "Ann places the drawn card or discards it…"
+    assert table_story.told_to(view(drawn, 0), people, 0).startswith("Your turn, Ann: place")
+
+
 def test_the_opening_names_who_starts_and_why() -> None:
     """After the last reveal, the line names the starter and the sum that made it start."""
     position = new_game(["Ann", "Bob"], seed=1)
