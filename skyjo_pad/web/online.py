@@ -3,6 +3,8 @@ the spectator's (docs/table.md, "Online tables"). Their JSON is in `api/online.p
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from flask import (
     Blueprint,
@@ -143,8 +145,8 @@ def invited(token: str) -> Response:
     """The invitations of a table just made: its links, kept for the browser that made it
     (elsewhere, the host's page: a seat's lost link is replaced there)."""
     access = _host(token)
-    created = session.get(INVITED)
-    if not isinstance(created, dict) or created.get("id") != access.game_id:
+    created = _invitations_kept(access.game_id)
+    if created is None:
         return redirect(url_for("online.page", token=token), 303)
     seats = [
         {**seat, "link": link(seat["token"])} if seat.get("token") else seat
@@ -179,8 +181,26 @@ def reissue(token: str, seat: int) -> Response | str:
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
         return _refused_to_host(token, error)
-    session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
+    _keep_fresh(access.game_id, seat, fresh)
     return redirect(url_for("online.page", token=token), 303)
+
+
+def _keep_fresh(game_id: str, seat: int, fresh: str) -> None:
+    """Keep a seat's new link for this browser: shown on the host's page, and in place of
+    the old one on the invitation page."""
+    session[FRESH] = {"id": game_id, "seat": seat, "token": fresh}
+    created = _invitations_kept(game_id)
+    if created is not None:
+        for kept in created["seats"]:
+            if kept.get("seat") == seat:
+                kept["token"] = fresh
+        session[INVITED] = created
+
+
+def _invitations_kept(game_id: str) -> dict[str, Any] | None:
+    """The links of this table kept in this browser since it made the table, if any."""
+    created = session.get(INVITED)
+    return created if isinstance(created, dict) and created.get("id") == game_id else None
 
 
 @bp.post("/t/<token>/seats/<int:seat>/player")
@@ -193,8 +213,7 @@ def give_seat(token: str, seat: int) -> Response:
         linked = {s.seat: s.linked for s in online.seats(access.game_id, token)}
         online.give_seat(access.game_id, token, seat, bot)
         if bot is None and not linked.get(seat, True):
-            fresh = online.reissue(access.game_id, token, seat)
-            session[FRESH] = {"id": access.game_id, "seat": seat, "token": fresh}
+            _keep_fresh(access.game_id, seat, online.reissue(access.game_id, token, seat))
     except ServiceError as error:
         return _refused_to_host(token, error)
     return redirect(url_for("online.page", token=token), 303)
@@ -241,6 +260,7 @@ def _host_page(token: str, access: online.Access) -> Response:
             seats=seats,
             token=token,
             fresh=fresh,
+            invitations=_invitations_kept(access.game_id) is not None,
             qr=qr_svg,
             bots=BOT_KINDS,
             record_url=url_for(

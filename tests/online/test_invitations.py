@@ -109,6 +109,9 @@ def test_an_invitation_arrives_with_its_link_and_the_rules(
         headers={"Authorization": f"Bearer {created.get_json()['host_token']}"},
     )
     assert [s["invitation"] for s in host.get_json()["seats"]] == ["sent", "failed", "none", None]
+    # ... and, on a browser that never saw the links, how to get Bob a link all the same
+    page = client.get(f"/t/{created.get_json()['host_token']}").text
+    assert "The email invitation failed. Make a new link and send it yourself." in page
 
 
 def test_without_a_mail_server_nothing_is_sent_and_the_page_says_so(app: Flask) -> None:

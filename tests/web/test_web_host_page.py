@@ -7,8 +7,12 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from table_forms import table_form
 
 from skyjo_pad.services import online
+
+LINK = re.compile(r'href="(http://[^"]+/t/[\w-]+)" data-link')
+"""A seat's link as the invitation page and the host's new-link box show it."""
 
 
 def host_table(app: Flask) -> online.NewTable:
@@ -52,3 +56,30 @@ def test_an_unknown_level_is_refused_and_changes_nothing(
     page = client.get(refused.location).text  # the host's page, saying why
     assert f"There is no computer player &#39;{level}&#39;." in page
     assert bots_of(app, table) == [None, None]
+
+
+def test_the_host_finds_the_invitation_links_again_and_they_stay_true(
+    client: FlaskClient,
+) -> None:
+    """The browser that made the table goes back to its links from the host's page; a seat
+    given a new link shows the new one there, never the one that stopped working."""
+    form = table_form(("Ann", "person"), ("Bob", "person"), confirm_online="1")
+    invited = client.post("/tables/new", data=form).location
+    host = invited.removesuffix("/invited")
+    old_links = set(
+        re.findall(r'href="(http://[^"]+/t/[\w-]+)" data-link', client.get(invited).text)
+    )
+    assert len(old_links) == 2
+    page = client.get(host).text
+    assert f'href="{invited}">Show the invitation links again</a>' in page
+    assert "Make a new link" not in page
+
+    made = client.post(f"{host}/seats/1/link", data={"confirm": "yes"})
+    assert made.status_code == 303
+    new_bob = LINK.search(client.get(host).text)
+    assert new_bob is not None
+    links = set(LINK.findall(client.get(invited).text))
+    assert new_bob.group(1) in links and len(links) == 2 and len(links & old_links) == 1
+
+    elsewhere = client.application.test_client().get(host).text
+    assert "Show the invitation links again" not in elsewhere
