@@ -10,6 +10,7 @@ Accept-Language decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import flask_babel
@@ -17,6 +18,7 @@ from babel import Locale
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .addresses import safe_target
@@ -114,11 +116,20 @@ def install(app: Flask) -> None:
     app.add_template_global(join_names)
     app.add_template_global(join_seats)
     app.add_template_global(format_date)
-    app.add_template_global(format_datetime)
+    app.add_template_global(local_time)
 
     @app.context_processor
     def languages() -> dict[str, object]:
         return {"languages": LANGUAGES, "language": current()}
+
+
+def local_time(value: datetime, style: str = "datetime") -> Markup:
+    """A stored time (UTC) as a `<time>`: written in UTC here, then in the phone's own time
+    zone by static/app.js (`style`: "time", the hour alone, or "datetime")."""
+    shown = value.strftime("%H:%M") if style == "time" else format_datetime(value, "medium")
+    return Markup('<time datetime="{}Z" data-local="{}">{} UTC</time>').format(
+        value.isoformat(timespec="seconds"), style, shown
+    )
 
 
 @bp.get("/language/<code>")

@@ -418,6 +418,18 @@ function guardDoubleSubmit(form) {
   });
 }
 
+// A stored time (written in UTC by the server) in the phone's own time zone and language.
+function showLocalTime(time) {
+  const when = new Date(time.dateTime);
+  if (Number.isNaN(when.getTime())) return;
+  const style = time.dataset.local === "time"
+    ? { hour: "2-digit", minute: "2-digit" }
+    : { dateStyle: "medium", timeStyle: "short" };
+  try {
+    time.textContent = new Intl.DateTimeFormat(document.documentElement.lang || undefined, style).format(when);
+  } catch (e) { /* an unknown language: the UTC time stays */ }
+}
+
 // An error page: back to the page it came from (a form keeps what was typed there).
 function offerGoBack(button) {
   const canGoBack = "navigation" in window ? window.navigation.canGoBack : window.history.length > 1;
@@ -428,6 +440,7 @@ function offerGoBack(button) {
 
 document.addEventListener("DOMContentLoaded", () => {
   $$(document, "[data-go-back]").forEach(offerGoBack);
+  $$(document, "time[data-local]").forEach(showLocalTime);
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);

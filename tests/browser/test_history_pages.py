@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
-from browser_helpers import enter_round, shoot, start_game
-from playwright.sync_api import Page, expect
+from browser_helpers import PHONE_CONTEXT, enter_round, shoot, start_game
+from playwright.sync_api import Browser, Page, expect
 
 NAMES = ["Hana", "Ivo", "Jun"]
 
@@ -77,3 +79,23 @@ def test_history_filters_and_an_empty_result(page: Page, live_server: str) -> No
     page.get_by_role("link", name="Clear").click()
     expect(page.locator(".history-line").first).to_be_visible()
     shoot(page, "history-list")
+
+
+def test_a_game_is_dated_in_the_phones_own_time_zone(browser: Browser, live_server: str) -> None:
+    """The server keeps UTC; a phone in Auckland reads the time its game began there."""
+    phone = browser.new_context(**PHONE_CONTEXT, timezone_id="Pacific/Auckland")
+    try:
+        page = phone.new_page()
+        start_game(page, live_server, ["Ula", "Vic"])
+        game = page.url.rstrip("/").rsplit("/", 1)[-1]
+        page.goto(f"{live_server}/history/{game}")
+        when = page.locator(".kicker time")
+        stamp = when.get_attribute("datetime")
+        assert stamp is not None and stamp.endswith("Z")
+        there = datetime.fromisoformat(stamp).astimezone(ZoneInfo("Pacific/Auckland"))
+        hour = there.hour % 12 or 12
+        expect(when).to_have_text(
+            re.compile(rf"\b{there.day}, {there.year}, {hour}:{there:%M} [AP]M$")
+        )
+    finally:
+        phone.close()
