@@ -123,6 +123,11 @@ def install(app: Flask) -> None:
         return {"languages": LANGUAGES, "language": current()}
 
 
+def decimal_sign() -> str:
+    """The reader's language's decimal sign ("." or ",")."""
+    return str((get_locale() or _LOCALES[DEFAULT]).number_symbols["latn"]["decimal"])
+
+
 def local_time(value: datetime, style: str = "datetime") -> Markup:
     """A stored time (UTC) as a `<time>`: written in UTC here, then in the phone's own time
     zone by static/app.js (`style`: "time", the hour alone, or "datetime")."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-from ..i18n import gettext, ngettext
+from ..i18n import decimal_sign, gettext, ngettext
 
 PALETTE = (
     "#1d6fd1",
@@ -28,7 +28,7 @@ PALETTE = (
 )
 """Line colours by seat; the legend under a chart uses the same."""
 WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 46, 12, 12, 26  # LEFT: room for a tick such as "-1.18M"
+LEFT, RIGHT, TOP, BOTTOM = 46, 12, 12, 26  # LEFT: room for a tick such as "−1.25M"
 
 
 def colour(seat: int) -> str:
@@ -37,11 +37,19 @@ def colour(seat: int) -> str:
 
 
 def _ticks(low: int, high: int, count: int = 5) -> list[int]:
-    """Round tick values covering low … high."""
-    span = max(1, high - low)
-    raw = span / count
-    steps = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
-    step = next((s for s in steps if s >= raw), int(raw) + 1)
+    """Round tick values covering low … high, about `count` steps of 1, 2, 2.5 or 5 times
+    a power of ten.
+
+    >>> _ticks(0, 100), _ticks(-17, 40)
+    ([0, 20, 40, 60, 80, 100], [-20, 0, 20, 40])
+    >>> _ticks(0, 1_180_000)
+    [0, 250000, 500000, 750000, 1000000, 1250000]
+    """
+    raw = max(1, high - low) / count
+    power = 10 ** max(0, len(str(int(raw))) - 1)
+    step = next(
+        int(f * power) for f in (1, 2, 2.5, 5, 10) if f * power >= raw and f * power % 1 == 0
+    )
     start = (low // step) * step
     return list(range(start, high + step, step))
 
@@ -180,12 +188,14 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
 
 
 def short_number(value: int) -> str:
-    """A tick's label that fits the plot's left margin: 9999, then 12.5k, then 2M.
+    """A tick's label that fits the plot's left margin: 9999, then 12.5k, then 2M, with the
+    reader's decimal sign and a true minus, as the score sheet writes it.
 
     >>> [short_number(v) for v in (-17, 9_999, 12_500, -250_000, 2_000_000)]
-    ['-17', '9999', '12.5k', '-250k', '2M']
+    ['−17', '9999', '12.5k', '−250k', '2M']
     """
+    sign = "−" if value < 0 else ""
     for size, unit in ((1_000_000, "M"), (1_000, "k")):
         if abs(value) >= max(size, 10_000):
-            return f"{value / size:.3g}{unit}"
-    return str(value)
+            return f"{sign}{abs(value) / size:.3g}".replace(".", decimal_sign()) + unit
+    return f"{sign}{abs(value)}"

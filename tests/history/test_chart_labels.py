@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from skyjo_pad.factory import create_app
 from skyjo_pad.web.charts import LEFT, totals_chart
 
 
@@ -20,3 +21,14 @@ def test_the_target_label_keeps_clear_of_the_last_points() -> None:
     ]
     assert len(last) == 2 and all(abs(px - x) > 100 for px, _py in last), (x, y, last)
     assert svg.count(">100</text>") == 1  # said once, by the target's label
+
+
+def test_tick_labels_are_round_and_written_as_the_reader_writes_numbers() -> None:
+    """Huge totals (a long imported game) tick at round steps, in k and M, with the
+    language's decimal sign and a true minus: a Swedish reader reads "1,25M"."""
+    totals = [[-30_000, 0], [400_000, 900_000], [700_000, 1_180_000]]
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    with app.test_request_context(headers={"Accept-Language": "sv"}):
+        svg = str(totals_chart(["Ann", "Bob"], totals, 100))
+    ticks = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
+    assert ticks == ["−250k", "0", "250k", "500k", "750k", "1M", "1,25M"]
