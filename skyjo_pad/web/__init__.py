@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from ..presenters import problems
 from ..services import pad as pad_service
 from ..unavailable import DATABASE_AWAY, database_away
-from . import js_strings
+from . import access, js_strings
 from .history import bp as history_bp
 from .install import bp as install_bp
 from .online import bp as online_bp
@@ -125,6 +125,7 @@ def register(app: Flask) -> None:
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
     app.add_template_global(invalid, "invalid")
+    app.add_template_global(access.let_in, "let_in")
 
     @app.get("/favicon.ico")
     def favicon() -> Response:

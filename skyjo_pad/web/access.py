@@ -52,10 +52,21 @@ from ..i18n import N_, gettext
 bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
 PUBLIC_ENDPOINTS = frozenset(
-    {"static", "favicon", "access.login", "access.logout", "language.switch"}
+    {
+        "static",
+        "favicon",
+        "access.login",
+        "access.logout",
+        "language.switch",
+        "install.manifest",
+        "install.service_worker",
+        "install.offline",
+    }
 )
-"""What anyone may open: the login page itself, the files it needs, and the choice of a
-language (a cookie, then back to the page it was chosen on: a link's own page, say)."""
+"""What anyone may open: the login page itself, the files it needs, the choice of a
+language (a cookie, then back to the page it was chosen on: a link's own page, say), and
+what installs the pad on a phone (no game in them: a sheet's link holder keeps the
+sheet offline with them)."""
 DEVICE_KEY = "device"
 """The session's mark of a browser that has logged in (random, kept when it logs out)."""
 PASSWORD_TRIES = "10 per minute"
@@ -142,12 +153,15 @@ def logout() -> Response:
     return redirect(url_for("access.login"), 303)
 
 
+def let_in() -> bool:
+    """Whether this browser may open every page: no password is set, or it logged in."""
+    return not enabled(current_app) or session.get(SESSION_KEY) == _fingerprint()
+
+
 def _require_access() -> tuple[Response, int] | Response | None:
     """Let a request through if no password is set, or it carries the right one."""
     app = current_app
-    if not enabled(app) or request.endpoint in PUBLIC_ENDPOINTS:
-        return None
-    if session.get(SESSION_KEY) == _fingerprint():
+    if request.endpoint in PUBLIC_ENDPOINTS or let_in():
         return None
     if any(check(request) for check in app.extensions["skyjo_access"]["public"]):
         return None

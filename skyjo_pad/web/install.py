@@ -11,6 +11,8 @@ from typing import cast
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
+from . import access
+
 bp = Blueprint("install", __name__)
 
 SHELL_FILES = (
@@ -74,7 +76,9 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, at the root so that it serves the whole app, with the addresses
     of the current shell written in (a new asset makes a new worker)."""
-    shell = [url_for("pad.home"), url_for(".offline"), *(_asset(name) for name in SHELL_FILES)]
+    # A sheet's link holder past the access password without it: the home page is not theirs.
+    home = [url_for("pad.home")] if access.let_in() else []
+    shell = [*home, url_for(".offline"), *(_asset(name) for name in SHELL_FILES)]
     static = Path(current_app.static_folder or "static")
     source = (static / "sw.js").read_text(encoding="utf-8")
     version = hashlib.sha256((source + json.dumps(shell)).encode()).hexdigest()[:12]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -136,13 +137,28 @@ def expect_totals(page: Page, expected: Sequence[int]) -> None:
     expect(page.locator("tr.totals td")).to_have_text([str(n).replace("-", "−") for n in expected])
 
 
-def api(base_url: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    """Call the app's JSON API from the test itself (not through the browser)."""
+GUARD_PASSWORD = "open sesame"
+"""The access password of the `guarded_server` fixture's app."""
+
+
+def api(
+    base_url: str,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    *,
+    password: str | None = None,
+) -> Any:
+    """Call the app's JSON API from the test itself (not through the browser), with the
+    access `password` if one is given (HTTP Basic authentication)."""
+    headers = {"Content-Type": "application/json"}
+    if password is not None:
+        headers["Authorization"] = "Basic " + base64.b64encode(f"x:{password}".encode()).decode()
     request = urllib.request.Request(
         base_url + "/api" + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers=headers,
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())

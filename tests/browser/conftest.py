@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import FAST_PACE, PHONE_CONTEXT
+from browser_helpers import FAST_PACE, GUARD_PASSWORD, PHONE_CONTEXT
 from databases import Databases
 from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
 from kept_phone import KeptPhone
@@ -107,15 +107,17 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 
 @contextmanager
-def serving(folder: Path) -> Iterator[str]:
+def serving(folder: Path, **settings: str) -> Iterator[str]:
     """`skyjo-pad serve` (uvicorn) on a free port with an empty database of its own in
-    `folder` (SQLite, or PostgreSQL in the PostgreSQL run); yields its URL."""
+    `folder` (SQLite, or PostgreSQL in the PostgreSQL run), with `settings` (environment
+    variables) over the tests' own; yields its URL."""
     databases = Databases(folder)
     environ = {
         "SECRET_KEY": "browser-tests",
         "SKYJO_HOST_REFRESH_SECONDS": "0.5",
         "SKYJO_COACH_SECONDS": "10",  # the coach judges in full, however busy the machine
         **FAST_PACE,
+        **settings,
     }
     server = Server(databases.empty("live"), folder / "server.log", environ=environ)
     try:
@@ -139,6 +141,13 @@ def own_server(tmp_path: Path) -> Iterator[str]:
     """A server of the test's own, for a test about what an empty app shows (the address
     book of a shared server holds every other test's players); yields its URL."""
     with serving(tmp_path) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def guarded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server behind the access password (`GUARD_PASSWORD`); yields its URL."""
+    with serving(tmp_path_factory.mktemp("guarded"), SKYJO_PASSWORD=GUARD_PASSWORD) as base:
         yield base
 
 

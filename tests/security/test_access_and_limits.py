@@ -49,6 +49,22 @@ def test_with_a_password_every_page_and_api_asks_for_it(guarded: Flask) -> None:
     assert client.get("/login").status_code == 200
 
 
+def test_what_installs_the_pad_needs_no_password_and_keeps_no_page_of_it(
+    guarded: Flask,
+) -> None:
+    """A sheet's link holder installs the pad with no password: the service worker, the
+    offline shell and the manifest are open, and the worker then keeps the home page only
+    for a browser that logged in."""
+    client = guarded.test_client()
+    for url in ("/sw.js", "/offline", "/manifest.webmanifest"):
+        assert client.get(url).status_code == 200, url
+    assert 'const SHELL = ["/offline", ' in client.get("/sw.js").text
+    assert 'href="/history"' not in client.get("/offline").text
+    client.post("/login", data={"password": PASSWORD})
+    assert 'const SHELL = ["/", "/offline", ' in client.get("/sw.js").text
+    assert 'href="/history"' in client.get("/offline").text
+
+
 def test_logging_in_opens_the_app_and_a_wrong_password_says_so(guarded: Flask) -> None:
     client = guarded.test_client()
     wrong = client.post("/login", data={"password": "guess", "next": "/history"})

@@ -1,0 +1,49 @@
+"""A sheet's keeper link on a phone that never typed the access password (`SKYJO_PASSWORD`):
+the phone keeps the sheet offline like any other, rounds saved there reach the server
+when the network is back, and nothing on its pages leads to the password."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from browser_helpers import GUARD_PASSWORD, PHONE_CONTEXT, api
+from offline_helpers import enter_round_here
+from playwright.sync_api import Browser, expect
+
+
+def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
+    browser: Browser, guarded_server: str
+) -> None:
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Ann", "Bob"]}, password=GUARD_PASSWORD)
+    rounds = f"/games/{game['id']}/rounds"
+    api(base, "POST", rounds, {"scores": [5, 7], "closer": 0}, password=GUARD_PASSWORD)
+    shares = f"/games/{game['id']}/shares"
+    link = api(base, "POST", shares, {"kind": "keeper"}, password=GUARD_PASSWORD)["link"]
+
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(link)
+        expect(page).to_have_url(f"{base}/games/{game['id']}")
+        expect(page.get_by_role("navigation", name="Sections")).to_have_count(0)
+        expect(page.get_by_role("link", name="Show on other phones")).to_have_count(0)
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+        phone.set_offline(True)
+        page.reload()
+        expect(page.get_by_role("heading", name=re.compile("^Round 2"))).to_be_visible()
+        enter_round_here(page, ["Ann", "Bob"], [3, 9], "Ann")
+        expect(page.locator("tr.totals td")).to_have_text(["8", "16"])
+
+        phone.set_offline(False)
+        started = time.monotonic()
+        while time.monotonic() - started < 10:
+            sheet = api(base, "GET", f"/games/{game['id']}", password=GUARD_PASSWORD)
+            if len(sheet["rounds"]) == 2:
+                break
+            time.sleep(0.05)
+        assert [r["raw"] for r in sheet["rounds"]] == [[5, 7], [3, 9]]
+    finally:
+        phone.close()
