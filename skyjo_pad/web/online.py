@@ -25,7 +25,7 @@ from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
-from ..services import online
+from ..services import invitations, online
 from ..services.errors import ServiceError, Unauthorized
 from .table_forms import BOT_KINDS, NewTableForm
 from .table_new import render_new
@@ -177,12 +177,31 @@ def reissue(token: str, seat: int) -> Response | str:
         if request.form.get("confirm") != "yes":
             online.may_reissue(access.game_id, token, seat)  # refused before it is confirmed
             state = online_json(online.screen(access.game_id, token))
-            return render_template("table/online_relink.html", token=token, state=state, seat=seat)
+            mail = mailer.configured_here() and invitations.can_email_again(
+                access.game_id, token, seat
+            )
+            return render_template(
+                "table/online_relink.html", token=token, state=state, seat=seat, mail=mail
+            )
+        language = request.form.get("language", "")
         fresh = online.reissue(access.game_id, token, seat)
     except ServiceError as error:
         return _refused_to_host(token, error)
     _keep_fresh(access.game_id, seat, fresh)
+    if request.form.get("email") == "yes":
+        _email_again(access.game_id, token, seat, fresh, language)
     return redirect(url_for("online.page", token=token), 303)
+
+
+def _email_again(game_id: str, token: str, seat: int, fresh: str, language: str) -> None:
+    """Send a seat's new link to its first invitation's address, in `language`."""
+    try:
+        name = online.seats(game_id, token)[seat].name
+        invite = mailer.inviter(link, {name: language} if language in LANGUAGES else {})
+        if invite is not None:
+            invitations.email_again(game_id, token, seat, fresh, invite)
+    except ServiceError as error:  # no longer a seat invited by email: the page says why
+        flash(why(error), "error")
 
 
 def _keep_fresh(game_id: str, seat: int, fresh: str) -> None:

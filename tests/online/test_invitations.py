@@ -260,3 +260,41 @@ def test_a_links_language_does_not_override_a_chosen_one(app: Flask) -> None:
     page = client.get("/rules?lang=fr")
     assert '<html lang="de">' in page.text and "Set-Cookie" not in page.headers
     assert '<html lang="en">' in app.test_client().get("/rules?lang=xx").text
+
+
+def test_a_new_link_goes_by_email_where_the_invitation_went(
+    mail_app: Flask, inbox: tuple[Inbox, int]
+) -> None:
+    """The host makes Bob a new link and ticks "email it": Bob gets it in the language
+    chosen, the old link stops, and the host's page says it was emailed. A seat invited
+    without an email is not offered the mail; nor is a refused one, asked all the same."""
+    client = mail_app.test_client()
+    body = {"seats": [{"name": "Ann"}, {"name": "Bob", "email": "bob@example.org"}]}
+    table = client.post("/api/tables", json=body).get_json()
+    host, old = table["host_token"], table["seats"][1]["link"].replace("http://localhost", "")
+    assert len(inbox[0].messages) == 1
+
+    asked = client.post(f"/t/{host}/seats/1/link").text
+    assert "Email the new link to Bob, to the address the invitation went to" in asked
+    assert "bob@example.org" not in asked  # the host's link does not show the address
+    assert "Email the new link" not in client.post(f"/t/{host}/seats/0/link").text
+
+    made = client.post(
+        f"/t/{host}/seats/1/link", data={"confirm": "yes", "email": "yes", "language": "fr"}
+    )
+    assert made.status_code == 303
+    assert len(inbox[0].messages) == 2
+    again = inbox[0].messages[1]
+    assert again["To"] == "bob@example.org"
+    text = parts(again)["plain"]
+    link = re.search(r"http://\S+/t/([\w-]+)", text)
+    assert link is not None and link.group(0) not in (table["seats"][1]["link"],)
+    assert f'href="{link.group(0)}?lang=fr"' in parts(again)["html"]
+    assert client.get(link.group(0).replace("http://localhost", "")).status_code == 200
+    assert client.get(old).status_code == 404
+    assert "Invitation emailed." in client.get(f"/t/{host}").text
+
+    refused = client.post(f"/t/{host}/seats/0/link", data={"confirm": "yes", "email": "yes"})
+    assert refused.status_code == 303
+    assert "This seat was not invited by email." in client.get(f"/t/{host}").text
+    assert len(inbox[0].messages) == 2
