@@ -7,7 +7,9 @@ merge moves one entry's seats onto the other before the duplicate is removed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import aliased
@@ -28,6 +30,11 @@ MAILABLE = re.compile(
 """An address an invitation is sent to: plain ASCII, as every mail server reads it (one
 in the address book may be looser: it is kept as it was typed)."""
 NOT_AN_EMAIL = N_("That does not look like an email address (like ann@example.com).")
+A_PERSONS_NAME = N_(
+    "%(name)s is a person in the address book: give the computer player another name, "
+    "or leave its name blank."
+)
+A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,18 +51,7 @@ class Entry:
 
 def entries(computers: bool = False) -> list[Entry]:
     """Everyone in the address book by name, with games and wins; people only by default."""
-    counts = (
-        select(
-            GameSeat.player_id,
-            func.count().label("games"),
-            func.sum(case((GameSeat.place == 1, 1), else_=0)).label("wins"),
-            func.count(GameSeat.bot).label("as_bot"),
-        )
-        .group_by(GameSeat.player_id)
-        .subquery()
-    )
-    games = func.coalesce(counts.c.games, 0)
-    computer = (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
+    counts, games, computer = _seat_counts()
     query = (
         select(Player.id, Player.name, Player.email, games, counts.c.wins, computer)
         .outerjoin(counts, counts.c.player_id == Player.id)
@@ -67,6 +63,43 @@ def entries(computers: bool = False) -> list[Entry]:
         Entry(row[0], row[1], row[2], int(row[3]), int(row[4] or 0), bool(row[5]))
         for row in db.session.execute(query)
     ]
+
+
+def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
+    """Refuse a computer player seated under a person's name from the address book, or a
+    person under a computer player's: each keeps a record of its own games."""
+    counts, _games, computer = _seat_counts()
+    keys = [name_key(name) for name in names]
+    found = db.session.execute(
+        select(Player.name_key, computer)
+        .outerjoin(counts, counts.c.player_id == Player.id)
+        .where(Player.name_key.in_(keys))
+    )
+    known = {key: bool(only_computer) for key, only_computer in found}
+    for name, key, bot in zip(names, keys, bots, strict=True):
+        if key not in known:
+            continue
+        if bot is not None and not known[key]:
+            raise Invalid(A_PERSONS_NAME, "players", name=name)
+        if bot is None and known[key]:
+            raise Invalid(A_COMPUTERS_NAME, "players", name=name)
+
+
+def _seat_counts() -> tuple[Any, Any, Any]:
+    """Each player's games and wins (a subquery by `player_id`), with the expressions of
+    their number of games and of whether they only ever played as a computer player."""
+    counts = (
+        select(
+            GameSeat.player_id,
+            func.count().label("games"),
+            func.sum(case((GameSeat.place == 1, 1), else_=0)).label("wins"),
+            func.count(GameSeat.bot).label("as_bot"),
+        )
+        .group_by(GameSeat.player_id)
+        .subquery()
+    )
+    games = func.coalesce(counts.c.games, 0)
+    return counts, games, (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
 
 
 def names() -> list[tuple[int, str]]:

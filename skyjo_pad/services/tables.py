@@ -39,7 +39,7 @@ from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
 from ..models import PLAYING, Game, GameSeat, TableState
 from . import players as player_book
-from . import table_play
+from . import roster, table_play
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, NotFound, refused
@@ -136,6 +136,7 @@ def plan(
             )
     if all(bot is not None for bot in bots):
         raise Invalid("At least one seat needs a person.", field="players")
+    roster.check_seat_kinds(names, bots)
     chosen = seed is not None
     if seed is None:  # a secret deal: 128 random bits nobody can search for
         seed = (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)

@@ -274,6 +274,24 @@ def test_a_table_that_cannot_be_played_is_refused(
     assert db.session.scalars(db.select(Game)).all() == []
 
 
+def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
+    """A computer seated as Bea, a person of the address book, would have its games
+    counted as hers; a person seated as "Easy bot", a computer's: both are refused."""
+    pad.new_game(["Bea", "Cal"])  # Bea and Cal play the score pad: people
+    solo()  # "Easy bot" and "Medium bot" have played: computer players
+    before = len(db.session.scalars(db.select(Game)).all())
+    with pytest.raises(Invalid) as refused:
+        tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("bea", "hard")])
+    assert refused.value.message == (
+        "bea is a person in the address book: give the computer player another name, "
+        "or leave its name blank."
+    )
+    with pytest.raises(Invalid, match="is a computer player's name"):
+        tables.create([tables.SeatChoice("Easy Bot"), tables.SeatChoice("Cal")])
+    assert len(db.session.scalars(db.select(Game)).all()) == before
+    assert tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Easy bot", "hard")])
+
+
 def test_twelve_seats_need_the_extended_option(ctx: Flask) -> None:
     """Nine to twelve players play with max_players 12."""
     seats = [tables.SeatChoice(f"P{i}") for i in range(12)]
