@@ -9,7 +9,14 @@ from flask import Flask
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
-from . import addresses, config, i18n, models, pool_checks  # noqa: F401  (models: the tables)
+from . import (
+    addresses,
+    config,
+    i18n,
+    models,  # noqa: F401  (the tables)
+    pool_checks,
+    unavailable,
+)
 from .extensions import compress, csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     db.init_app(app)
+    unavailable.install(app)  # after Flask-SQLAlchemy's: its end of a request runs first
     with app.app_context():
         for engine in db.engines.values():
             event.listen(engine, "connect", _sqlite_pragmas)

@@ -4,8 +4,10 @@ values may hold a game's hidden cards)."""
 
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from sqlalchemy import exc
+
+from .extensions import db
 
 DATABASE_AWAY = (exc.OperationalError, exc.TimeoutError)
 """Its server dropped the connection or is restarting, SQLite's file stayed locked, or
@@ -25,3 +27,18 @@ def database_away(error: Exception, page: Response | None = None) -> Response:
     response.status_code = 503
     response.headers["Retry-After"] = "1"
     return response
+
+
+def install(app: Flask) -> None:
+    """End each request's database session without letting a dead connection cut the
+    answer: the session's closing rollback fails when the database went away after the
+    answer was made (its headers may be sent already), so it is dropped instead."""
+
+    @app.teardown_appcontext
+    def end_session(_error: BaseException | None) -> None:
+        try:
+            db.session.remove()
+        except exc.SQLAlchemyError as error:
+            app.logger.warning("Database session dropped at the end: %s", type(error).__name__)
+            db.session.registry().invalidate()  # its connections are not given back as good
+            db.session.registry.clear()

@@ -115,3 +115,27 @@ def test_a_connection_dropped_just_after_use_says_try_again_once(
         client.post(f"/api/games/{game}/rounds", json={"scores": [5, 9], "closer": 0}).status_code
         == 201
     )
+
+
+def test_a_connection_dropped_after_the_answer_is_made_leaves_it_whole(
+    app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database goes away between the answer and the end of the request (a restart):
+    the session's closing rollback fails, and the answer still goes out whole; the next
+    request works."""
+    dropping = {"now": False}
+
+    @app.after_request
+    def drop_the_connection(response: Any) -> Any:
+        if dropping["now"]:
+            terminate(app, int(db.session.execute(text("SELECT pg_backend_pid()")).scalar_one()))
+        return response
+
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    dropping["now"] = True
+    answer = client.get(f"/api/games/{game}")
+    dropping["now"] = False
+    assert answer.status_code == 200 and answer.get_json()["id"] == game
+    assert "Database session dropped at the end: OperationalError" in caplog.text
+    assert client.get(f"/api/games/{game}").status_code == 200
