@@ -397,9 +397,14 @@ def _check_not_held(state: TableState, position: Position, seat: int) -> None:
         raise Conflict(HELD_SEAT, name=position.players[seat])
 
 
-@transaction
 def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
-    """Hand a seat to a computer player (`bot`), or back to its person (None); host only."""
+    """Hand a seat to a computer player (`bot`), or back to its person (None); host only.
+    A move made at the same moment makes it look again (it carries no version)."""
+    retried(lambda: _give_seat(game_id, token, seat, bot), clash=table_play.moved_meanwhile)
+
+
+@transaction
+def _give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
     game, state, actor = _table(game_id, token)
     policy.check_host(actor)
     store.check_playing(state)

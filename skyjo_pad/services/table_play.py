@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sqlalchemy.orm.exc import StaleDataError
+
 from ..bots import SEARCHERS, Bot, BotError, ask
 from ..engine import Deal, Move, NotationError, Phase, Position, legal_moves, move_from_json
 from ..extensions import db, with_database
@@ -26,6 +28,7 @@ from . import live, live_tables, table_thinkers
 from . import table_policy as policy
 from . import table_store as store
 from .errors import Conflict, Invalid, Malformed
+from .retry import met_another, retried
 from .table_view import Screen, Table, build, screen_of, table_of
 from .transaction import after_commit, transaction
 
@@ -44,8 +47,17 @@ def read_move(data: object) -> Move:
     return move
 
 
-@transaction
 def play(game_id: str, credential: policy.Credential, move_data: object, version: object) -> Screen:
+    """`_play`, once more from a fresh read when PostgreSQL broke a deadlock with another
+    write to the table (a host's tool at the same moment) by failing this one: the move
+    is then played, or refused as stale if the other write moved the table on."""
+    return retried(lambda: _play(game_id, credential, move_data, version))
+
+
+@transaction
+def _play(
+    game_id: str, credential: policy.Credential, move_data: object, version: object
+) -> Screen:
     """A person's move, made on table `version`; the actor's screen after it.
 
     Refused with nothing changed, in this order: no such table (404), a token that is
@@ -239,10 +251,22 @@ def _bot_to_move(state: TableState, position: Position) -> int | None:
     return seat if seat is not None and state.bots[seat] is not None else None
 
 
-@transaction
 def abandon(game_id: str, credential: policy.Credential) -> Screen:
     """Stop a table for good (its owner device, or the host's link); it stays in the
-    history with its rounds and record. Abandoning a table that is over changes nothing."""
+    history with its rounds and record. Abandoning a table that is over changes nothing.
+    It carries no version: a move made at the same moment makes it look again and stop
+    the table as it is then (`moved_meanwhile`)."""
+    return retried(lambda: _abandon(game_id, credential), clash=moved_meanwhile)
+
+
+def moved_meanwhile(error: Exception) -> bool:
+    """Whether a write that carries no version (a host's or owner's tool) met another one
+    made at the same moment, a move's say: tried again on the table as it is now."""
+    return met_another(error) or isinstance(error.__cause__, StaleDataError)
+
+
+@transaction
+def _abandon(game_id: str, credential: policy.Credential) -> Screen:
     game, state = store.load(game_id)
     actor = policy.identify(game_id, state, credential)
     if state.online:

@@ -175,6 +175,47 @@ def test_two_moves_on_the_same_version_of_a_table_keep_one(
         assert db.session.get(Game, table.id).version == 2
 
 
+@pytest.mark.parametrize("tool", ["give_seat", "abandon"])
+def test_a_host_tool_at_the_moment_of_a_move_is_done(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, tool: str
+) -> None:
+    """The host hands a seat to the computer (or abandons) while a seat plays, both past
+    their read: the host's tool carries no version, so it is never refused as stale; it
+    looks again and is done. The move is played, or refused as stale if it came second."""
+    with app.app_context():
+        table = online.create([online.Invitee("Ann"), online.Invitee("Bob")])
+    both_read = threading.Barrier(2, timeout=WAIT)
+    waited: set[int] = set()
+    load = table_store.load
+
+    def load_then_wait(game_id: str) -> Any:
+        loaded = load(game_id)
+        if threading.get_ident() not in waited:  # the first look only: not a retry's
+            waited.add(threading.get_ident())
+            both_read.wait()
+        return loaded
+
+    monkeypatch.setattr(table_store, "load", load_then_wait)
+    host_tool = {
+        "give_seat": lambda: online.give_seat(table.id, table.host_token, 1, "medium"),
+        "abandon": lambda: online.abandon(table.id, table.host_token),
+    }[tool]
+    reveal = {"action": "reveal", "seat": 0, "cell": [0, 0]}
+    move = lambda: online.play(table.id, table.seats[0].token, reveal, 1)  # noqa: E731
+    done, played = run_at_once(app, [host_tool, move])
+    assert done is None, done
+    assert isinstance(played, Screen | Conflict), played
+    with app.app_context():
+        state = db.session.get(TableState, table.id)
+        assert state is not None
+        if tool == "give_seat":
+            assert state.bots == [None, "medium"]
+        else:
+            assert state.status == "abandoned"
+        ann_moved = any(move.get("seat") == 0 for move in state.moves)
+        assert ann_moved == isinstance(played, Screen)
+
+
 def test_a_game_deleted_while_a_round_is_saved_is_deleted(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
