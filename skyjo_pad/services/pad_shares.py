@@ -108,15 +108,18 @@ def make(game_id: str, kind: str) -> Made:
     pad_sheet(game_id)
     if kind not in KINDS:
         raise Invalid(UNKNOWN_KIND, field="kind")
-    count = db.session.scalar(
-        select(func.count()).select_from(PadShareLink).where(PadShareLink.game_id == game_id)
-    )
-    if (count or 0) >= LINKS_MAX:
-        raise Conflict(TOO_MANY, num=LINKS_MAX)
+    # Links made at the same moment take turns, so none counts before another is written:
+    # PostgreSQL by the game's row, SQLite by the write (its lock), taken before the count.
+    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
     token = secrets.token_urlsafe(TOKEN_BYTES)
     row = PadShareLink(game_id=game_id, kind=kind, digest=digest(token), created_at=utcnow())
     db.session.add(row)
     db.session.flush()
+    count = db.session.scalar(
+        select(func.count()).select_from(PadShareLink).where(PadShareLink.game_id == game_id)
+    )
+    if (count or 0) > LINKS_MAX:
+        raise Conflict(TOO_MANY, num=LINKS_MAX)  # the new one is rolled back
     return Made(_link(row), token)
 
 

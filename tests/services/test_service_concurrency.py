@@ -16,7 +16,16 @@ from threads import WAIT, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
-from skyjo_pad.services import history, move_writes, online, pad, players, roster, table_store
+from skyjo_pad.services import (
+    history,
+    move_writes,
+    online,
+    pad,
+    pad_shares,
+    players,
+    roster,
+    table_store,
+)
 from skyjo_pad.services.errors import Conflict, NotFound
 from skyjo_pad.services.pad import RoundEntry, SeatEntry
 from skyjo_pad.services.table_view import Screen
@@ -214,6 +223,32 @@ def test_a_host_tool_at_the_moment_of_a_move_is_done(
             assert state.status == "abandoned"
         ann_moved = any(move.get("seat") == 0 for move in state.moves)
         assert ann_moved == isinstance(played, Screen)
+
+
+def test_links_made_at_the_same_moment_never_pass_the_limit(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four phones make a link of a game that has 18 of its 20, all four past their first
+    look at it: two are made, two refused."""
+    game = new_game(app, ["Ann", "Bob"])
+    with app.app_context():
+        for _ in range(pad_shares.LINKS_MAX - 2):
+            pad_shares.make(game.id, "watch")
+    all_looked = threading.Barrier(4, timeout=WAIT)
+    pad_sheet = pad_shares.pad_sheet
+
+    def look_then_wait(game_id: str) -> Any:
+        sheet = pad_sheet(game_id)
+        all_looked.wait()
+        return sheet
+
+    monkeypatch.setattr(pad_shares, "pad_sheet", look_then_wait)
+    results = run_at_once(app, [lambda: pad_shares.make(game.id, "watch")] * 4)
+    assert sum(isinstance(r, pad_shares.Made) for r in results) == 2, results
+    assert sum(isinstance(r, Conflict) for r in results) == 2, results
+    monkeypatch.undo()
+    with app.app_context():
+        assert len(pad_shares.links(game.id)) == pad_shares.LINKS_MAX
 
 
 def test_a_game_deleted_while_a_round_is_saved_is_deleted(
