@@ -40,12 +40,15 @@
 
   // ---- Home ----
   async function home() {
-    const games = (await Store.all()).filter((g) => g.players && !Store.localSheet(g).finished);
+    // Games in play, and finished ones with something still to send or to look at.
+    const unsent = (g) => g.ops.length || !g.id || g.conflict || g.refused;
+    const games = (await Store.all()).filter((g) => g.players && (unsent(g) || !Store.localSheet(g).finished));
     games.sort((a, b) => (b.seen || 0) - (a.seen || 0));
     const items = games.map((g) => {
       const sheet = Store.localSheet(g);
-      const waiting = g.ops.length || !g.id ? ` <span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
-      return `<li><a href="/games/${esc(g.id || g.key)}">${esc(g.players.join(", "))}</a> · ${esc(word("round_n", { round: sheet.rounds.length + 1 }))}${waiting}</li>`;
+      const waiting = unsent(g) ? ` <span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
+      const where = sheet.finished ? word("game_over") : word("round_n", { round: sheet.rounds.length + 1 });
+      return `<li><a href="/games/${esc(g.id || g.key)}">${esc(g.players.join(", "))}</a> · ${esc(where)}${waiting}</li>`;
     }).join("");
     draw(`<h1>Skyjo Pad</h1><p><a class="button primary big" href="/games/new">${esc(word("new_game"))}</a></p>`
       + (items ? `<h2>${esc(word("on_this_phone"))}</h2><ul class="game-list" data-shell-home>${items}</ul>` : ""), "Skyjo Pad");

@@ -14,16 +14,24 @@
 
   // ---- Keeping what the pages show, and what is typed offline ----
 
-  // The game on a server page (its JSON block), kept as the server's last sheet.
+  // The game on a server page (its JSON block), kept as the server's last sheet: under
+  // the key of the game made on this phone, when it was made here.
   async function capture() {
     const block = document.getElementById("pad-game");
     if (block) {
       const data = JSON.parse(block.textContent);
-      await Store.update(data.id, (game) => {
+      const made = (await Store.all()).find((g) => g.id === data.id && g.key !== data.id);
+      await Store.update(made ? made.key : data.id, (game) => {
         const known = game || { key: data.id, id: data.id, clientId: null, ops: [], setAside: [] };
         if (known.server && known.server.version > data.version) return undefined;
+        // Changes still waiting were typed on the sheet as the phone had it: they go with
+        // that sheet's version, so that another phone's change since is a conflict to
+        // show, never written over unseen.
+        if (known.server && (known.ops.length || known.conflict || known.refused)) return { ...known, seen: Date.now() };
         return { ...known, players: data.players, rules: data.rules, server: data, seen: Date.now() };
       });
+      const twin = made && (await Store.get(data.id)); // kept twice by an older version
+      if (twin && !twin.ops.length && !twin.conflict && !twin.refused) await Store.remove(data.id);
     }
     const chips = document.querySelectorAll("[data-known] button");
     if (chips.length) await Store.keepBook(Array.from(chips, (chip) => chip.value));

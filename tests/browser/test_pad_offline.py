@@ -366,6 +366,36 @@ def test_the_home_page_drawn_offline_clears_its_waiting_mark_once_sent(
     assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 5, 6], 0)]
 
 
+def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A game started offline, sent, opened online, then played on offline: the home page
+    drawn on the phone lists it once; ended offline, it stays listed while it waits."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(["Ida", "Jon"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    enter_round_here(page, ["Ida", "Jon"], [4, 6], "Ida")
+    context.set_offline(False)
+    game = server_id(page)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0)
+    page.goto(f"{live_server}/games/{game}")  # the server's page of it
+    context.set_offline(True)
+    enter_round_here(page, ["Ida", "Jon"], [50, 60], "Ida")  # 54 and 66: not over yet
+    page.goto(f"{live_server}/")
+    listed = page.locator("[data-shell-home] li", has_text="Ida, Jon")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Round 3")
+    page.get_by_role("link", name="Ida, Jon").tap()
+    enter_round_here(page, ["Ida", "Jon"], [50, 0], "Jon")  # 104: the game is over
+    page.goto(f"{live_server}/")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Game over")
+    expect(listed.locator(".waiting-mark")).to_have_text("changes waiting to be sent")
+
+
 def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
@@ -390,6 +420,27 @@ def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     while not server_rounds(live_server, game) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server_rounds(live_server, game) == [([2, 30], 0)]
+
+
+def test_a_round_kept_offline_meets_another_phones_round_when_the_sheet_opens_again(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Round 2 kept on this phone offline, the page closed; another phone saves its round
+    2. Opened again online on the sheet (the server's page, which the phone keeps): the
+    two are shown side by side, never both saved as rounds 2 and 3 unseen."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    page.goto("about:blank")
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [7, 1], "closer": 1})
+    context.set_offline(False)
+    page.goto(f"{live_server}/games/{game}")
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["12", "10"])
+    expect(conflict.locator("table").nth(1).locator("tr.totals td")).to_have_text(["8", "20"])
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([7, 1], 1)]
 
 
 def test_a_round_saved_online_then_the_next_one_offline_is_no_conflict(
