@@ -140,12 +140,12 @@ def game_with_client_id(client_id: str) -> str | None:
     return found.scalar_one_or_none()
 
 
-def has_round_with_client_id(game_id: str, client_id: str) -> bool:
-    """Whether the game holds a round saved with this client id."""
+def round_with_client_id(game_id: str, client_id: str) -> int | None:
+    """The number of the game's round saved with this client id, if there is one."""
     found = _connection().execute(
-        select(ROUNDS.c.id).where(ROUNDS.c.game_id == game_id, ROUNDS.c.client_id == client_id)
+        select(ROUNDS.c.number).where(ROUNDS.c.game_id == game_id, ROUNDS.c.client_id == client_id)
     )
-    return found.first() is not None
+    return found.scalar()
 
 
 def _move_version(before: Sheet, after: Sheet, now: datetime) -> None:

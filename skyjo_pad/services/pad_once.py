@@ -89,7 +89,13 @@ def _game(client_id: str) -> str | None:
 
 def _has_round(game_id: str, client_id: str) -> bool:
     """Whether the game holds the round saved with `client_id` (its own transaction)."""
+    return saved_as(game_id, client_id) is not None
+
+
+def saved_as(game_id: str, client_id: str) -> int | None:
+    """The number of the game's round saved with `client_id`, if it was (its own
+    transaction)."""
     try:
-        return games_store.has_round_with_client_id(game_id, client_id)
+        return games_store.round_with_client_id(game_id, client_id)
     finally:
         db.session.rollback()

@@ -190,6 +190,8 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             saved = pad_once.save_new_round(sheet.id, entry, version, form.round_id(), confirmed)
         else:
             saved = pad.save_round(sheet.id, entry, number, version, confirmed=confirmed)
+        if saved is None and number is None and not _sent_again(sheet.id, form, entry):
+            return _typed_after_saving(sheet.id, form)
         if saved is None:
             return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
         if isinstance(saved, pad.ToConfirm):
@@ -204,6 +206,37 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             return _render_round(sheet, form, number, None)
         return _render_round(sheet, form, number, None, problem=why(error))
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
+
+
+def _sent_again(game_id: str, form: RoundForm, entry: pad.RoundEntry) -> bool:
+    """Whether a new round's form, whose id is saved already, holds that round as saved
+    (sent again after a lost answer), not scores typed on it since (a page that stayed
+    on the form while its first Save went through)."""
+    client_id = form.round_id()
+    number = pad_once.saved_as(game_id, client_id) if client_id else None
+    if number is None:
+        return True
+    sheet = pad.get_sheet(game_id)
+    saved = sheet.rounds[number - 1]
+    typed = tuple(s.raw(name) for s, name in zip(entry.seats, sheet.players, strict=True))
+    return (typed, entry.closer) == (tuple(saved.raw), saved.closer)
+
+
+def _typed_after_saving(game_id: str, form: RoundForm) -> str:
+    """The form again, as the next round's, what was typed kept, saying why it was not
+    saved: its round was, by its first Save, with what was typed then."""
+    sheet = pad.get_sheet(game_id)
+    number = pad_once.saved_as(game_id, form.round_id() or "")
+    form.client_id.data = pad_once.new_client_id()
+    form.version.data = str(sheet.version)
+    problem = _(
+        "Round %(round)s was saved by this form's first Save, with the scores it had then "
+        "(the sheet shows it). What is typed here now was not saved: check it, then save it "
+        "as round %(next)s.",
+        round=number,
+        next=len(sheet.rounds) + 1,
+    )
+    return _render_round(sheet, form, None, None, problem=problem)
 
 
 CHANGED = "pad_changed"

@@ -359,6 +359,33 @@ def test_a_round_sent_again_after_a_lost_answer_is_saved_once(
     assert len(sheet(app, game_id).rounds) == 2
 
 
+def test_scores_typed_on_a_form_whose_round_was_saved_meanwhile_are_not_lost(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    """The first Save went through unseen (a reload at the wrong moment); the page still
+    shows the form, and the next round is typed on it: not taken for the first round sent
+    again, nothing dropped unseen, the form offered again as the next round's."""
+    page = client.get(f"/games/{game_id}/rounds/new")
+    version, round_id = input_value(page, "version"), input_value(page, "client_id")
+    first = round_form(*RULEBOOK, version=int(version or 0), client_id=round_id or "")
+    assert client.post(f"/games/{game_id}/rounds/new", data=first).status_code == 302
+    typed = round_form([9, 2, 2], 1, version=int(version or 0), client_id=round_id or "")
+    again = client.post(f"/games/{game_id}/rounds/new", data=typed)
+    assert again.status_code == 200
+    assert "Round 1 was saved by this form's first Save" in page_text(again)
+    assert "save it as round 2" in page_text(again)
+    assert [input_value(again, f"seats-{seat}-score") for seat in range(3)] == ["9", "2", "2"]
+    assert checked_value(again, "closer") == "1"
+    assert len(sheet(app, game_id).rounds) == 1
+    fresh = input_value(again, "client_id")
+    assert fresh and fresh != round_id
+    resent = round_form(
+        [9, 2, 2], 1, version=int(input_value(again, "version") or 0), client_id=fresh
+    )
+    assert client.post(f"/games/{game_id}/rounds/new", data=resent).status_code == 302
+    assert [r.raw for r in sheet(app, game_id).rounds] == [(8, 50, 10), (9, 2, 2)]
+
+
 def test_two_phones_correcting_the_same_round(
     app: Flask, client: FlaskClient, game_id: str
 ) -> None:
