@@ -27,6 +27,7 @@
     return [m[4] === "edit" ? "round" : "takeback", m[1], Number(m[3])];
   }
 
+  const MEANWHILE = "skyjo:shell:saved-meanwhile";
   const main = () => document.querySelector("[data-pad-shell]");
   const go = (url) => root.location.assign(url);
   // A page with nothing to show here (a round taken back, a game over): its place in the
@@ -222,12 +223,25 @@
     form.addEventListener("input", update);
     form.addEventListener("change", update);
     Preview.show(form, game, number, roundNo);
+    const savedMeanwhile = (() => { try { return sessionStorage.getItem(MEANWHILE); } catch (e) { return null; } })();
+    if (savedMeanwhile && !number) {
+      try { sessionStorage.removeItem(MEANWHILE); } catch (e) { /* no storage */ }
+      form.insertAdjacentHTML("beforebegin", `<p class="flash flash-error" role="alert">${esc(word("saved_in_another_tab", { round: savedMeanwhile, next: roundNo }))}</p>`);
+    }
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const typed = Preview.read(form);
       if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
       const save = form.querySelector("[data-save]");
       save.disabled = true;
+      // Another tab saved this round meanwhile: this form becomes the next round's, with
+      // what was typed, and says so (never a second round saved unseen).
+      const next = number ? null : Store.localSheet(await Store.find(game.key)).rounds.length + 1;
+      if (next !== null && next !== roundNo) {
+        keep(form, `skyjo:shell:${game.key}:new-${next}`);
+        try { localStorage.removeItem(draftKey); sessionStorage.setItem(MEANWHILE, String(roundNo)); } catch (e) { /* no storage */ }
+        return roundView(id, null);
+      }
       try {
         if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
         else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids, form.elements.client_id.value);

@@ -130,6 +130,10 @@ STRINGS = {
     # static/pad-view.js, pad-sync.js, pad-shell.js: the pad kept on the phone
     "kept_here": _l("Kept on this phone: it is sent as soon as the network is back."),
     "not_kept": _l("This phone could not keep the round: try again, or save it online."),
+    "saved_in_another_tab": _l(
+        "Round %(round)s was saved on this phone meanwhile, in another tab: this is now "
+        "round %(next)s, with what you typed. Check it, then save."
+    ),
     "round": _l("Round"),
     "round_n": _l("Round %(round)s"),
     "correct_round": _l("Correct round %(round)s"),
