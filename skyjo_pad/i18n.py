@@ -17,7 +17,7 @@ import flask_babel
 from babel import Locale
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
-from flask_babel import Babel, format_date, format_datetime, get_locale
+from flask_babel import Babel, LazyString, format_date, format_datetime, format_number, get_locale
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -121,6 +121,12 @@ def install(app: Flask) -> None:
     @app.context_processor
     def languages() -> dict[str, object]:
         return {"languages": LANGUAGES, "language": current()}
+
+
+def number_later(value: int) -> LazyString:
+    """`value` written as the reader writes numbers (10,000; 10.000; 10 000), worked out
+    when a form's message is shown, not when the form class is made."""
+    return LazyString(lambda: str(format_number(value)))
 
 
 def decimal_sign() -> str:

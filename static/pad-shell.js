@@ -11,10 +11,14 @@
   const View = root.PadView;
   const Preview = root.PadPreview;
   const { word, esc, num } = View;
-  const MAX_PLAYERS = 12;
+  // The limits the server declares (skyjo_pad/web/js_strings.py, from the engine's).
+  const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent: "{}" }).textContent);
+  const MAX_PLAYERS = LIMITS.max_players;
   const COUNT_ICON = '<svg class="count-icon" viewBox="0 0 16 12" width="16" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M0 0h3v3H0zM4 0h3v3H4zM8 0h3v3H8zM12 0h3v3h-3zM0 4h3v3H0zM4 4h3v3H4zM8 4h3v3H8zM12 4h3v3h-3zM0 8h3v3H0zM4 8h3v3H4zM8 8h3v3H8zM12 8h3v3h-3z"/></svg>';
-  const NAME_MAX = 40;
-  const MULTIPLIER_MAX = 100; // skyjo_pad/engine/limits.py
+  const NAME_MAX = LIMITS.name_max;
+  const MULTIPLIER_MAX = LIMITS.multiplier_max;
+  const TARGET_MAX = LIMITS.target_max;
+  const shownNumber = (n) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
 
   // What the address asks for: [view, game id or key, round number].
   function route(path) {
@@ -95,9 +99,10 @@
       const problem = names.length < 2 ? word("two_players")
         : names.length > MAX_PLAYERS ? word("too_many_players")
           : new Set(names.map((n) => n.toLowerCase())).size < names.length ? word("same_name")
-            : !/^\d{1,4}$/.test(target) || Number(target) < 1 ? word("bad_target")
-              : !/^\d{1,3}$/.test(multiplier) || Number(multiplier) < 1 || Number(multiplier) > MULTIPLIER_MAX
-                ? word("bad_multiplier", { max: MULTIPLIER_MAX }) : null;
+            : !/^\d{1,6}$/.test(target) || Number(target) < 1 || Number(target) > TARGET_MAX
+              ? word("bad_target", { max: shownNumber(TARGET_MAX) })
+              : !/^\d{1,6}$/.test(multiplier) || Number(multiplier) < 1 || Number(multiplier) > MULTIPLIER_MAX
+                ? word("bad_multiplier", { max: shownNumber(MULTIPLIER_MAX) }) : null;
       if (problem) {
         const box = form.querySelector("[data-problem]");
         box.textContent = problem;

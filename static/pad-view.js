@@ -18,7 +18,7 @@
 
   const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   // A number as the server's pages print it (so a sheet looks the same once sent).
-  const num = (n) => String(n);
+  const num = (n) => String(n).replace("-", "−"); // a true minus, as the server's pages write it
 
   // "Ann, Bob and Cy" for the seats given.
   function names(players, seats) {

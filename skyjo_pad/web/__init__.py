@@ -120,6 +120,7 @@ def register(app: Flask) -> None:
 
     app.add_template_global(lambda: problems.why(pad_service.game_full()), "game_full_words")
     app.add_template_global(js_strings.catalogue, "js_strings")
+    app.add_template_global(js_strings.limits, "js_limits")
     app.add_template_global(js_strings.level_word, "level_word")
     app.add_template_filter(true_minus, "score")
     app.add_template_global(problems.say, "say")

@@ -26,6 +26,7 @@ from wtforms.validators import InputRequired, NumberRange, StopValidation
 from ..engine import scoring
 from ..engine.limits import MULTIPLIER_MAX, TARGET_MAX
 from ..engine.rules import Rules
+from ..i18n import number_later
 from ..models import NAME_MAX
 from ..presenters.problems import say
 from ..services import pad_once, players
@@ -137,7 +138,7 @@ class PadRuleFields:
                 min=1,
                 max=TARGET_MAX,
                 message=_l(
-                    "The game must end at a score from 1 to %(max)s.", max=f"{TARGET_MAX:,}"
+                    "The game must end at a score from 1 to %(max)s.", max=number_later(TARGET_MAX)
                 ),
             ),
         ],
@@ -305,7 +306,7 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
         form.score.errors = [
             _(
                 "That number is far too large for a round: at most %(max)s either way.",
-                max=f"{SCORE_LIMIT:,}",
+                max=number_later(SCORE_LIMIT),
             )
         ]
         return None

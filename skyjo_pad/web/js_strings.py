@@ -13,6 +13,9 @@ from weakref import WeakKeyDictionary
 from flask_babel import get_translations
 from flask_babel import lazy_gettext as _l
 
+from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, TARGET_MAX
+from ..models import NAME_MAX
+
 LEVEL_WORDS = {
     "easy": _l("easy"),
     "medium": _l("medium"),
@@ -181,7 +184,7 @@ STRINGS = {
     "two_players": _l("A game needs 2 to 12 players: give at least two names."),
     "too_many_players": _l("A game needs 2 to 12 players: remove one."),
     "same_name": _l("Two players have the same name: give each player a different name."),
-    "bad_target": _l("The game must end at a whole number from 1 to 9999."),
+    "bad_target": _l("The game must end at a whole number from 1 to %(max)s."),
     "to_target": _l("to %(target)s"),
     "waiting_changes_one": _l(
         "1 change is kept on this phone and sent when the network is back. "
@@ -253,3 +256,13 @@ def catalogue() -> dict[str, str]:
         messages = {key: str(text) for key, text in STRINGS.items()}
         _BY_CATALOGUE[translations] = messages
     return dict(messages)
+
+
+def limits() -> dict[str, int]:
+    """The limits the pages drawn on the phone check, from where they are declared."""
+    return {
+        "max_players": MAX_PLAYERS,
+        "name_max": NAME_MAX,
+        "target_max": TARGET_MAX,
+        "multiplier_max": MULTIPLIER_MAX,
+    }

@@ -13,7 +13,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from ..bots import BUILTIN
 from ..engine.limits import MAX_PLAYERS, SEED_MAX, STALL_MAX
 from ..engine.rules import FIRST_TIEBREAKS, NEXT_STARTERS, Rules
-from ..i18n import LANGUAGES, current
+from ..i18n import LANGUAGES, current, number_later
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
 from ..services.players import UNPRINTABLE_NAME
@@ -87,7 +87,9 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
         _l("End a round after this many turns"),
         validators=[
             Optional(),
-            NumberRange(1, STALL_MAX, _l("From 1 to %(max)s, or empty.", max=f"{STALL_MAX:,}")),
+            NumberRange(
+                1, STALL_MAX, _l("From 1 to %(max)s, or empty.", max=number_later(STALL_MAX))
+            ),
         ],
     )
     seed = WholeNumberField(
