@@ -79,6 +79,12 @@
             }),
         );
         box.replaceChildren(...rows.map((text) => el("li", "", text)));
+        if (sum.game_over && sum.winners.length) { // the end: who won, as the play screen says it
+          const names = sum.winners.map((seat) => v.players[seat]).reduce((a, b) => t("and", { first: a, second: b }));
+          const lowest = shown(sum.totals[sum.winners[0]]);
+          const said = sum.winners.length > 1 ? t("share", { names, total: lowest }) : t("wins", { name: names, total: lowest });
+          box.prepend(el("li", "replay-winner", `${t("game_over")}: ${said}.`));
+        }
       }
       for (const name of ["first", "prev"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === 0;
       for (const name of ["next", "last"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === data.steps;

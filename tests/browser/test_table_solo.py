@@ -135,6 +135,11 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
     expect(page.locator("[data-counter]")).to_contain_text("Move 1 of")
     page.get_by_role("button", name="Last move").click()
     expect(page.locator("[data-text]")).to_contain_text("over")
+    lowest = min(totals)
+    winners = [final["view"]["players"][seat] for seat, t in enumerate(totals) if t == lowest]
+    said = f"{winners[0]} wins" if len(winners) == 1 else "share the win"
+    expect(page.locator("[data-summary] .replay-winner")).to_contain_text("Game over: ")
+    expect(page.locator("[data-summary] .replay-winner")).to_contain_text(said)
     shoot(page, "table-replay")
 
     # The game is in the same history as pad games: finished, with its winner.
