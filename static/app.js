@@ -430,6 +430,17 @@ function showLocalTime(time) {
   } catch (e) { /* an unknown language: the UTC time stays */ }
 }
 
+// A form sent back with a mistake: its first wrong field opened (a rules section), brought
+// into view and focused, so the reader sees at once what to change, however long the page.
+function showFirstProblem() {
+  const field = document.querySelector('main form [aria-invalid="true"]');
+  if (!field) return;
+  const section = field.closest("details");
+  if (section) section.open = true;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: "center" });
+}
+
 // An error page: back to the page it came from (a form keeps what was typed there).
 function offerGoBack(button) {
   const canGoBack = "navigation" in window ? window.navigation.canGoBack : window.history.length > 1;
@@ -448,6 +459,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
   keepAwake();
   showSync();
+  showFirstProblem();
 });
 window.addEventListener("online", showSync);
 window.addEventListener("offline", showSync);

@@ -150,3 +150,21 @@ def test_an_error_page_offers_the_way_back(page: Page, live_server: str) -> None
     expect(alone.get_by_role("link", name="Back to the start")).to_be_visible()
     expect(alone.locator("[data-go-back]")).to_be_hidden()
     alone.close()
+
+
+def test_a_mistake_in_the_rules_is_shown_and_focused_after_start(
+    page: Page, live_server: str
+) -> None:
+    """A target of 0 sent from the closed-up rules, below the names and the chips: the page
+    comes back with the rules open and the target focused in view, its message beside it."""
+    page.goto(live_server + "/games/new")
+    for index, name in enumerate(["Ann", "Ben", "Cy"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.locator("details.rules summary").click()
+    page.get_by_label("Game ends at").fill("0")
+    page.locator("details.rules summary").click()  # closed again, as a reader may leave it
+    page.get_by_role("button", name="Start the game").click()
+    target = page.get_by_label("Game ends at")
+    expect(target).to_be_focused()
+    expect(target).to_be_in_viewport()
+    expect(page.locator("#target-error")).to_contain_text("from 1 to 10,000")
