@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, make_response, redirect, render_template, request
+from flask_babel import format_decimal
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -123,6 +124,7 @@ def register(app: Flask) -> None:
     app.add_template_global(js_strings.limits, "js_limits")
     app.add_template_global(js_strings.level_word, "level_word")
     app.add_template_filter(true_minus, "score")
+    app.add_template_filter(one_decimal, "decimal")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
     app.add_template_global(invalid, "invalid")
@@ -137,6 +139,16 @@ def register(app: Flask) -> None:
 def true_minus(value: object) -> str:
     """A score as the sheet writes it: a true minus sign (−3), never a hyphen (-3)."""
     return str(value).replace("-", "\u2212")
+
+
+def one_decimal(value: float | None) -> str:
+    """A statistic as the reader writes numbers, with a true minus: an average or a rating
+    to one decimal (6.3, 6,3, −7.9), a count or a score whole (−4, 1,200); a dash for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, int):
+        return true_minus(format_decimal(value))
+    return true_minus(format_decimal(round(value, 1), format="#,##0.0"))
 
 
 def invalid(field: Any) -> dict[str, str]:

@@ -10,6 +10,7 @@ import re
 import pytest
 from exports import zero_rounds_export
 from flask.testing import FlaskClient
+from flask_babel import refresh
 from test_history_stats import pid
 
 from skyjo_pad.extensions import db
@@ -121,7 +122,16 @@ def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     versus = text(client.get(f"/players/{pid('Ann')}/versus?other={pid('Bob')}"))
     assert "Games together 2" in versus and "1 level" in versus
     board = text(client.get("/leaderboard"))
-    assert re.search(r"1 Ann [-\d.]+ 3 games", board)
+    assert re.search(r"1 Ann −?\d+\.\d 3 games", board)
+    # averages and ratings as the reader writes numbers: a decimal comma in German
+    averages = re.findall(r"<dd>(−?[\d.,]+)</dd>", client.get(f"/players/{pid('Ann')}").text)
+    refresh()  # the test's own app context kept the first request's language
+    german = client.get(f"/players/{pid('Ann')}", headers={"Accept-Language": "de"}).text
+    refresh()
+    assert re.findall(r"<dd>(−?[\d.,]+)</dd>", german) == [
+        a.replace(".", ",") for a in averages
+    ]
+    assert any("." in a for a in averages)
 
 
 def test_add_rename_and_merge_through_the_forms(client: FlaskClient, fixed: dict[str, str]) -> None:
