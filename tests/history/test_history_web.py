@@ -128,9 +128,7 @@ def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     refresh()  # the test's own app context kept the first request's language
     german = client.get(f"/players/{pid('Ann')}", headers={"Accept-Language": "de"}).text
     refresh()
-    assert re.findall(r"<dd>(−?[\d.,]+)</dd>", german) == [
-        a.replace(".", ",") for a in averages
-    ]
+    assert re.findall(r"<dd>(−?[\d.,]+)</dd>", german) == [a.replace(".", ",") for a in averages]
     assert any("." in a for a in averages)
 
 
