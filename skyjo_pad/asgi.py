@@ -35,6 +35,7 @@ from .api import streams as stream_views
 from .config import REQUEST_THREADS, connection_settings
 from .i18n import N_
 from .services import live, live_reader, streams
+from .unavailable import log_failure
 from .web import access
 from .web.security import BODY_REFUSED, LARGE_BODY_ENDPOINTS, TOO_LARGE
 
@@ -251,8 +252,10 @@ class Server:
                 continue
             try:
                 await loop.run_in_executor(self.openers, self._touch, digests)
-            except Exception:
-                log.exception("Live updates: could not mark the open streams' seats online.")
+            except Exception as error:
+                log_failure(
+                    log, "Live updates: could not mark the open streams' seats online.", error
+                )
 
     def _touch(self, digests: list[str]) -> None:
         with self.app.app_context():

@@ -4,6 +4,8 @@ values may hold a game's hidden cards)."""
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, Response, current_app, jsonify, request
 from sqlalchemy import exc
 
@@ -16,6 +18,18 @@ MESSAGE = (
     "The server could not reach its database just now; nothing was changed. Try again in a moment."
 )
 """The API's `error` for it."""
+
+
+def log_failure(log: logging.Logger, message: str, error: BaseException) -> None:
+    """Log work that failed where nobody waits for its answer: a database away (soon over)
+    as a warning naming its kind, anything else with its traceback. Neither shows a
+    statement: a traceback of SQLAlchemy's would."""
+    if isinstance(error, DATABASE_AWAY):
+        log.warning("%s (the database did not answer: %s)", message, type(error).__name__)
+    elif isinstance(error, exc.SQLAlchemyError):
+        log.error("%s (%s)", message, type(error).__name__)
+    else:
+        log.error(message, exc_info=error)
 
 
 def database_away(error: Exception, page: Response | None = None) -> Response:

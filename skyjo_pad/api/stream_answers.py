@@ -30,6 +30,7 @@ from ..services import live_tables, streams
 from ..services.live import Subscription
 from ..services.table_policy import Actor
 from ..services.table_view import Table, screen_of
+from ..unavailable import log_failure
 
 THREADS = 2
 """Threads that make answers (CPU work under one lock: more would not be faster)."""
@@ -65,8 +66,8 @@ class Answers:
             return None
         try:
             return table.version, self._answer(table, subscription)
-        except Exception:
-            log.exception("Live updates: an answer could not be made; the phone asks for it.")
+        except Exception as error:
+            log_failure(log, "Live updates: an answer could not be made; the phone asks.", error)
             return None
 
     def made(self, subscription: Subscription) -> Made | None:
@@ -81,8 +82,8 @@ class Answers:
                 if table is None:
                     return None
                 return table.version, self._answer(table, subscription)
-        except Exception:
-            log.exception("Live updates: an answer could not be made; the phone asks for it.")
+        except Exception as error:
+            log_failure(log, "Live updates: an answer could not be made; the phone asks.", error)
             return None
 
     def _answer(self, table: Table, subscription: Subscription) -> str:

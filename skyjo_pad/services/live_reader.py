@@ -65,7 +65,10 @@ class Reader:
                 await _close(connection)  # mid-read, is not used again
                 if not isinstance(error, Exception):
                     raise
-                log.warning("Live updates: a table could not be read on the loop.", exc_info=True)
+                log.warning(
+                    "Live updates: a table could not be read on the loop (%s).",
+                    type(error).__name__,
+                )
                 return
             self._idle.append(connection)
         if row is None:

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from .errors import N_, Busy
 
 AT_ONCE = 2
@@ -62,6 +64,9 @@ def _run(game_id: str, work: Callable[[], None]) -> None:
     while True:
         try:
             work()
+        except SQLAlchemyError as error:  # its traceback would show a statement
+            kind = type(error).__name__
+            log.error("The computer players of table %s could not play (%s)", game_id, kind)
         except Exception:  # a thread has nobody to answer: the log keeps it
             log.exception("The computer players of table %s could not play", game_id)
         with _lock:
