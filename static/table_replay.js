@@ -20,9 +20,14 @@
         const to = { first: 0, prev: this.step - 1, next: this.step + 1, last: this.steps }[b.dataset.go];
         this.go(to);
       });
+      // The arrows step, Home and End go to the first and the last move, wherever the focus
+      // is (the slider moves itself).
       document.addEventListener("keydown", (event) => {
-        if (event.key === "ArrowLeft") this.go(this.step - 1);
-        if (event.key === "ArrowRight") this.go(this.step + 1);
+        if (event.target === range || event.altKey || event.ctrlKey || event.metaKey) return;
+        const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.steps }[event.key];
+        if (to === undefined) return;
+        event.preventDefault();
+        this.go(to);
       });
       this.go(this.step);
     }

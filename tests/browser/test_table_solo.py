@@ -141,6 +141,11 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
     expect(page.locator("[data-summary] .replay-winner")).to_contain_text("Game over: ")
     expect(page.locator("[data-summary] .replay-winner")).to_contain_text(said)
     shoot(page, "table-replay")
+    page.keyboard.press("Home")  # the focus on a button, not the slider: first and last
+    expect(page.locator("[data-counter]")).to_contain_text("Move 0 of")
+    page.keyboard.press("End")
+    steps = len(record["moves"])
+    expect(page.locator("[data-counter]")).to_contain_text(f"Move {steps} of {steps}")
 
     # The game is in the same history as pad games: finished, with its winner.
     page.goto(live_server + "/")
