@@ -34,7 +34,7 @@ from ..engine import (
     position_to_json,
     view,
 )
-from ..engine.limits import SECRET_SEED_BITS, SEED_MAX
+from ..engine.limits import MAX_PLAYERS, SECRET_SEED_BITS, SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..extensions import db
 from ..models import PLAYING, Game, GameSeat, TableState
@@ -48,6 +48,10 @@ from .retry import retried
 from .table_view import Screen, build
 from .transaction import transaction
 
+EXTENDED_NEEDED = N_(
+    "The official rules seat 2 to %(max)s players: you have %(count)s. Up to 12 play with "
+    "the rule “Up to 12 players” (max_players 12)."
+)
 HINT_SALT = 7
 """Mixed into the seed of the bot that gives hints, so it is not a seat's own bot."""
 SEED_LARGEST = str(SEED_MAX)
@@ -125,6 +129,8 @@ def plan(
 ) -> Plan:
     """Check everything a new table needs and deal round 1 (nothing is written)."""
     rules = table_rules(rules_data)
+    if rules.max_players < len(seats) <= MAX_PLAYERS:
+        raise Invalid(EXTENDED_NEEDED, field="players", count=len(seats), max=rules.max_players)
     names = player_book.check_names([s.name for s in seats], maximum=rules.max_players)
     bots = [s.bot for s in seats]
     for bot in bots:

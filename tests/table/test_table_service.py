@@ -295,7 +295,7 @@ def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
 def test_twelve_seats_need_the_extended_option(ctx: Flask) -> None:
     """Nine to twelve players play with max_players 12."""
     seats = [tables.SeatChoice(f"P{i}") for i in range(12)]
-    with pytest.raises(Invalid, match="2 to 8"):
+    with pytest.raises(Invalid, match=r"2 to 8 players: you have 12\. Up to 12 play with"):
         tables.create(seats)
     game_id = tables.create(seats, {"max_players": 12})
     assert len(tables.screen(game_id)["view"]["players"]) == 12
