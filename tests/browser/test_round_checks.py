@@ -76,10 +76,10 @@ def test_keep_ticked_while_the_preview_is_on_its_way_stays_ticked(
     page: Page, live_server: str
 ) -> None:
     """The refused page refreshes its preview; a tick given before that answer is kept."""
-    start_game(page, live_server, ["Max", "Ned"])
+    start_game(page, live_server, ["Oda", "Pim"])
     page.get_by_role("link", name=re.compile("Enter round 1")).click()
-    type_score(page, "Max", -20)
-    type_score(page, "Ned", 9)
+    type_score(page, "Oda", -20)
+    type_score(page, "Pim", 9)
     choose_closer(page, "Nobody")
     expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
     held: list[Route] = []
