@@ -34,6 +34,10 @@ A_PERSONS_NAME = N_(
     "%(name)s is a person in the address book: give the computer player another name, "
     "or leave its name blank."
 )
+HAS_GAMES = N_(
+    "%(name)s has played: their games keep them in the address book. If it is the same "
+    "person as another entry, merge the two."
+)
 A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
 
 
@@ -171,6 +175,19 @@ def update_player(player_id: int, name: object, email: object) -> Player:
         )
     player.name, player.name_key, player.email = cleaned, key, address
     return player
+
+
+@transaction
+def remove(player_id: int) -> str:
+    """Take out of the address book an entry that never played (a typo, say); its name.
+    Refused once it has a game: its games keep it (merge it into the right entry)."""
+    player = get(player_id)
+    played = db.session.scalar(select(GameSeat.game_id).where(GameSeat.player_id == player.id))
+    if played is not None:
+        raise Conflict(HAS_GAMES, name=player.name)
+    name = player.name
+    db.session.delete(player)
+    return name
 
 
 def merge(keep_id: int, drop_id: int) -> Player:

@@ -67,6 +67,20 @@ def edit(player_id: int) -> Response:
     return redirect(url_for("players.player", player_id=player_id))
 
 
+@bp.post("/players/<int:player_id>/remove")
+def remove(player_id: int) -> Response:
+    """Take an entry that never played out of the address book."""
+    try:
+        name = roster.remove(player_id)
+    except NotFound:
+        abort(404)
+    except ServiceError as error:
+        flash(why(error), "error")
+        return redirect(url_for("players.player", player_id=player_id))
+    flash(_("%(name)s is no longer in the address book.", name=name), "info")
+    return redirect(url_for("players.index"))
+
+
 @bp.post("/players/<int:player_id>/merge")
 def merge(player_id: int) -> Response | str:
     """Merge another entry of the same person into this one, once confirmed (the first

@@ -132,6 +132,23 @@ def test_players_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     assert any("." in a for a in averages)
 
 
+def test_an_entry_that_never_played_can_be_removed(
+    client: FlaskClient, fixed: dict[str, str]
+) -> None:
+    """A name typed wrong into the address book goes from its page; one who played stays,
+    told why; the words count games right."""
+    assert client.post("/players", data={"name": "Zeo", "email": ""}).status_code == 302
+    page = text(client.get(f"/players/{pid('Zeo')}"))
+    assert "All 0 games" not in page and "Zeo has not played yet" in page
+    removed = client.post(f"/players/{pid('Zeo')}/remove", follow_redirects=True)
+    assert "Zeo is no longer in the address book." in text(removed)
+    assert client.get("/players/999999").status_code == 404
+    kept = client.post(f"/players/{pid('Ann')}/remove", follow_redirects=True)
+    assert "Ann has played: their games keep them in the address book." in text(kept)
+    assert "All 3 games of Ann" in text(kept)
+    assert client.post("/players/999999/remove").status_code == 404
+
+
 def test_add_rename_and_merge_through_the_forms(client: FlaskClient, fixed: dict[str, str]) -> None:
     assert client.post("/players", data={"name": "Zoe", "email": ""}).status_code == 302
     refused = client.post("/players", data={"name": "zoe", "email": ""})
