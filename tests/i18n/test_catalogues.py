@@ -97,7 +97,8 @@ def test_every_plural_message_has_each_of_the_languages_forms(language: str) -> 
     assert not wrong, f"{language}: plural forms missing: {wrong[:5]}"
     for m in cat:
         if m.id and m.python_format:
-            names = re.findall(r"%\((\w+)\)", m.id[0] if m.pluralizable else m.id)
+            ids = m.id if m.pluralizable else (m.id,)  # ngettext gives both forms' names
+            names = [name for text in ids for name in re.findall(r"%\((\w+)\)", text)]
             for form in m.string if isinstance(m.string, tuple) else (m.string,):
                 form % dict.fromkeys(names, 1)  # a broken form raises here (ValueError)
 
