@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..bots import BUILTIN
@@ -46,8 +46,14 @@ STARTER_LABELS = {
 }
 
 
-class SeatForm(Form):  # type: ignore[misc]
+class SeatForm(FlaskForm):  # type: ignore[misc]
     """One seat: a name and who plays it."""
+
+    class Meta:
+        """A part of the new-table form: its token is the whole form's; its messages in
+        the reader's language, as the whole form's are."""
+
+        csrf = False
 
     name = StringField(_l("Name"), render_kw={"maxlength": NAME_MAX})
     kind = SelectField(_l("Plays"), choices=choices(KINDS), default=PERSON)

@@ -91,6 +91,10 @@ def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
         data={**FORM, "seat-0-kind": "hard", "start": "1"},
     ).text
     assert "At least one seat needs a person" in page
+    # a choice no page offers (a hand-edited form) is said at its field, in the language
+    odd = {**FORM, "seat-1-kind": "godlike", "first_tiebreak": "xx", "start": "1"}
+    page = client.post("/tables/new", data=odd, headers={"Accept-Language": "de"}).text
+    assert page.count("Keine gültige Auswahl.") == 2
 
 
 def test_emails_ask_for_an_online_table_instead_of_being_dropped(
