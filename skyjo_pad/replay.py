@@ -77,4 +77,4 @@ def replay_file(path: str) -> tuple[dict[str, Any], int]:
                 text = file.read()
     except (OSError, UnicodeDecodeError) as error:
         return {"error": f"cannot read {path}: {error}"}, FAILED
-    return replay_text(text)
+    return replay_text(text.removeprefix("\ufeff"))  # a byte order mark (Windows editors)

@@ -49,6 +49,15 @@ def test_replay_standard_input() -> None:
     assert (report["game_over"], report["winners"], report["next_starter"]) == (True, [0, 1], None)
 
 
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """A record saved by an editor that starts UTF-8 with a byte order mark plays too."""
+    marked = tmp_path / "marked.json"
+    text = (SCENARIOS / "shared_victory.json").read_text()
+    marked.write_text("\ufeff" + text, encoding="utf-8")
+    report, status = replay(str(marked))
+    assert status == 0 and report["winners"] == [0, 1]
+
+
 def test_an_illegal_move_gives_its_index_and_status_2() -> None:
     text = (SCENARIOS / "take_discard_must_be_swapped.json").read_text()
     report, status = replay("-", stdin=text)
