@@ -16,8 +16,8 @@ from typing import Any
 
 from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
 from ..engine.limits import ROUND_TURNS_MAX, ROUNDS_MAX
+from ..i18n import N_, join_names, ngettext
 from ..i18n import gettext as _
-from ..i18n import join_names, ngettext
 
 
 def card(value: int) -> str:
@@ -338,54 +338,58 @@ def told_to(seen: View, bots: Sequence[str | None], seat: int | None) -> str:
 
 def _watched_hint(seen: View, actor: int, name: str) -> str:
     """What the player on turn is doing, told to everyone else."""
-    held = seen.held
-    if held is None:
-        if seen.discard:
-            return _(
-                "%(name)s takes the %(card)s or draws…", name=name, card=number(seen.discard[0])
-            )
-        return _("%(name)s draws a card…", name=name)
-    if held.source is HeldFrom.FLIP:
-        return _("%(name)s turns up a face-down card…", name=name)
-    hidden = any(
-        c is not None and not isinstance(c, Card) for row in seen.grids[actor] for c in row
-    )
-    if held.value is None:
-        if hidden:
-            return _("%(name)s places the drawn card or discards it…", name=name)
-        return _("%(name)s places the drawn card…", name=name)
-    if hidden and held.source is not HeldFrom.DISCARD:
-        return _("%(name)s places the %(card)s or discards it…", name=name, card=number(held.value))
-    return _("%(name)s places the %(card)s…", name=name, card=number(held.value))
+    return _hint(WATCHED, seen, actor, name)
 
 
 def _turn_hint(seen: View, actor: int, name: str) -> str:
     """What the player on turn can do, as one sentence."""
+    return _hint(TOLD, seen, actor, name)
+
+
+TOLD = {
+    "take": N_("%(name)s: take the %(card)s or draw"),
+    "draw": N_("%(name)s: draw a card"),
+    "flip": N_("%(name)s: turn up a face-down card"),
+    "place": N_("%(name)s: place the %(card)s in your grid"),
+    "place_or_discard": N_("%(name)s: place the %(card)s in your grid, or discard it"),
+    "place_unseen": N_("%(name)s: place the card in your grid"),
+    "place_unseen_or_discard": N_("%(name)s: place the card in your grid, or discard it"),
+}
+"""A turn's moment said to the player on turn (their own phone, or the one passed round)."""
+WATCHED = {
+    "take": N_("%(name)s takes the %(card)s or draws…"),
+    "draw": N_("%(name)s draws a card…"),
+    "flip": N_("%(name)s turns up a face-down card…"),
+    "place": N_("%(name)s places the %(card)s…"),
+    "place_or_discard": N_("%(name)s places the %(card)s or discards it…"),
+    "place_unseen": N_("%(name)s places the drawn card…"),
+    "place_unseen_or_discard": N_("%(name)s places the drawn card or discards it…"),
+}
+"""The same moments told to every other phone."""
+
+
+def _hint(words: dict[str, str], seen: View, actor: int, name: str) -> str:
+    """The moment of the turn of `actor`, in `words`: nothing in hand yet (take the
+    discard or draw), a card to turn up, or a card to place (and may it go to the discard
+    pile: a drawn card may, while a face-down card is left; a card seen by nobody else is
+    not named)."""
     held = seen.held
     if held is None:
         if seen.discard:
-            return _("%(name)s: take the %(card)s or draw", name=name, card=number(seen.discard[0]))
-        return _("%(name)s: draw a card", name=name)
+            return _(words["take"], name=name, card=number(seen.discard[0]))
+        return _(words["draw"], name=name)
     if held.source is HeldFrom.FLIP:
-        return _("%(name)s: turn up a face-down card", name=name)
+        return _(words["flip"], name=name)
     if held.source is HeldFrom.DISCARD:
-        return _(
-            "%(name)s: place the %(card)s in your grid", name=name, card=number(held.value or 0)
-        )
+        return _(words["place"], name=name, card=number(held.value or 0))
     hidden = any(
         c is not None and not isinstance(c, Card) for row in seen.grids[actor] for c in row
     )
+    kind = "place" if held.value is not None else "place_unseen"
+    kind += "_or_discard" if hidden else ""
     if held.value is None:
-        if hidden:
-            return _("%(name)s: place the card in your grid, or discard it", name=name)
-        return _("%(name)s: place the card in your grid", name=name)
-    if hidden:
-        return _(
-            "%(name)s: place the %(card)s in your grid, or discard it",
-            name=name,
-            card=number(held.value),
-        )
-    return _("%(name)s: place the %(card)s in your grid", name=name, card=number(held.value))
+        return _(words[kind], name=name)
+    return _(words[kind], name=name, card=number(held.value))
 
 
 def _winners(seen: View) -> str:
