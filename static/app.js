@@ -295,7 +295,20 @@ async function queueRound(form, verdict, save) {
   const editing = form.dataset.draft.startsWith("edit-");
   try {
     await window.PadSync.capture();
-    if (editing) await window.PadSync.correct(form.dataset.game, Number(form.dataset.draft.split("-")[1]), body.scores, body.closer, body.grids);
+    // Another tab of this phone kept this round meanwhile: what was typed here is offered
+    // as the next round, saved only when Save is pressed again (never twice unseen).
+    const number = Number(form.dataset.draft.split("-")[1]);
+    const kept = editing ? null : await window.PadStore.find(form.dataset.game);
+    const next = kept ? window.PadStore.localSheet(kept).rounds.length + 1 : number;
+    if (!editing && next !== number) {
+      form.dataset.draft = `new-${next}`;
+      delete form.dataset.queued;
+      save.disabled = false;
+      verdict.replaceChildren();
+      say(verdict, "p", "field-error", t("saved_in_another_tab", { round: number, next }));
+      return;
+    }
+    if (editing) await window.PadSync.correct(form.dataset.game, number, body.scores, body.closer, body.grids);
     else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids, roundId(form));
   } catch (e) {
     save.disabled = false;
