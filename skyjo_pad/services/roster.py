@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import aliased
 
+from ..bots import BUILTIN
 from ..extensions import db
 from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
 from . import ratings, text
@@ -39,6 +40,9 @@ HAS_GAMES = N_(
     "person as another entry, merge the two."
 )
 A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
+COMPUTER_NAME = re.compile(rf"({'|'.join(BUILTIN)}) bot( \d+)?")
+"""The names computer seats get when left blank (casefolded: "hard bot", "easy bot 2"):
+never a person's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,23 +74,29 @@ def entries(computers: bool = False) -> list[Entry]:
 
 
 def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
-    """Refuse a computer player seated under a person's name from the address book, or a
-    person under a computer player's: each keeps a record of its own games."""
-    counts, _games, computer = _seat_counts()
-    keys = [name_key(name) for name in names]
-    found = db.session.execute(
-        select(Player.name_key, computer)
-        .outerjoin(counts, counts.c.player_id == Player.id)
-        .where(Player.name_key.in_(keys))
-    )
-    known = {key: bool(only_computer) for key, only_computer in found}
-    for name, key, bot in zip(names, keys, bots, strict=True):
-        if key not in known:
-            continue
-        if bot is not None and not known[key]:
-            raise Invalid(A_PERSONS_NAME, "players", name=name)
-        if bot is None and known[key]:
+    """Refuse a person seated under a computer player's own name ("Hard bot", what a
+    computer seat left blank is named), or a computer player under the name of a person of
+    the address book (one who played as a person, or was added by hand): each keeps a
+    record of its own games."""
+    for name, bot in zip(names, bots, strict=True):
+        if bot is None and COMPUTER_NAME.fullmatch(name.casefold()):
             raise Invalid(A_COMPUTERS_NAME, "players", name=name)
+    named = {
+        name_key(name): name
+        for name, bot in zip(names, bots, strict=True)
+        if bot is not None and not COMPUTER_NAME.fullmatch(name.casefold())
+    }
+    if not named:
+        return
+    counts, _games, computer = _seat_counts()
+    person = db.session.scalar(
+        select(Player.name_key)
+        .outerjoin(counts, counts.c.player_id == Player.id)
+        .where(Player.name_key.in_(named), ~computer)
+        .limit(1)
+    )
+    if person is not None:
+        raise Invalid(A_PERSONS_NAME, "players", name=named[person])
 
 
 def _seat_counts() -> tuple[Any, Any, Any]:

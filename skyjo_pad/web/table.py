@@ -19,7 +19,6 @@ from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
-from .table_new import BOT_NAME as BOT_NAME  # the tests check the names it leaves out
 from .table_new import render_new
 
 bp = Blueprint("table", __name__, url_prefix="/tables")

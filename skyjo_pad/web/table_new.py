@@ -3,23 +3,18 @@ online table's line-up (`online`) both show it again with the form's problems.""
 
 from __future__ import annotations
 
-import re
-
 from flask import render_template
 
-from ..bots import BUILTIN
-from ..services import players
+from ..services import players, roster
 from .table_forms import BOT_KINDS, NewTableForm
-
-BOT_NAME = re.compile(f"({'|'.join(name.capitalize() for name in BUILTIN)}) bot( \\d+)?")
-"""The names computer seats get when left blank: not offered as people who played before."""
 
 
 def render_new(form: NewTableForm) -> str:
     """The new-table page with `form` as it is (and its problems)."""
     while len(form.seat) < 3:
         form.seat.append_entry()
-    known = [name for name in players.known_names() if not BOT_NAME.fullmatch(name)]
+    # the names computer seats get when left blank: not offered as people who played before
+    known = [n for n in players.known_names() if not roster.COMPUTER_NAME.fullmatch(n.casefold())]
     # A computer seat's name when left blank, the name box's placeholder (the page's script
     # follows a changed kind with it).
     bot_names = {kind: str(label) for kind, label in BOT_KINDS}

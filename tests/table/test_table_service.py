@@ -15,7 +15,7 @@ from skyjo_pad.engine import position_to_json
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Round, TableState
 from skyjo_pad.replay import replay_record
-from skyjo_pad.services import pad, table_store
+from skyjo_pad.services import online, pad, table_store
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, NotFound
 
 
@@ -276,7 +276,8 @@ def test_a_table_that_cannot_be_played_is_refused(
 
 def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
     """A computer seated as Bea, a person of the address book, would have its games
-    counted as hers; a person seated as "Easy bot", a computer's: both are refused."""
+    counted as hers; a person seated as "Easy bot", a computer player's own name, would
+    mix the two records: both are refused. What is not a person's record stays free."""
     pad.new_game(["Bea", "Cal"])  # Bea and Cal play the score pad: people
     solo()  # "Easy bot" and "Medium bot" have played: computer players
     before = len(db.session.scalars(db.select(Game)).all())
@@ -286,10 +287,25 @@ def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
         "bea is a person in the address book: give the computer player another name, "
         "or leave its name blank."
     )
-    with pytest.raises(Invalid, match="is a computer player's name"):
-        tables.create([tables.SeatChoice("Easy Bot"), tables.SeatChoice("Cal")])
+    for name in ("Easy Bot", "medium bot 2", "Expert bot"):
+        with pytest.raises(Invalid, match="is a computer player's name"):
+            tables.create([tables.SeatChoice(name), tables.SeatChoice("Cal")])
     assert len(db.session.scalars(db.select(Game)).all()) == before
     assert tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Easy bot", "hard")])
+
+
+def test_a_seat_handed_to_the_computer_or_back_names_nobody_wrongly(ctx: Flask) -> None:
+    """Zoe's seat handed to the computer keeps her a person for her next table; a computer
+    seat handed to a person leaves its name ("Expert bot") to the computer players."""
+    table = online.create(
+        [online.Invitee("Zoe"), online.Invitee("Cal"), online.Invitee("Expert bot", bot="expert")]
+    )
+    online.give_seat(table.id, table.host_token, 0, "easy")
+    online.give_seat(table.id, table.host_token, 2, None)
+    assert (
+        tables.create([tables.SeatChoice("Zoe"), tables.SeatChoice("Hard bot", "hard")]) is not None
+    )
+    assert tables.create([tables.SeatChoice("Cal"), tables.SeatChoice("Expert bot", "expert")])
 
 
 def test_twelve_seats_need_the_extended_option(ctx: Flask) -> None:
