@@ -446,8 +446,10 @@ function showLocalTime(time) {
 // A form sent back with a mistake: its first wrong field opened (a rules section), brought
 // into view and focused, so the reader sees at once what to change, however long the page.
 function showFirstProblem() {
-  const field = document.querySelector('main form [aria-invalid="true"]');
+  const field = document.querySelector('main form [aria-invalid="true"]')
+    || document.querySelector("main form .field-error[role=alert]");
   if (!field) return;
+  if (!field.matches("input, select, textarea")) field.tabIndex = -1; // a message for the whole form
   const section = field.closest("details");
   if (section) section.open = true;
   field.focus({ preventScroll: true });

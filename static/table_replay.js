@@ -88,7 +88,7 @@
           const names = sum.winners.map((seat) => v.players[seat]).reduce((a, b) => t("and", { first: a, second: b }));
           const lowest = shown(sum.totals[sum.winners[0]]);
           const said = sum.winners.length > 1 ? t("share", { names, total: lowest }) : t("wins", { name: names, total: lowest });
-          box.prepend(el("li", "replay-winner", `${t("game_over")}: ${said}.`));
+          box.prepend(el("li", "replay-winner", t("game_over_said", { result: said })));
         }
       }
       for (const name of ["first", "prev"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === 0;

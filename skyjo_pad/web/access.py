@@ -61,12 +61,13 @@ PUBLIC_ENDPOINTS = frozenset(
         "install.manifest",
         "install.service_worker",
         "install.offline",
+        "rules.page",
     }
 )
 """What anyone may open: the login page itself, the files it needs, the choice of a
-language (a cookie, then back to the page it was chosen on: a link's own page, say), and
+language (a cookie, then back to the page it was chosen on: a link's own page, say),
 what installs the pad on a phone (no game in them: a sheet's link holder keeps the
-sheet offline with them)."""
+sheet offline with them), and the rules of the game."""
 DEVICE_KEY = "device"
 """The session's mark of a browser that has logged in (random, kept when it logs out)."""
 PASSWORD_TRIES = "10 per minute"

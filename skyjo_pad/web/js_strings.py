@@ -62,6 +62,7 @@ STRINGS = {
     "you": _l(" · you"),
     "show_scores": _l("Show the scores again"),
     "game_over": _l("Game over"),
+    "game_over_said": _l("Game over: %(result)s."),
     "round_over": _l("Round %(round)s is over"),
     "doubled": _l(
         "%(name)s ended the round with %(raw)s but was not the lowest: ×%(multiplier)s = %(final)s."

@@ -56,7 +56,7 @@ def test_what_installs_the_pad_needs_no_password_and_keeps_no_page_of_it(
     offline shell and the manifest are open, and the worker then keeps the home page only
     for a browser that logged in."""
     client = guarded.test_client()
-    for url in ("/sw.js", "/offline", "/manifest.webmanifest"):
+    for url in ("/sw.js", "/offline", "/manifest.webmanifest", "/rules"):
         assert client.get(url).status_code == 200, url
     assert 'const SHELL = ["/offline", ' in client.get("/sw.js").text
     assert 'href="/history"' not in client.get("/offline").text
