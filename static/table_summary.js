@@ -100,7 +100,12 @@
           final.className = "doubled";
           final.textContent = `${shown(sum.final[seat])} (×${multiplier})`;
         }
-        row.append(who, el("td", "", shown(sum.raw[seat])), final, el("td", "total", shown(sum.totals[seat])));
+        const cards = el("td", "", shown(sum.raw[seat]));
+        const total = el("td", "total", shown(sum.totals[seat]));
+        // Each number's column said in the cell too: a narrow screen shows them as a row of
+        // three labelled numbers under the name (static/table.css), its header hidden.
+        [[cards, "cards"], [final, "score"], [total, "total"]].forEach(([cell, label]) => { cell.dataset.label = t(label); });
+        row.append(who, cards, final, total);
         body.append(row);
       });
       table.append(head, body);
