@@ -62,7 +62,7 @@ def points(value: float) -> str:
 
 def percent(chance: float) -> str:
     """A chance as a whole percentage, the reader's way: "23%", "23 %"."""
-    return str(format_percent(round(chance, 2), format="#,##0%"))
+    return str(format_percent(round(chance, 2)))  # the language's own pattern: "23 %" in French
 
 
 def better(move: Move, seen: View, gain: float) -> str:
