@@ -432,15 +432,32 @@ function guardDoubleSubmit(form) {
 }
 
 // A stored time (written in UTC by the server) in the phone's own time zone and language.
+const TIME_STYLES = {
+  time: { hour: "2-digit", minute: "2-digit" },
+  date: { day: "numeric", month: "short" },
+  datetime: { dateStyle: "medium", timeStyle: "short" },
+};
+const localWords = (when, style) => new Intl.DateTimeFormat(document.documentElement.lang || undefined, style).format(when);
+
 function showLocalTime(time) {
   const when = new Date(time.dateTime);
   if (Number.isNaN(when.getTime())) return;
-  const style = time.dataset.local === "time"
-    ? { hour: "2-digit", minute: "2-digit" }
-    : { dateStyle: "medium", timeStyle: "short" };
   try {
-    time.textContent = new Intl.DateTimeFormat(document.documentElement.lang || undefined, style).format(when);
+    time.textContent = localWords(when, TIME_STYLES[time.dataset.local] || TIME_STYLES.datetime);
   } catch (e) { /* an unknown language: the UTC time stays */ }
+}
+
+// The history's day, month and year of a game, as the phone's own calendar has them (a
+// game begun at 23:30 in Auckland is on the next day there).
+function showLocalDay(box) {
+  const when = new Date(box.dataset.localDay);
+  if (Number.isNaN(when.getTime())) return;
+  try {
+    for (const [part, style] of [["day", { day: "numeric" }], ["month", { month: "short" }], ["year", { year: "numeric" }]]) {
+      const span = box.querySelector(`.${part}`);
+      if (span) span.textContent = localWords(when, style);
+    }
+  } catch (e) { /* an unknown language: the UTC day stays */ }
 }
 
 // A form sent back with a mistake: its first wrong field opened (a rules section), brought
@@ -467,6 +484,7 @@ function offerGoBack(button) {
 document.addEventListener("DOMContentLoaded", () => {
   $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "time[data-local]").forEach(showLocalTime);
+  $$(document, "[data-local-day]").forEach(showLocalDay);
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);

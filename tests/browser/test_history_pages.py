@@ -97,5 +97,9 @@ def test_a_game_is_dated_in_the_phones_own_time_zone(browser: Browser, live_serv
         expect(when).to_have_text(
             re.compile(rf"\b{there.day}, {there.year}, {hour}:{there:%M} [AP]M$")
         )
+        page.goto(f"{live_server}/history")  # the list dates it by the same calendar
+        line = page.locator(f"a.history-line[href='/history/{game}']")
+        expect(line.locator(".day")).to_have_text(str(there.day))
+        expect(line.locator(".year")).to_have_text(str(there.year))
     finally:
         phone.close()
