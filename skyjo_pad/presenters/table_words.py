@@ -18,6 +18,7 @@ from ..engine import Card, HeldFrom, Phase, Rules, StartRule, View
 from ..engine.limits import ROUND_TURNS_MAX, ROUNDS_MAX
 from ..i18n import N_, join_names, ngettext
 from ..i18n import gettext as _
+from ..services import roster
 
 
 def card(value: int) -> str:
@@ -290,7 +291,7 @@ def instruction(seen: View, bots: Sequence[str | None]) -> str:
     assert actor is not None
     name = seen.players[actor]
     if bots[actor] is not None:
-        named = "bot" in name.casefold()
+        named = "bot" in name.casefold() or roster.is_computer_name(name)
         if seen.phase is Phase.REVEAL:
             if named:
                 return _("%(name)s turns up cards…", name=name)

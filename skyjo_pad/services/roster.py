@@ -6,15 +6,16 @@ merge moves one entry's seats onto the other before the duplicate is removed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import force_locale, get_babel, gettext
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import aliased
 
-from ..bots import BUILTIN
 from ..extensions import db
 from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
 from . import ratings, text
@@ -40,9 +41,15 @@ HAS_GAMES = N_(
     "person as another entry, merge the two."
 )
 A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
-COMPUTER_NAME = re.compile(rf"({'|'.join(BUILTIN)}) bot( \d+)?")
-"""The names computer seats get when left blank (casefolded: "hard bot", "easy bot 2"):
-never a person's."""
+COMPUTER_NAMES = {
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+"""What a computer seat left blank is named, in the reader's language ("Svår dator"),
+then "… 2", "… 3" while taken: never a person's name, in any language."""
+NUMBERED = re.compile(r" \d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +86,12 @@ def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
     the address book (one who played as a person, or was added by hand): each keeps a
     record of its own games."""
     for name, bot in zip(names, bots, strict=True):
-        if bot is None and COMPUTER_NAME.fullmatch(name.casefold()):
+        if bot is None and is_computer_name(name):
             raise Invalid(A_COMPUTERS_NAME, "players", name=name)
     named = {
         name_key(name): name
         for name, bot in zip(names, bots, strict=True)
-        if bot is not None and not COMPUTER_NAME.fullmatch(name.casefold())
+        if bot is not None and not is_computer_name(name)
     }
     if not named:
         return
@@ -97,6 +104,22 @@ def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
     )
     if person is not None:
         raise Invalid(A_PERSONS_NAME, "players", name=named[person])
+
+
+def is_computer_name(name: str) -> bool:
+    """Whether `name` is a computer player's own (`COMPUTER_NAMES`, in any language, with
+    or without its number)."""
+    return NUMBERED.sub("", " ".join(name.split())).casefold() in _every_computer_name()
+
+
+@functools.cache
+def _every_computer_name() -> frozenset[str]:
+    """`COMPUTER_NAMES` in every language of the app, casefolded."""
+    names = {name.casefold() for name in COMPUTER_NAMES.values()}
+    for language in get_babel().instance.list_translations():  # the app's, from its catalogues
+        with force_locale(str(language)):
+            names |= {gettext(name).casefold() for name in COMPUTER_NAMES.values()}
+    return frozenset(names)
 
 
 def _seat_counts() -> tuple[Any, Any, Any]:

@@ -17,18 +17,15 @@ from ..i18n import LANGUAGES, current, number_later
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
 from ..services.players import UNPRINTABLE_NAME
+from ..services.roster import COMPUTER_NAMES
 from ..services.tables import SEED_LARGEST, SEED_PROBLEM, SeatChoice, Setup
 from ..services.text import printable
 from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
-BOT_LABELS = {
-    "easy": _l("Easy bot"),
-    "medium": _l("Medium bot"),
-    "hard": _l("Hard bot"),
-    "expert": _l("Expert bot"),
-}
-"""The label of each computer player a person can seat (`bots.BUILTIN`)."""
+BOT_LABELS = {level: _l(name) for level, name in COMPUTER_NAMES.items()}
+"""The label of each computer player a person can seat (`bots.BUILTIN`): the name its seat
+gets when left blank."""
 BOT_KINDS = [(name, BOT_LABELS[name]) for name in BUILTIN]
 """The computer players a person can seat, with their labels, in the registry's order."""
 KINDS = [(PERSON, _l("Person")), *BOT_KINDS]
@@ -117,7 +114,7 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
             if not name and bot is None:
                 continue
             if not name:
-                name = _free_name(f"{str(bot).capitalize()} bot", used)
+                name = _free_name(str(BOT_LABELS.get(str(bot), bot)), used)
             chosen.append(SeatChoice(name, bot))
         return chosen
 

@@ -14,7 +14,7 @@ def render_new(form: NewTableForm) -> str:
     while len(form.seat) < 3:
         form.seat.append_entry()
     # the names computer seats get when left blank: not offered as people who played before
-    known = [n for n in players.known_names() if not roster.COMPUTER_NAME.fullmatch(n.casefold())]
+    known = [name for name in players.known_names() if not roster.is_computer_name(name)]
     # A computer seat's name when left blank, the name box's placeholder (the page's script
     # follows a changed kind with it).
     bot_names = {kind: str(label) for kind, label in BOT_KINDS}

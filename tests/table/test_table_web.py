@@ -10,6 +10,7 @@ import pytest
 from databases import Databases
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import refresh
 from sqlalchemy import func, select
 from table_forms import table_form
 from table_service_helpers import play_round
@@ -91,6 +92,16 @@ def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:
         data={**FORM, "seat-0-kind": "hard", "start": "1"},
     ).text
     assert "At least one seat needs a person" in page
+    # a computer seat left blank gets the name its box showed, in the reader's language
+    refresh()
+    swedish = {**FORM, "seat-1-kind": "hard", "seat-1-name": "", "start": "1"}
+    made = client.post("/tables/new", data=swedish, headers={"Accept-Language": "sv"})
+    state = client.get(f"/api/phone-tables/{made.location.rsplit('/', 1)[-1]}").get_json()
+    assert state["view"]["players"][1] == "Svår dator"
+    person = {**FORM, "seat-1-kind": "person", "seat-1-name": "svår dator 2", "start": "1"}
+    refused = client.post("/tables/new", data=person, headers={"Accept-Language": "sv"}).text
+    assert "svår dator 2 är en datorspelares namn" in refused
+    refresh()
     # a choice no page offers (a hand-edited form) is said at its field, in the language
     odd = {**FORM, "seat-1-kind": "godlike", "first_tiebreak": "xx", "start": "1"}
     page = client.post("/tables/new", data=odd, headers={"Accept-Language": "de"}).text

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, Any, ClassVar, get_type_hints
 
+from flask_babel import gettext
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -28,6 +29,7 @@ from ...engine.rules import SEATINGS, Rules
 from ...models import NAME_MAX
 from ...services.errors import N_
 from ...services.online import Invitee
+from ...services.roster import COMPUTER_NAMES
 from ...services.tables import SEED_LARGEST, SEED_PROBLEM
 from .moves import Move
 from .reading import Body, Words
@@ -189,7 +191,7 @@ class NewOnlineTable(Body):
     def invitees(self) -> list[Invitee]:
         """The seats for the service (a computer seat without a name: its level's)."""
         return [
-            Invitee(seat.name or f"{seat.bot.capitalize()} bot", bot=seat.bot)
+            Invitee(seat.name or _computer_name(seat.bot), bot=seat.bot)
             if isinstance(seat, ComputerSeat)
             else Invitee(seat.name, email=seat.email)
             for seat in self.seats
@@ -245,3 +247,9 @@ class AdvanceBody(Body):
         False,
         description="true plays every computer step until a person must act.",
     )
+
+
+def _computer_name(level: str) -> str:
+    """The name of a computer seat left blank, in the reader's language (a level there is
+    not is named by itself: the service refuses it in words)."""
+    return gettext(COMPUTER_NAMES[level]) if level in COMPUTER_NAMES else level
