@@ -15,7 +15,7 @@ from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
 from ..models import Game, GameSeat
-from . import games_store, live
+from . import games_store, live, roster
 from . import players as player_book
 from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence, refused
 from .retry import retried
@@ -166,6 +166,7 @@ def new_game(
     """
     rules = pad_rules(rules_data)
     cleaned = player_book.check_names(names)
+    roster.check_seat_kinds(cleaned, [None] * len(cleaned))  # no one named "Hard bot"
 
     def start() -> Sheet:
         game = Game(kind="pad", rules=rules.to_dict(PAD_RULE_KEYS), client_id=client_id)

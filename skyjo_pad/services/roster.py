@@ -106,6 +106,17 @@ def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
         raise Invalid(A_PERSONS_NAME, "players", name=named[person])
 
 
+def free_name(base: str, used: set[str]) -> str:
+    """`base`, or `base 2`, `base 3` … whichever nobody at the table has yet (`used`:
+    the table's names so far, casefolded; the one chosen is added)."""
+    name, n = base, 1
+    while name.casefold() in used:
+        n += 1
+        name = f"{base} {n}"
+    used.add(name.casefold())
+    return name
+
+
 def is_computer_name(name: str) -> bool:
     """Whether `name` is a computer player's own (`COMPUTER_NAMES`, in any language, with
     or without its number)."""

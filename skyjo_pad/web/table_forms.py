@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, current, number_later
 from ..models import EMAIL_MAX, NAME_MAX
 from ..services.online import Invitee
 from ..services.players import UNPRINTABLE_NAME
-from ..services.roster import COMPUTER_NAMES
+from ..services.roster import COMPUTER_NAMES, free_name
 from ..services.tables import SEED_LARGEST, SEED_PROBLEM, SeatChoice, Setup
 from ..services.text import printable
 from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
@@ -114,7 +114,7 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
             if not name and bot is None:
                 continue
             if not name:
-                name = _free_name(str(BOT_LABELS.get(str(bot), bot)), used)
+                name = free_name(str(BOT_LABELS.get(str(bot), bot)), used)
             chosen.append(SeatChoice(name, bot))
         return chosen
 
@@ -169,13 +169,3 @@ def set_seats(form: NewTableForm, seats: Sequence[tuple[str, ...]]) -> None:
         form.seat.append_entry(
             {"name": name, "kind": kind, "email": email, "language": language or current()}
         )
-
-
-def _free_name(base: str, used: set[str]) -> str:
-    """`base`, or `base 2`, `base 3` … whichever nobody at the table has yet."""
-    name, n = base, 1
-    while name.casefold() in used:
-        n += 1
-        name = f"{base} {n}"
-    used.add(name.casefold())
-    return name

@@ -63,6 +63,29 @@ def test_creating_a_table_answers_every_token_once_and_keeps_only_digests(
         )
 
 
+def test_computer_seats_left_blank_are_named_apart_and_no_person_takes_their_name(
+    client: FlaskClient, online: OnlineApi
+) -> None:
+    """Two medium seats left blank: "Medium bot" and "Medium bot 2" (in French, the
+    French names); a person named like them, at a table or on the pad, is refused."""
+    table = online.create([{"name": "Zed"}, {"bot": "medium"}, {"bot": "medium"}])
+    assert [s["name"] for s in table["seats"][1:]] == ["Medium bot", "Medium bot 2"]
+    french = client.post(
+        "/api/tables",
+        json={"seats": [{"name": "Zoé"}, {"bot": "easy"}]},
+        headers={"Accept-Language": "fr"},
+    )
+    assert (
+        french.status_code == 201 and french.get_json()["seats"][1]["name"] == "Ordinateur facile"
+    )
+    pad = client.post("/api/games", json={"players": ["Ann", "easy bot 3"]})
+    assert pad.status_code == 422
+    assert (
+        pad.get_json()["error"]
+        == "easy bot 3 is a computer player's name: give this person another name."
+    )
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [

@@ -29,7 +29,7 @@ from ...engine.rules import SEATINGS, Rules
 from ...models import NAME_MAX
 from ...services.errors import N_
 from ...services.online import Invitee
-from ...services.roster import COMPUTER_NAMES
+from ...services.roster import COMPUTER_NAMES, free_name
 from ...services.tables import SEED_LARGEST, SEED_PROBLEM
 from .moves import Move
 from .reading import Body, Words
@@ -189,9 +189,11 @@ class NewOnlineTable(Body):
     )
 
     def invitees(self) -> list[Invitee]:
-        """The seats for the service (a computer seat without a name: its level's)."""
+        """The seats for the service (a computer seat without a name: its level's, "… 2"
+        when taken)."""
+        used = {" ".join((seat.name or "").split()).casefold() for seat in self.seats}
         return [
-            Invitee(seat.name or _computer_name(seat.bot), bot=seat.bot)
+            Invitee(seat.name or free_name(_computer_name(seat.bot), used), bot=seat.bot)
             if isinstance(seat, ComputerSeat)
             else Invitee(seat.name, email=seat.email)
             for seat in self.seats
