@@ -327,6 +327,7 @@
       body.replaceChildren();
       // The reveals at the start are everyone's at once: nobody's turn is marked then.
       const active = ["round_over", "game_over", "reveal"].includes(v.phase) ? null : v.current;
+      const heads = Array.from(this.q("scores").querySelectorAll("thead th"), (th) => th.textContent);
       v.players.forEach((player, seat) => {
         const row = el("tr");
         row.classList.toggle("active", seat === active);
@@ -344,7 +345,13 @@
         // round's panel says them; before that, the face-up cards so far.
         const over = (v.phase === "round_over" || v.phase === "game_over") && s.summary;
         const round = over ? s.summary.final[seat] : s.tallies[seat];
-        row.append(first, el("td", "total", shown(v.totals[seat])), el("td", "", shown(round)));
+        const total = el("td", "total", shown(v.totals[seat]));
+        const thisRound = el("td", "", shown(round));
+        // Each number's column said in its cell too: a narrow screen shows it under the
+        // name, labelled, the header hidden (static/table.css).
+        total.dataset.label = heads[1] || "";
+        thisRound.dataset.label = heads[2] || "";
+        row.append(first, total, thisRound);
         body.append(row);
       });
       if (had) body.querySelector(`[data-seat="${had}"]`)?.focus(); // drawn anew: the focus stays
