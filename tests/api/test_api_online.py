@@ -68,7 +68,7 @@ def test_computer_seats_left_blank_are_named_apart_and_no_person_takes_their_nam
 ) -> None:
     """Two medium seats left blank: "Medium bot" and "Medium bot 2" (in French, the
     French names); a person named like them, at a table or on the pad, is refused."""
-    table = online.create([{"name": "Zed"}, {"bot": "medium"}, {"bot": "medium"}])
+    table = online.create([{"name": "Zed"}, {"bot": "medium"}, {"bot": "medium", "name": "  "}])
     assert [s["name"] for s in table["seats"][1:]] == ["Medium bot", "Medium bot 2"]
     french = client.post(
         "/api/tables",

@@ -193,7 +193,10 @@ class NewOnlineTable(Body):
         when taken)."""
         used = {" ".join((seat.name or "").split()).casefold() for seat in self.seats}
         return [
-            Invitee(seat.name or free_name(_computer_name(seat.bot), used), bot=seat.bot)
+            Invitee(
+                (seat.name or "").strip() or free_name(_computer_name(seat.bot), used),
+                bot=seat.bot,
+            )
             if isinstance(seat, ComputerSeat)
             else Invitee(seat.name, email=seat.email)
             for seat in self.seats
