@@ -190,8 +190,9 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             saved = pad_once.save_new_round(sheet.id, entry, version, form.round_id(), confirmed)
         else:
             saved = pad.save_round(sheet.id, entry, number, version, confirmed=confirmed)
-        if saved is None and number is None and not _sent_again(sheet.id, form, entry):
-            return _typed_after_saving(sheet.id, form)
+        typed_since = _typed_since(sheet.id, form, entry) if saved is None and not number else None
+        if typed_since is not None:
+            return _typed_after_saving(form, *typed_since)
         if saved is None:
             return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
         if isinstance(saved, pad.ToConfirm):
@@ -208,25 +209,26 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
     return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
 
 
-def _sent_again(game_id: str, form: RoundForm, entry: pad.RoundEntry) -> bool:
-    """Whether a new round's form, whose id is saved already, holds that round as saved
-    (sent again after a lost answer), not scores typed on it since (a page that stayed
-    on the form while its first Save went through)."""
+def _typed_since(
+    game_id: str, form: RoundForm, entry: pad.RoundEntry
+) -> tuple[pad.Sheet, int] | None:
+    """A new round's form whose id is saved already: None when it holds that round as
+    saved (sent again after a lost answer); else the sheet now and that round's number
+    (scores typed since, on a page that stayed on the form while its first Save went
+    through)."""
     client_id = form.round_id()
     number = pad_once.saved_as(game_id, client_id) if client_id else None
     if number is None:
-        return True
+        return None
     sheet = pad.get_sheet(game_id)
     saved = sheet.rounds[number - 1]
     typed = tuple(s.raw(name) for s, name in zip(entry.seats, sheet.players, strict=True))
-    return (typed, entry.closer) == (tuple(saved.raw), saved.closer)
+    return None if (typed, entry.closer) == (tuple(saved.raw), saved.closer) else (sheet, number)
 
 
-def _typed_after_saving(game_id: str, form: RoundForm) -> str:
+def _typed_after_saving(form: RoundForm, sheet: pad.Sheet, number: int) -> str:
     """The form again, as the next round's, what was typed kept, saying why it was not
-    saved: its round was, by its first Save, with what was typed then."""
-    sheet = pad.get_sheet(game_id)
-    number = pad_once.saved_as(game_id, form.round_id() or "")
+    saved: round `number` was, by its first Save, with what was typed then."""
     form.client_id.data = pad_once.new_client_id()
     form.version.data = str(sheet.version)
     problem = _(
