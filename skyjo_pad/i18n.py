@@ -134,6 +134,11 @@ def decimal_sign() -> str:
     return str((get_locale() or _LOCALES[DEFAULT]).number_symbols["latn"]["decimal"])
 
 
+def group_sign() -> str:
+    """The reader's language's sign between groups of thousands (",", "." or a space)."""
+    return str((get_locale() or _LOCALES[DEFAULT]).number_symbols["latn"]["group"])
+
+
 def local_time(value: datetime, style: str = "datetime") -> Markup:
     """A stored time (UTC) as a `<time>`: written in UTC here, then in the phone's own time
     zone by static/app.js (`style`: "time", the hour alone, or "datetime")."""

@@ -19,6 +19,17 @@
   const MULTIPLIER_MAX = LIMITS.multiplier_max;
   const TARGET_MAX = LIMITS.target_max;
   const shownNumber = (n) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
+  // A whole number typed the reader's way ("10,000"; "10.000"; "10 000") without the signs
+  // between its groups of thousands, as the server's forms read it (web/forms.py, ungrouped).
+  const GROUP_SIGN = new Intl.NumberFormat(document.documentElement.lang || undefined)
+    .formatToParts(10000).find((part) => part.type === "group")?.value || ",";
+  const ungrouped = (text) => {
+    for (const sign of new Set([GROUP_SIGN, " ", "\u00a0", "\u202f"])) {
+      const escaped = sign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (new RegExp(`^\\d{1,3}(?:${escaped}\\d{3})+$`).test(text)) return text.split(sign).join("");
+    }
+    return text;
+  };
 
   // What the address asks for: [view, game id or key, round number].
   function route(path) {
@@ -94,8 +105,8 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const names = values().map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
-      const target = form.querySelector("#target").value.trim();
-      const multiplier = form.querySelector("#multiplier").value.trim();
+      const target = ungrouped(form.querySelector("#target").value.trim());
+      const multiplier = ungrouped(form.querySelector("#multiplier").value.trim());
       const problem = names.length < 2 ? word("two_players")
         : names.length > MAX_PLAYERS ? word("too_many_players")
           : new Set(names.map((n) => n.toLowerCase())).size < names.length ? word("same_name")

@@ -26,7 +26,7 @@ from wtforms.validators import InputRequired, NumberRange, StopValidation
 from ..engine import scoring
 from ..engine.limits import MULTIPLIER_MAX, TARGET_MAX
 from ..engine.rules import Rules
-from ..i18n import number_later
+from ..i18n import group_sign, number_later
 from ..models import NAME_MAX
 from ..presenters.problems import say
 from ..services import pad_once, players
@@ -56,6 +56,20 @@ def choices(pairs: Any) -> list[SelectChoice]:
 HUGE_NUMBER = re.compile(r"[-+]?[0-9]{300,}")
 """A whole number far beyond any field's limits."""
 
+SPACES = " \u00a0\u202f"
+"""Spaces some write between groups of thousands (plain, no-break, narrow no-break)."""
+
+
+def ungrouped(typed: str) -> str:
+    """`typed` without the signs between its groups of thousands when it is a whole number
+    written the reader's way ("10,000"; "10.000"; "10 000"), its minus sign made plain;
+    anything else as it was (so "1.5" or "1,5" stays a number that is not whole)."""
+    typed = typed.translate(MINUS_SIGNS)
+    for sign in {group_sign(), *SPACES}:
+        if re.fullmatch(rf"[-+]?[0-9]{{1,3}}(?:{re.escape(sign)}[0-9]{{3}})+", typed):
+            return typed.replace(sign, "")
+    return typed
+
 
 class WholeNumberField(IntegerField):
     """An IntegerField whose message for text that is not a number is in player words."""
@@ -68,12 +82,12 @@ class WholeNumberField(IntegerField):
         of hundreds of digits (beyond a float, which WTForms' range check compares it as,
         or beyond what Python reads) stands as an infinity of its sign: out of every
         field's range, which the field then says."""
-        typed = str(valuelist[0]).strip() if valuelist else ""
+        typed = ungrouped(str(valuelist[0]).strip()) if valuelist else ""
         if HUGE_NUMBER.fullmatch(typed):
             self.data = -math.inf if typed.startswith("-") else math.inf
             return
         try:
-            super().process_formdata(valuelist)
+            super().process_formdata([typed] if valuelist else valuelist)
         except ValueError as error:
             raise ValueError(_("Give a whole number, like 100.")) from error
 

@@ -219,14 +219,15 @@ def test_the_offline_target_goes_as_far_as_the_servers(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
     """The limits drawn on the phone are the server's: a game to 10,000 starts offline as
-    online; 10,001 is refused in the same words."""
+    online, written with its thousands grouped as online; 10,001 is refused in the same
+    words."""
     new_game_rules_offline(page, context, live_server, ["Ann", "Ben"])
     page.get_by_label("Game ends at").fill("10001")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("alert")).to_have_text(
         "The game must end at a whole number from 1 to 10,000."
     )
-    page.get_by_label("Game ends at").fill("10000")
+    page.get_by_label("Game ends at").fill("10,000")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1\b"))).to_be_visible()
     expect(page.locator(".sheet-title .sub")).to_contain_text("10000")

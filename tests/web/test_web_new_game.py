@@ -132,6 +132,37 @@ def test_a_target_that_is_not_a_number_is_told_once_and_shown_as_typed(
     assert f"Rules: to {summary}, closer ×2" in words(response)
 
 
+@pytest.mark.parametrize(
+    ("language", "typed", "target"),
+    [
+        ("en", "10,000", 10_000),
+        ("de", "10.000", 10_000),
+        ("sv", "10 000", 10_000),
+        ("fr", "10\u202f000", 10_000),
+        ("fr", "1 000", 1_000),
+    ],
+)
+def test_a_target_written_with_thousands_grouped_is_read_the_readers_way(
+    app: Flask, client: FlaskClient, language: str, typed: str, target: int
+) -> None:
+    """A German player writes ten thousand "10.000", a French one "10 000": the number."""
+    client.set_cookie("lang", language)
+    game_id = start_game(client, ["Ann", "Bob"], target=typed)
+    assert sheet(app, game_id).rules.target == target
+
+
+@pytest.mark.parametrize(("language", "typed"), [("en", "1.000"), ("de", "1,000"), ("en", "10,00")])
+def test_a_target_grouped_another_way_is_not_guessed(
+    app: Flask, client: FlaskClient, language: str, typed: str
+) -> None:
+    """ "1.000" is one with three decimals in English: refused as not whole, nothing made."""
+    client.set_cookie("lang", language)
+    before = counts(app)
+    response = client.post("/games/new", data=game_form(["Ann", "Bob"], target=typed))
+    assert len(field_errors(response)) == 1, field_errors(response)
+    assert counts(app) == before
+
+
 def test_a_refused_field_points_to_its_message(client: FlaskClient) -> None:
     """A screen reader hears the message with the field: aria-invalid, and aria-describedby
     naming the message's id."""
