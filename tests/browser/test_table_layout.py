@@ -102,6 +102,8 @@ def test_the_play_screen_is_whole(page: Page, live_server: str, screen: str) -> 
         draw: Any = page.evaluate(PLACES, "draw")
         assert right <= draw[0] and draw[2] <= other[0], (right, draw, other)
         assert other[3] <= viewport["height"] + 1
+        card = page.locator("[data-mine-grid] [data-cell]").first.bounding_box()
+        assert card and card["width"] >= 44, card  # a thumb's tap, as in portrait
 
 
 CLEARED = """() => {
