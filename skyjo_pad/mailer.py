@@ -17,7 +17,7 @@ import logging
 import smtplib
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from flask import Flask, current_app, render_template
@@ -28,7 +28,6 @@ from flask_mail import Connection, Mail, Message
 from limits import parse_many
 
 from .i18n import COOKIE, current, gettext
-from .models import name_key
 from .services import online
 
 log = logging.getLogger(__name__)
@@ -59,19 +58,15 @@ def configured_here() -> bool:
     return configured(current_app)
 
 
-def inviter(
-    link: Callable[[str], str], languages: Mapping[str, str] | None = None
-) -> Callable[[online.NewSeat, str, str], str] | None:
+def inviter(link: Callable[[str], str]) -> Callable[[online.NewSeat, str, str], str] | None:
     """A function that emails one seat its invitation, or None without a mail server.
 
-    `languages`: the language of each person's invitation, by name (the reader's own when
-    a name has none); the mail is written in it and its link opens the table in it.
+    The mail is written in the seat's invitation language (the reader's own when it has
+    none), and its link opens the table in it.
     """
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if not configured(app):
         return None
-    # by the name as the address book keeps it ("Eve" for "eve" typed in)
-    chosen = {name_key(name): language for name, language in (languages or {}).items()}
     deadline = time.monotonic() + float(app.config.get("MAIL_WAIT", MAIL_WAIT))
 
     def invite(seat: online.NewSeat, host: str, game_id: str) -> str:
@@ -79,7 +74,7 @@ def inviter(
         if not _may_send(app, seat.email):
             log.warning("The invitation to seat %s was not sent: too many mails.", seat.seat)
             return online.FAILED
-        language = chosen.get(name_key(seat.name)) or current()
+        language = seat.language or current()
         address = f"{link(seat.token)}?{urlencode({COOKIE: language})}"
         with force_locale(language):
             message = _message(seat, host, address, game_id, app)
@@ -100,7 +95,7 @@ def inviter(
                 done.set()
             if late:  # the table's answer went without it: the host's page shows it
                 with app.app_context():
-                    online.record_invitation(game_id, seat.seat, value)
+                    online.record_invitation(game_id, seat.seat, value, seat.language)
 
         threading.Thread(target=send, daemon=True, name="invite").start()
         done.wait(max(0.0, deadline - time.monotonic()))

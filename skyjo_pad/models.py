@@ -258,6 +258,9 @@ class TableToken(db.Model):  # type: ignore[name-defined,misc]
     """SHA-256 of the token, in hex."""
     invitation: Mapped[str | None] = mapped_column(String(10))
     """For a seat: the email invitation's fate, sent, failed or none."""
+    language: Mapped[str | None] = mapped_column(String(5))
+    """For a seat invited by email: the language its last invitation was written in (a new
+    link emailed again is offered in it), when the host chose one."""
     opened_at: Mapped[datetime | None]
     """When the link was first opened (a page or an API call)."""
     seen_at: Mapped[datetime | None]

@@ -9,6 +9,7 @@ The address is never shown: it is the one the address book keeps for the seat's 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from . import online, roster
 from . import table_store as store
@@ -18,28 +19,21 @@ Invite = Callable[[online.NewSeat, str, str], str]
 """Sends one seat's invitation: (seat, the host's name, the game's id) → sent or failed."""
 
 
-def can_email_again(game_id: str, token: str | None, seat: int) -> bool:
-    """Whether the seat's invitation went by email, so its new link can go the same way
-    (host only)."""
-    return _address(game_id, token, seat) is not None
+@dataclass(frozen=True, slots=True)
+class Emailed:
+    """A seat whose invitation went by email: where and how it went."""
+
+    name: str
+    email: str
+    host_name: str
+    """The first person seated, as the first invitation said."""
+    language: str | None
+    """The language its last invitation was written in, when one was chosen."""
 
 
-def email_again(game_id: str, token: str | None, seat: int, fresh: str, invite: Invite) -> str:
-    """Email the seat's new link `fresh` to the address of its first invitation; its
-    outcome (sent or failed) is kept for the host's page and returned. Refused (400) when
-    the seat was never invited by email."""
-    found = _address(game_id, token, seat)
-    if found is None:
-        raise Invalid("This seat was not invited by email.", field="seat")
-    name, email, host_name = found
-    outcome = invite(online.NewSeat(seat, name, None, fresh, email, None), host_name, game_id)
-    online.record_invitation(game_id, seat, outcome)
-    return outcome
-
-
-def _address(game_id: str, token: str | None, seat: int) -> tuple[str, str, str] | None:
-    """The seat's name, its invitation's address and the host's name (the first person
-    seated, as the first invitation said), when its invitation went by email."""
+def emailed(game_id: str, token: str | None, seat: int) -> Emailed | None:
+    """The seat's email invitation, when it went by email, so its new link can go the same
+    way (host only)."""
     seats = online.seats(game_id, token)  # the host's view: refused to anyone else
     if not 0 <= seat < len(seats) or seats[seat].invitation not in (online.SENT, online.FAILED):
         return None
@@ -52,4 +46,19 @@ def _address(game_id: str, token: str | None, seat: int) -> tuple[str, str, str]
     if email is None:
         return None
     host_name = next((s.name for s in seats if s.bot is None), "")
-    return seats[seat].name, email, host_name
+    return Emailed(seats[seat].name, email, host_name, seats[seat].language)
+
+
+def email_again(
+    game_id: str, token: str | None, seat: int, fresh: str, invite: Invite, language: str | None
+) -> str:
+    """Email the seat's new link `fresh` to the address of its first invitation, in
+    `language` (the reader's own when None); its outcome (sent or failed) is kept for the
+    host's page and returned. Refused (400) when the seat was never invited by email."""
+    found = emailed(game_id, token, seat)
+    if found is None:
+        raise Invalid("This seat was not invited by email.", field="seat")
+    new_seat = online.NewSeat(seat, found.name, None, fresh, found.email, None, language)
+    outcome = invite(new_seat, found.host_name, game_id)
+    online.record_invitation(game_id, seat, outcome, language)
+    return outcome

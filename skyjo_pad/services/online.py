@@ -16,7 +16,7 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -56,6 +56,8 @@ class Invitee:
     name: str
     email: str | None = None
     bot: str | None = None
+    language: str | None = None
+    """The language of the person's email invitation (the reader's own when None)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,8 @@ class NewSeat:
     token: str | None
     email: str | None
     invitation: str | None
+    language: str | None = None
+    """The language of the seat's email invitation (the reader's own when None)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,8 @@ class SeatStatus:
     invitation: str | None
     linked: bool
     """Whether the seat has a link (a seat dealt to a computer player has none)."""
+    language: str | None = None
+    """The language its last email invitation was written in, when one was chosen."""
 
 
 LIVE_COOKIE = "skyjo_live"
@@ -143,7 +149,7 @@ def check(
     (emails tidied), for the host to look over before the links are made."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
-    checked = [Invitee(s.name, roster.mailable_email(s.email), s.bot) for s in seats]
+    checked = [replace(s, email=roster.mailable_email(s.email)) for s in seats]
     tables.plan([tables.SeatChoice(s.name, s.bot) for s in checked], rules, seed)
     return checked
 
@@ -163,7 +169,7 @@ def create(
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise Invalid(tables.SEED_PROBLEM, "seed", max=tables.SEED_LARGEST)
-    seats = [Invitee(s.name, roster.mailable_email(s.email), s.bot) for s in seats]  # forms' too
+    seats = [replace(s, email=roster.mailable_email(s.email)) for s in seats]  # forms' too
     planned = tables.plan([tables.SeatChoice(s.name, s.bot) for s in seats], rules, seed)
     try:
         table, rows = retried(lambda: _store(planned, seats))
@@ -192,10 +198,13 @@ def _store(planned: tables.Plan, seats: Sequence[Invitee]) -> tuple[NewTable, li
         if asked.email is not None:
             seated.player.email = asked.email  # the address book keeps it for next time
         token = new_token()
-        row = TableToken(game_id=game.id, kind=SEAT, seat=place, digest=digest(token))
+        language = asked.language if asked.email is not None else None
+        row = TableToken(
+            game_id=game.id, kind=SEAT, seat=place, digest=digest(token), language=language
+        )
         db.session.add(row)
         rows.append(row)
-        made.append(NewSeat(place, seated.player.name, None, token, asked.email, NONE))
+        made.append(NewSeat(place, seated.player.name, None, token, asked.email, NONE, language))
     return NewTable(game.id, host, spectator, tuple(made)), rows
 
 
@@ -216,15 +225,15 @@ def _invite(
 
 
 @transaction
-def record_invitation(game_id: str, seat: int, outcome: str) -> None:
-    """The final outcome of a seat's email invitation (sent or failed)."""
+def record_invitation(game_id: str, seat: int, outcome: str, language: str | None) -> None:
+    """The final outcome of a seat's email invitation (sent or failed), and its language."""
     row = db.session.scalar(
         select(TableToken).where(
             TableToken.game_id == game_id, TableToken.kind == SEAT, TableToken.seat == seat
         )
     )
     if row is not None:
-        row.invitation = outcome
+        row.invitation, row.language = outcome, language
 
 
 def rules_of(game_id: str) -> Rules:
@@ -330,6 +339,7 @@ def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
             seat.seat in rows and _alive(rows[seat.seat].seen_at),
             rows[seat.seat].invitation if seat.seat in rows else None,
             seat.seat in rows,
+            rows[seat.seat].language if seat.seat in rows else None,
         )
         for seat in game.seats
     )

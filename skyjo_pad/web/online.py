@@ -128,7 +128,7 @@ def start(form: NewTableForm) -> Response | str:
     reached by a redirect (a reload shows the same table, never makes a second one). A
     deal number typed in is kept, and every seat's screen says it was chosen."""
     try:
-        invite = mailer.inviter(link, form.invitation_languages())
+        invite = mailer.inviter(link)
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
     except ServiceError as error:
         form.problem = why(error)
@@ -177,11 +177,13 @@ def reissue(token: str, seat: int) -> Response | str:
         if request.form.get("confirm") != "yes":
             online.may_reissue(access.game_id, token, seat)  # refused before it is confirmed
             state = online_json(online.screen(access.game_id, token))
-            mail = mailer.configured_here() and invitations.can_email_again(
-                access.game_id, token, seat
+            emailed = (
+                invitations.emailed(access.game_id, token, seat)
+                if mailer.configured_here()
+                else None
             )
             return render_template(
-                "table/online_relink.html", token=token, state=state, seat=seat, mail=mail
+                "table/online_relink.html", token=token, state=state, seat=seat, emailed=emailed
             )
         language = request.form.get("language", "")
         fresh = online.reissue(access.game_id, token, seat)
@@ -196,10 +198,10 @@ def reissue(token: str, seat: int) -> Response | str:
 def _email_again(game_id: str, token: str, seat: int, fresh: str, language: str) -> None:
     """Send a seat's new link to its first invitation's address, in `language`."""
     try:
-        name = online.seats(game_id, token)[seat].name
-        invite = mailer.inviter(link, {name: language} if language in LANGUAGES else {})
+        invite = mailer.inviter(link)
         if invite is not None:
-            invitations.email_again(game_id, token, seat, fresh, invite)
+            chosen = language if language in LANGUAGES else None
+            invitations.email_again(game_id, token, seat, fresh, invite, chosen)
     except ServiceError as error:  # no longer a seat invited by email: the page says why
         flash(why(error), "error")
 

@@ -119,13 +119,17 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
         return chosen
 
     def invitees(self) -> list[Invitee]:
-        """The seats of an online table: `seats()` with each person's email, if given."""
+        """The seats of an online table: `seats()` with each person's email, if given, and
+        the language of their invitation."""
         emails = {
             " ".join((e.form.name.data or "").split()): e.form.email.data or None  # checked there
             for e in self.seat
             if e.form.kind.data == PERSON
         }
-        return [Invitee(s.name, emails.get(s.name), s.bot) for s in self.seats()]
+        languages = self.invitation_languages()
+        return [
+            Invitee(s.name, emails.get(s.name), s.bot, languages.get(s.name)) for s in self.seats()
+        ]
 
     def invitation_languages(self) -> dict[str, str]:
         """The language of each person's invitation, by name."""

@@ -198,6 +198,15 @@ def test_an_invitation_comes_in_the_language_the_host_chose_for_it(
     cy = parts(by_address["cy@example.org"])
     assert "Hello Cy," in cy["plain"] and re.search(r"/t/[\w-]+\?lang=en\b", cy["plain"])
 
+    # a new link for Bob is offered in his invitation's language, not the host's
+    host = made.headers["Location"].split("/")[2]
+    english = {"Accept-Language": "en"}
+    assert '<option value="fr" selected>' in client.post(f"/t/{host}/seats/1/link").text
+    assert (
+        '<option value="en" selected>'
+        in client.post(f"/t/{host}/seats/2/link", headers=english).text
+    )
+
 
 def test_a_mail_server_that_never_answers_holds_the_table_a_moment_not_a_minute(
     make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
@@ -293,6 +302,8 @@ def test_a_new_link_goes_by_email_where_the_invitation_went(
     assert client.get(link.group(0).replace("http://localhost", "")).status_code == 200
     assert client.get(old).status_code == 404
     assert "Invitation emailed." in client.get(f"/t/{host}").text
+    asked_again = client.post(f"/t/{host}/seats/1/link", headers={"Accept-Language": "en"})
+    assert '<option value="fr" selected>' in asked_again.text  # the language it went in
 
     refused = client.post(f"/t/{host}/seats/0/link", data={"confirm": "yes", "email": "yes"})
     assert refused.status_code == 303
