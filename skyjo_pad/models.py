@@ -55,6 +55,9 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person in the address book."""
 
     __tablename__ = "players"
+    __table_args__ = {"sqlite_autoincrement": True}
+    """An id is never given out again (SQLite would reuse the highest one once removed or
+    merged away): a link to a player's page never quietly shows another."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_MAX))

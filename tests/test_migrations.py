@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from skyjo_pad import MIGRATIONS, create_app
 from skyjo_pad.extensions import db
 from skyjo_pad.models import NAME_KEY_MAX
-from skyjo_pad.services import pad
+from skyjo_pad.services import pad, roster
 
 
 @pytest.fixture
@@ -253,6 +253,11 @@ def test_upgrading_from_the_first_schema_keeps_every_game(bare_app: Flask) -> No
     assert after.totals == (8, 15, -1) and after.version == playing.version + 1
     newer = pad.new_game(["Ann", "Dee"])
     assert pad.get_sheet(newer.id).players == ("Ann", "Dee")
+
+    # a player removed while holding the highest id leaves it unused for good
+    zed = roster.add("Zed").id
+    roster.remove(zed)
+    assert roster.add("Yan").id == zed + 1
 
     columns = {c["name"]: c for c in inspect(db.engine).get_columns("players")}
     assert columns["name_key"]["type"].length == NAME_KEY_MAX

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, exists, func, select, update
+from sqlalchemy import Select, exists, func, or_, select, update
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
@@ -394,11 +394,12 @@ def _plausible(game_id: object) -> bool:
     return isinstance(game_id, str) and 0 < len(game_id) <= 10 and game_id.isalnum()
 
 
-def players_for_filter() -> list[tuple[int, str]]:
-    """(id, name) of every player who sat at a game, by name, for the player filter."""
+def players_for_filter(chosen: int | None = None) -> list[tuple[int, str]]:
+    """(id, name) of every player who sat at a game, by name, for the player filter, and
+    the `chosen` one's even with no game (so the filter shows whom it is on)."""
     rows = db.session.execute(
         select(Player.id, Player.name)
-        .where(exists().where(GameSeat.player_id == Player.id))
+        .where(or_(exists().where(GameSeat.player_id == Player.id), Player.id == chosen))
         .order_by(func.lower(Player.name), Player.id)
     )
     return [(row.id, row.name) for row in rows]

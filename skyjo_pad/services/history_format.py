@@ -41,13 +41,14 @@ from . import history
 from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
 from .pad import is_closer, is_score, is_whole, pad_rules
-from .roster import clean_email
+from .roster import A_COMPUTERS_NAME, clean_email, is_computer_name
 from .tables import table_rules
 
 FORMAT = "skyjo-pad-history/1"
 MAX_GAMES = 100_000
 """Games one file may hold."""
-KINDS = ("pad", "table")
+PAD, TABLE = "pad", "table"
+KINDS = (PAD, TABLE)
 FUTURE_SLACK = timedelta(days=1)
 """How far ahead of this server's clock a game's time may be (another's clock may be fast)."""
 MOMENT_CHARS_MAX = 40
@@ -103,8 +104,10 @@ def read_file(data: object) -> HistoryFile:
         )
     games_data = data.get("games")
     people = data.get("players", [])
-    if not isinstance(games_data, list) or not isinstance(people, list):
+    if not isinstance(games_data, list):
         raise Malformed(N_("This export has no list of games."))
+    if not isinstance(people, list):
+        raise Malformed(N_("This export's address book (its players) is not a list."))
     if len(games_data) > MAX_GAMES:
         raise Invalid(
             Nn_("An export holds at most %(num)s game.", "An export holds at most %(num)s games."),
@@ -187,17 +190,22 @@ def _check_game(item: object) -> ImportedGame:
     bots = item.get("bots") or [None] * len(names)
     if not isinstance(bots, list) or len(bots) != len(names):
         raise Invalid("it needs one entry in bots per player.")
-    if any(b is not None and b not in BUILTIN for b in bots) or (kind == "pad" and any(bots)):
+    if any(b is not None and b not in BUILTIN for b in bots) or (kind == PAD and any(bots)):
         raise Invalid(
             "a computer player is one of %(levels)s, at a digital table only.",
             levels=", ".join(BUILTIN),
         )
+    for name, bot in zip(names, bots, strict=True):
+        if bot is None and is_computer_name(name):  # the name keeps the computer's record
+            raise Invalid(A_COMPUTERS_NAME, name=name)
     created = _moment(item.get("created_at"), "created_at")
     assert created is not None
     finished_at = _moment(item.get("finished_at"), "finished_at", optional=True)
+    if finished_at is not None and finished_at < created:
+        raise Invalid("its finished_at is before its created_at.")
     notes = history.clean_text(item.get("notes"), "notes")
     place = history.clean_text(item.get("place"), "place")
-    if kind == "pad":
+    if kind == PAD:
         rules = pad_rules(_rule_options(item))
         rounds = _scored_rounds(item.get("rounds"), len(names), rules)
         totals = scoring.totals([r.final for r in rounds], len(names))

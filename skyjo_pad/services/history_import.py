@@ -21,10 +21,10 @@ from functools import partial
 from sqlalchemy import Connection, insert, select, update
 
 from ..extensions import db
-from ..models import Game, Player, name_key, utcnow
+from ..models import PLAYING, Game, Player, name_key, utcnow
 from . import games_store, ratings
 from .errors import N_, Malformed
-from .history_format import HistoryFile, ImportedGame, read_file
+from .history_format import TABLE, HistoryFile, ImportedGame, read_file
 from .retry import retried
 from .transaction import transaction
 
@@ -47,6 +47,8 @@ class ImportReport:
     added: int = 0
     already_here: int = 0
     players_added: int = 0
+    left_out: int = 0
+    """Digital games still being played elsewhere: played only where they were dealt."""
     names: list[str] = field(default_factory=list)
 
 
@@ -55,6 +57,10 @@ def import_text(raw: bytes | str) -> ImportReport:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
+        if "integer string conversion" in str(error):  # Python reads up to 4,300 digits
+            raise Malformed(
+                N_("This file is not a Skyjo Pad export: a number in it has thousands of digits.")
+            ) from error
         raise Malformed(N_("This file is not a Skyjo Pad export: it is not JSON.")) from error
     return import_data(data)
 
@@ -69,6 +75,9 @@ def _store(checked: HistoryFile) -> ImportReport:
     games, emails = checked.games, checked.emails
     report = ImportReport()
     try:
+        elsewhere = _played_elsewhere(games)
+        games = [game for game in games if game.id not in elsewhere]
+        report.left_out = len(elsewhere)
         keys = _player_ids([*emails, *(name for game in games for name in game.players)], emails)
         report.players_added = keys.added
         latest = db.session.scalar(
@@ -85,6 +94,18 @@ def _store(checked: HistoryFile) -> ImportReport:
     finally:
         db.session.rollback()  # whatever a failure left open (every batch ends committed)
     return report
+
+
+def _played_elsewhere(games: Sequence[ImportedGame]) -> set[str]:
+    """The digital games of the file still being played that are not here: their cards
+    are on the server that dealt them, so they cannot go on here (one here is left as it is,
+    like any game already here)."""
+    live = [game.id for game in games if game.kind == TABLE and game.status == PLAYING]
+    here: set[str] = set()
+    for start in range(0, len(live), 500):
+        chunk = live[start : start + 500]
+        here |= set(db.session.scalars(select(Game.id).where(Game.id.in_(chunk))))
+    return set(live) - here
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import chain
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -16,18 +17,19 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from ..i18n import join_names
+from ..i18n import N_, join_names
 from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
-from . import charts
+from . import charts, security
+from .security import IMPORT_MAX_BYTES
 
 bp = Blueprint("history", __name__, url_prefix="/history")
-IMPORT_MAX_BYTES = 64 * 1024 * 1024
-"""The largest export file an import reads (ten thousand games take about 10 MB)."""
+IMPORT_TOO_LARGE = N_("This file is too large: an export of up to 64 MB can be imported.")
 BOM = "\ufeff"
 """The byte order mark a CSV download starts with (spreadsheets then read it as UTF-8)."""
 
@@ -41,11 +43,14 @@ def index() -> tuple[str, int] | str:
     except ServiceError as error:
         problem, filters = why(error), history.filters_still_readable(request.args)
     page = history.history(filters)
+    players = history.players_for_filter(filters.player)
+    if problem is None and filters.player not in (None, *(pid for pid, _name in players)):
+        problem = _("No player has this number: merged into another, or removed.")
     html = render_template(
         "history/list.html",
         page=page,
         filters=page.filters,
-        players=history.players_for_filter(),
+        players=players,
         kinds=history.KINDS,
         statuses=history.STATUSES,
         problem=problem,
@@ -136,7 +141,7 @@ def import_file() -> tuple[str, int] | str:
     problem = None
     report = None
     if (request.content_length or 0) > IMPORT_MAX_BYTES:
-        problem = _("This file is too large: an export of up to 64 MB can be imported.")
+        problem = _(IMPORT_TOO_LARGE)
     elif upload is None or not upload.filename:
         problem = _("Choose an export file (skyjo-pad-history.json) first.")
     else:
@@ -146,6 +151,17 @@ def import_file() -> tuple[str, int] | str:
             problem = _("Nothing was imported. %(problem)s", problem=why(error))
     html = render_template("history/transfer.html", report=report, problem=problem)
     return (html, 400) if problem else html
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
+    """A file far past the import's limit, refused by the server before it was read: the
+    import page says so as for one just past it; any other page of the history as the app
+    does (`security.too_large`)."""
+    if request.endpoint != "history.import_file":
+        return security.too_large(error)
+    problem = _(IMPORT_TOO_LARGE)
+    return render_template("history/transfer.html", report=None, problem=problem), 413
 
 
 def _download(chunks: Iterator[str], mimetype: str, name: str) -> Response:

@@ -25,7 +25,6 @@ from ..i18n import N_, gettext
 from ..rate_limits import METHOD, RATE_LIMITS, group_of
 from ..services import rate_store
 from . import access, online, pad_share
-from .history import IMPORT_MAX_BYTES
 
 CSP = "; ".join(
     (
@@ -56,6 +55,8 @@ HEADERS = {
 """Sent with every answer (a header a view set itself is kept)."""
 BODY_MAX = 1024 * 1024
 """The largest request body read, but an import's."""
+IMPORT_MAX_BYTES = 64 * 1024 * 1024
+"""The largest export file an import reads (ten thousand games take about 10 MB)."""
 IMPORT_BODY_MAX = IMPORT_MAX_BYTES + 1024 * 1024
 """The import page reads an export of up to IMPORT_MAX_BYTES (and the form around it)."""
 LARGE_BODY_ENDPOINTS = frozenset({"history.import_file"})
@@ -131,7 +132,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     first.insert(1, _refuse_unread_body)
     app.after_request(_add_headers)
     app.register_error_handler(RateLimitExceeded, _too_many)
-    app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(RequestEntityTooLarge, too_large)
     if str(app.config["RATELIMIT_STORAGE_URI"]).startswith(rate_store.URI):
         with app.app_context():  # the counts go in the app's own database
             app.config["RATELIMIT_STORAGE_OPTIONS"] = rate_store.storage_options()
@@ -206,7 +207,8 @@ def _refuse_unread_body() -> None:
         raise RequestEntityTooLarge()
 
 
-def _too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
+def too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
+    """What was sent is too large: said in JSON to the API, on a page to a browser."""
     if request.path.startswith("/api/") or request.is_json:
         return jsonify(error=TOO_LARGE), 413
     title, text = gettext("Too large"), gettext(TOO_LARGE)

@@ -15,6 +15,7 @@ from test_history_stats import pid
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game
+from skyjo_pad.services import roster
 
 
 def text(response: object) -> str:
@@ -36,6 +37,20 @@ def test_a_filter_to_the_first_or_last_day_there_is(
     assert "4 games" in text(client.get("/history?from=0001-01-01&to=9999-12-31"))
     assert "1 game" in text(client.get("/history?from=2026-03-15&to=2026-03-15"))  # T1's day
     assert "No game matches these filters." in text(client.get("/history?player=0"))
+
+
+def test_the_player_filter_names_whom_it_is_on(client: FlaskClient, fixed: dict[str, str]) -> None:
+    """One in the address book with no game yet is shown as chosen (not "Anyone"); a number
+    nobody has (a player merged into another) is said to be one."""
+    quinn = roster.add("Quinn").id
+    page = client.get(f"/history?player={quinn}")
+    assert page.status_code == 200 and "No game matches these filters." in text(page)
+    assert re.search(
+        rf'<option value="{quinn}" selected>Quinn</option>', page.get_data(as_text=True)
+    )
+    gone = client.get(f"/history?player={quinn + 100}")
+    assert gone.status_code == 400
+    assert "No player has this number: merged into another, or removed." in text(gone)
 
 
 def test_a_refused_filter_keeps_what_was_chosen(client: FlaskClient, fixed: dict[str, str]) -> None:

@@ -166,6 +166,13 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
             "round 1 is missing or out of order",
         ),
         (broken({"kind": "chess"}), 'its kind must be "pad" or "table"'),
+        (broken({"players": ["Ann", "Easy bot"]}), "Easy bot is a computer player's name"),
+        (broken_table({"players": ["Ann", "Hard bot 2"], "bots": [None, None]}), "computer"),
+        (
+            broken({"finished_at": "2026-04-30T20:00:00"}),
+            "its finished_at is before its created_at",
+        ),
+        ({"format": "skyjo-pad-history/1", "games": [], "players": None}, "address book"),
         (broken({"players": ["Ann", "ann"]}), "(?i)ann is in the game twice"),
         (broken({"created_at": "yesterday"}), "its created_at must be a date and time"),
         (
@@ -219,6 +226,24 @@ def test_a_pad_game_holds_as_many_rounds_as_a_file_may_list(ctx: Flask) -> None:
 def test_not_json_is_refused(ctx: Flask) -> None:
     with pytest.raises(Malformed, match="not JSON"):
         transfer.import_text(b"\x89PNG...")
+    huge = json.dumps(t1_export()).replace('"seed": 5', '"seed": ' + "9" * 5000)
+    with pytest.raises(Malformed, match="a number in it has thousands of digits"):
+        transfer.import_text(huge)
+    assert store_counts() == (0, 0, 0, 0, 0)
+
+
+def test_a_digital_game_still_played_elsewhere_is_left_out(ctx: Flask, other: Flask) -> None:
+    """A table being played has its cards on the server that dealt it: another installation
+    leaves it out and says so (the rest of the file goes in); its own keeps it as it is."""
+    ann = tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Easy bot", "easy")], seed=3)
+    data = exported()
+    assert [game["status"] for game in data["games"]] == ["playing"]
+    data["games"].append(broken({})["games"][0])
+    assert transfer.import_data(data).already_here == 2 - 1  # the pad game is new here
+    with other.app_context():
+        report = transfer.import_data(data)
+        assert (report.added, report.left_out, report.already_here) == (1, 1, 0)
+        assert db.session.get(Game, ann) is None
 
 
 def test_rename_keeps_the_history_and_refuses_a_taken_name(fixed: dict[str, str]) -> None:

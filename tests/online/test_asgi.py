@@ -80,7 +80,8 @@ def test_a_content_length_over_the_limit_is_refused_with_no_byte_read(
 def test_a_page_over_the_limit_gets_its_page_in_the_readers_language_with_no_byte_read(
     make_app: Callable[..., Flask],
 ) -> None:
-    """An export too large for the import: the page says so (not JSON), in French here."""
+    """An export too large for the import: the import page says so (not JSON) as for a
+    file just past its limit, in French here."""
     server = small_server(make_app)
     request = scope(
         "POST",
@@ -96,7 +97,8 @@ def test_a_page_over_the_limit_gets_its_page_in_the_readers_language_with_no_byt
     assert status == 413 and taken == 0
     assert headers[b"content-type"].startswith(b"text/html")
     assert headers[b"connection"] == b"close"
-    assert "trop grand pour cette application" in body.decode()
+    assert "un export de 64 Mo au plus peut être importé" in body.decode()
+    assert 'name="file"' in body.decode()  # the import page, to choose another file
 
 
 def test_a_chunked_body_is_cut_off_once_past_the_limit(make_app: Callable[..., Flask]) -> None:
