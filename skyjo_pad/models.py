@@ -9,7 +9,7 @@ import secrets
 import string
 import unicodedata
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Float, ForeignKey, Index, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -55,7 +55,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person in the address book."""
 
     __tablename__ = "players"
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__: ClassVar[dict[str, Any]] = {"sqlite_autoincrement": True}
     """An id is never given out again (SQLite would reuse the highest one once removed or
     merged away): a link to a player's page never quietly shows another."""
 
