@@ -59,11 +59,14 @@ def online_table(game_id: str) -> Response:
 
 @bp.post("/tables/<game_id>/moves")
 def online_move(game_id: str) -> Response:
-    """A seat's move `{"version": n, "move": {...}}`; the answer after the computer seats."""
+    """A seat's move `{"version": n, "move": {...}}`; the answer after the computer seats
+    (`?wait=0`: before a searching one moved, which the event stream then tells: the page's
+    way, so a person sees their move at once)."""
     token = bearer()
     online.mover(game_id, token)  # 401, 403 before the body is read
     body = OnlineMove.read(bodies.json_object())
-    return jsonify(online_json(online.play(game_id, token, body.move.root, body.version)))
+    wait = request.args.get("wait") != "0"
+    return jsonify(online_json(online.play(game_id, token, body.move.root, body.version, wait)))
 
 
 @bp.get("/tables/<game_id>/record")

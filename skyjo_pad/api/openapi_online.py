@@ -67,9 +67,19 @@ PATHS.update(
             "post": {
                 "summary": "A seat's move",
                 "description": "With a seat token, on the table's version; the answer comes "
-                "after the computer seats played. Refused with nothing changed: 409 stale or "
-                "over, 403 not this seat's turn (or another seat's reveal) or not a seat "
-                "token, 422 against the rules, 400 not a move.",
+                "after the computer seats played (an expert's searched turns too, up to 30 s; "
+                "wait=0: at once, the event stream telling the rest). Refused with nothing "
+                "changed: 409 stale or over, 403 not this seat's turn (or another seat's "
+                "reveal) or not a seat token, 422 against the rules, 400 not a move.",
+                "parameters": [
+                    {
+                        "name": "wait",
+                        "in": "query",
+                        "required": False,
+                        "description": "0: answer before an expert's searched turn.",
+                        "schema": {"type": "string", "enum": ["0"]},
+                    }
+                ],
                 "operationId": "playOnlineMove",
                 "security": TOKEN_SECURITY,
                 "requestBody": _body("OnlineMove", {"version": 1, "move": {"action": "draw"}}),

@@ -27,7 +27,7 @@ from ..bots import BUILTIN
 from ..engine import Position, Rules
 from ..extensions import db
 from ..models import PLAYING, Game, TableState, TableToken, utcnow
-from . import live, roster, table_play, tables
+from . import live, roster, table_play, table_thinkers, tables
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, Unauthorized
@@ -109,6 +109,10 @@ class SeatStatus:
     """The language its last email invitation was written in, when one was chosen."""
 
 
+COMPUTERS_WAIT = 30.0
+"""Seconds a move's answer waits for the searching computer players after it (seven
+experts' turns of up to three searches of 0.9 s each take 19 s); past it, the answer
+shows the table as it is then, and the event stream tells the rest."""
 LIVE_COOKIE = "skyjo_live"
 """A link's page keeps its token, for its event stream, record and replay (where a browser
 sends no header), in a cookie of this name and the link's `live_selector`: one cookie per
@@ -298,14 +302,22 @@ def mover(game_id: str, token: str | None) -> Access:
     return Access(game_id, actor.role, actor.seat)
 
 
-def play(game_id: str, token: str | None, move_data: object, version: object) -> Screen:
+def play(
+    game_id: str, token: str | None, move_data: object, version: object, wait: bool = True
+) -> Screen:
     """A seat's move (JSON, as the notation reads it) on table `version`, then every
-    computer seat's moves (`table_play.play`, the one use case of every table).
+    computer seat's moves (`table_play.play`, the one use case of every table); with
+    `wait`, a searching computer player's too (its thinker thread, up to
+    `COMPUTERS_WAIT` seconds), else the answer comes at once and the event stream tells
+    its move.
 
     Refused with nothing changed: 401 no token, 403 not a seat token or not this seat's
     turn, 400 not a move, 409 stale or over, 422 against the rules.
     """
-    return table_play.play(game_id, policy.Token(token), move_data, version)
+    played = table_play.play(game_id, policy.Token(token), move_data, version)
+    if wait and table_thinkers.wait_for(game_id, COMPUTERS_WAIT):
+        return screen(game_id, token)
+    return played
 
 
 def record(game_id: str, token: str | None) -> dict[str, Any]:

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 _pool = ThreadPoolExecutor(AT_ONCE, thread_name_prefix="table-thinker")
 _slots = threading.BoundedSemaphore(AT_ONCE)
 _lock = threading.Lock()
+_done = threading.Condition(_lock)
+"""Told each time a table leaves the hands of this process's threads."""
 _searched: set[str] = set()
 """The tables a search of this process is at now."""
 _again: dict[str, bool] = {}
@@ -72,6 +74,7 @@ def _run(game_id: str, work: Callable[[], None]) -> None:
         with _lock:
             if not _again[game_id]:
                 del _again[game_id]
+                _done.notify_all()
                 return
             _again[game_id] = False
 
@@ -103,6 +106,16 @@ def holding(slots: threading.Semaphore, wait: float | None, busy: str) -> Iterat
         yield
     finally:
         slots.release()
+
+
+def wait_for(game_id: str, seconds: float) -> bool:
+    """Wait up to `seconds` until no thread of this process has table `game_id` in hand;
+    whether one had it (the table may then have moved on)."""
+    with _done:
+        if game_id not in _again:
+            return False
+        _done.wait_for(lambda: game_id not in _again, seconds)
+        return True
 
 
 def busy() -> bool:

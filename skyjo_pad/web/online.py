@@ -49,7 +49,7 @@ def page(token: str) -> Response | str | tuple[str, int]:
     sel = online.live_selector(token)
     urls = {
         "state": url_for("api.online_table", game_id=access.game_id),
-        "move": url_for("api.online_move", game_id=access.game_id),
+        "move": url_for("api.online_move", game_id=access.game_id, wait=0),
         "events": url_for("api.online_events", game_id=access.game_id, answers=1, via=sel),
         "record": url_for("api.online_record", game_id=access.game_id, via=sel),
         "coach": url_for("api.online_coach", game_id=access.game_id),

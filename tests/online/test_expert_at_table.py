@@ -153,7 +153,8 @@ def _online(client: FlaskClient) -> tuple[str, str]:
 def _ann_moves_until_the_expert_is_to_act(
     client: FlaskClient, game_id: str, token: str
 ) -> dict[str, Any]:
-    """Ann's plain moves until her move hands the turn to the expert; that move's answer."""
+    """Ann's plain moves until her move hands the turn to the expert; that move's answer,
+    asked for at once (`?wait=0`, the page's way)."""
     table = {"id": game_id}
     seen = state(client, table, token)
     for _ in range(100):
@@ -161,7 +162,7 @@ def _ann_moves_until_the_expert_is_to_act(
         assert moves, seen["info"]
         made = {"action": "draw"} if {"action": "draw"} in moves else moves[0]
         answer = client.post(
-            f"/api/tables/{game_id}/moves",
+            f"/api/tables/{game_id}/moves?wait=0",
             json={"version": seen["version"], "move": made},
             headers=bearer(token),
         )
@@ -187,6 +188,35 @@ def test_online_the_expert_plays_after_the_persons_move_committed(
     assert after["version"] > handed["version"]
     assert after["actor"] == 0 or after["view"]["phase"] != "turn"
     assert searches and not any(searches)
+
+
+def test_online_a_move_is_answered_after_the_experts_turn_unless_asked_at_once(
+    app: Flask, client: FlaskClient, searches: list[bool]
+) -> None:
+    """API.md: the answer comes "after every move the computer seats then make", the
+    expert's searched turn too; the page asks for it at once and hears the rest."""
+    game_id, token = _online(client)
+    handed = _ann_moves_until_the_expert_is_to_act(client, game_id, token)
+    assert handed["actor"] == 1
+    assert table_thinkers.wait_idle(60)
+    for _ in range(100):  # Ann's next moves, answered the way API.md says
+        seen = state(client, {"id": game_id}, token)
+        if seen["status"] != "playing" or not seen["moves"]:
+            break
+        moves = seen["moves"]
+        made = {"action": "draw"} if {"action": "draw"} in moves else moves[0]
+        answer = client.post(
+            f"/api/tables/{game_id}/moves",
+            json={"version": seen["version"], "move": made},
+            headers=bearer(token),
+        )
+        assert answer.status_code == 200, answer.json
+        after = answer.get_json()
+        assert not (after["actor"] == 1 and after["view"]["phase"] == "turn"), after["info"]
+        assert not table_thinkers.busy()
+        if after["version"] >= seen["version"] + 3:  # the expert played within the answer
+            return
+    raise AssertionError("the expert never played within a move's answer")
 
 
 def test_online_a_table_whose_thinker_was_lost_thinks_again_when_opened(
