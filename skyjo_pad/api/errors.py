@@ -63,6 +63,16 @@ def register(bp: Blueprint) -> None:
     for code in default_exceptions:
         bp.register_error_handler(code, http_error)
 
+    @bp.after_request
+    def bare_options(response: Response) -> Response:
+        """An OPTIONS request (Flask answers its Allow header): 204, no body, and no page's
+        content type (the API never answers a page)."""
+        if request.method == "OPTIONS" and response.status_code == 200:
+            response.status_code = 204
+            response.set_data(b"")
+            del response.headers["Content-Type"]
+        return response
+
     @bp.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response, int] | Response:
         """A bug: log it and answer without the details."""

@@ -14,6 +14,7 @@ from typing import Any
 from ..engine import Card, Phase, Rules, move_to_json, view_to_json
 from ..i18n import current, ngettext
 from ..i18n import gettext as _
+from ..services.online import NONE as NO_INVITATION
 from ..services.online import NewTable, SeatStatus
 from ..services.table_view import Screen
 from . import table_words
@@ -38,7 +39,7 @@ def online_json(screen: Screen) -> dict[str, Any]:
         "version": screen.version,
         "status": screen.status,
         "seat": screen.seat,
-        "actor": seen.current if seen.phase in TURNS else None,
+        "actor": seen.current if seen.phase in TURNS and screen.actor is not None else None,
         "view": view_to_json(seen),
         "moves": [move_to_json(move) for move in screen.moves],
         "seats": [
@@ -124,7 +125,8 @@ def seats_json(seats: tuple[SeatStatus, ...]) -> list[dict[str, Any]]:
             "bot": s.bot,
             "opened": s.opened,
             "online": s.online,
-            "invitation": s.invitation,
+            # "none" for a person's seat invited without an email, as its creation said
+            "invitation": s.invitation or (NO_INVITATION if s.linked else None),
         }
         for s in seats
     ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import EndedRound, Move, Position, View, ended_round, game_winners, view
-from ..models import ABANDONED, Game, TableState
+from ..models import ABANDONED, PLAYING, Game, TableState
 from . import table_policy as policy
 
 
@@ -34,7 +34,7 @@ class Screen:
     seat: int | None
     """The seat whose grid the screen shows as its own (None: host, spectator)."""
     actor: int | None
-    """The seat to act (None once the round or the game is over)."""
+    """The seat to act (None once the round or the game is over, or the table abandoned)."""
     moves: tuple[Move, ...]
     """What this actor may do now (nothing when it is not its turn)."""
     can_deal: bool
@@ -112,7 +112,7 @@ def screen_of(table: Table, actor: policy.Actor) -> Screen:
         names=table.names,
         seen=view(position, policy.viewer(actor, position, bots)),
         seat=policy.shown_seat(actor, position, bots),
-        actor=policy.actor_of(position),
+        actor=policy.actor_of(position) if table.status == PLAYING else None,
         moves=moves,
         can_deal=can_deal,
         log=table.log,

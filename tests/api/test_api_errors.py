@@ -76,6 +76,14 @@ def test_wrong_method_is_405_json_with_allow(
     assert allowed <= {m.strip() for m in response.headers["Allow"].split(",")}
 
 
+@pytest.mark.parametrize("path", ["/api/games", "/api/tables/abc/moves", "/api/score"])
+def test_options_tells_the_methods_and_answers_no_page(client: FlaskClient, path: str) -> None:
+    response = client.open(path, method="OPTIONS")
+    assert response.status_code == 204 and response.data == b""
+    assert "Content-Type" not in response.headers
+    assert "POST" in response.headers["Allow"]
+
+
 def test_errors_are_json_even_for_a_browser(client: FlaskClient, api: PadApi) -> None:
     response = client.get("/api/games/nosuchgame", headers={"Accept": "text/html"})
     api.refused(response, 404)

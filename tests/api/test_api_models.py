@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from skyjo_pad.api.models.pad import NewGame, NewRoundBody, RoundBody
 from skyjo_pad.api.models.reading import Body
 from skyjo_pad.api.models.schemas import MODELS
+from skyjo_pad.api.models.tables import NewOnlineTable
 from skyjo_pad.api.openapi import DOCUMENT
 from skyjo_pad.bots import BUILTIN
 from skyjo_pad.engine.limits import MULTIPLIER_MAX, TARGET_MAX
@@ -73,6 +74,14 @@ def test_a_refusal_is_a_sentence_with_its_status(
     assert words in raised.value.message
     sentence = raised.value.sentence
     assert "%(" in str(sentence.id) or sentence.english == sentence.id  # a message id
+
+
+def test_an_unknown_field_inside_a_seat_is_told_with_what_a_seat_is() -> None:
+    with pytest.raises(Malformed) as raised:
+        NewOnlineTable.read({"seats": [{"name": "Ann", "x": 1}, {"name": "Bob"}]})
+    assert raised.value.message == (
+        'Unknown field "x". Each seat is {"name": …, "email": …} or {"bot": "hard"}.'
+    )
 
 
 def test_a_malformed_value_comes_before_one_out_of_range() -> None:

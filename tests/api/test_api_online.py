@@ -220,6 +220,7 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     host = bearer(t["host"])
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert [s["opened"] for s in seats] == [False, False, False]
+    assert [s["invitation"] for s in seats] == ["none", "none", None]  # as creation said
     online.state(game, t["ann"])
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[0]["opened"] and not seats[1]["opened"]
@@ -248,6 +249,26 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     ann = online.state(game, t["ann"])
     assert ann["moves"] == []
     assert online.move(game, t["ann"], ann["version"], ann["view"]).status_code in (400, 409)
+
+
+def test_a_table_abandoned_mid_turn_names_nobody_to_act(
+    client: FlaskClient, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    """API.md: `actor` is null at the end; abandoned while a seat was on turn, too."""
+    game, t = table["id"], tokens(table)
+    for token in (t["ann"], t["bob"]):  # the opening: each turns up its cards
+        for _ in range(2):
+            seen = online.state(game, token)
+            assert online.move(game, token, seen["version"], seen["moves"][0]).status_code == 200
+    playing = online.state(game, t["spectator"])
+    assert playing["actor"] is not None
+    done = client.post(
+        f"/api/tables/{game}/abandon", json={"confirm": True}, headers=bearer(t["host"])
+    )
+    assert done.status_code == 200
+    for token in t.values():
+        ended = online.state(game, token)
+        assert (ended["status"], ended["actor"], ended["moves"]) == ("abandoned", None, [])
 
 
 def test_the_event_stream_tells_the_version_and_every_move(

@@ -46,6 +46,7 @@ TOO_LONG = N_("%(label)s is too long: at most %(max)s characters.")
 UNREADABLE = N_("%(label)s cannot be read.")
 UNKNOWN_FIELD = N_("Unknown field %(name)s in %(what)s; the fields are %(fields)s.")
 NO_FIELDS = N_("Unknown field %(name)s in %(what)s.")
+UNKNOWN_FIELD_IN_ITEM = N_("Unknown field %(name)s. %(shape)s")
 MISSING_FIELD = N_("Give %(name)s in %(what)s.")
 THE_BODY = N_("The request body")
 
@@ -120,12 +121,16 @@ class Body(BaseModel):
         """The refusal of one validation error (`ValidationError.errors()` item)."""
         kind, loc, value = fault["type"], tuple(fault["loc"]), fault.get("input")
         what = Sentence(cls.WHAT)
+        words = cls.WORDS.get(str(loc[0])) if loc else None
         if kind == "extra_forbidden":
+            if len(loc) > 1 and words and words.item:  # inside an item: what an item is
+                return Malformed(
+                    UNKNOWN_FIELD_IN_ITEM, name=show(loc[-1]), shape=Sentence(words.item)
+                )
             if not cls.model_fields:
                 return Malformed(NO_FIELDS, name=show(loc[-1]), what=what)
             fields = ", ".join(cls.model_fields)
             return Malformed(UNKNOWN_FIELD, name=show(loc[-1]), what=what, fields=fields)
-        words = cls.WORDS.get(str(loc[0])) if loc else None
         if words and words.count and kind in ("too_short", "too_long") and len(loc) == 1:
             counted = {**words.data, "count": len(value) if isinstance(value, list) else 0}
             return Invalid(Sentence(words.count, counted), str(loc[0]))
