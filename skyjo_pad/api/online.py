@@ -14,9 +14,11 @@ from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
 from ..rate_limits import limited
 from ..services import online
+from ..services.errors import ServiceError
 from . import bodies
 from .blueprint import bp
 from .models.tables import Abandon, GiveSeat, NewOnlineTable, OnlineMove
+from .tables import Refused
 
 
 def bearer() -> str | None:
@@ -64,9 +66,17 @@ def online_move(game_id: str) -> Response:
     way, so a person sees their move at once)."""
     token = bearer()
     online.mover(game_id, token)  # 401, 403 before the body is read
-    body = OnlineMove.read(bodies.json_object())
-    wait = request.args.get("wait") != "0"
-    return jsonify(online_json(online.play(game_id, token, body.move.root, body.version, wait)))
+    try:
+        body = OnlineMove.read(bodies.json_object())
+        wait = request.args.get("wait") != "0"
+        screen = online.play(game_id, token, body.move.root, body.version, wait)
+    except ServiceError as error:  # with the table as it is now, as the refusal says
+        try:
+            state = online_json(online.screen(game_id, token))
+        except ServiceError:
+            raise error from None
+        raise Refused(error, state) from error
+    return jsonify(online_json(screen))
 
 
 @bp.get("/tables/<game_id>/record")

@@ -74,6 +74,16 @@ _DROP_SCORES = delete(SCORES).where(SCORES.c.round_id == _ROUND_ID)
 _DROP_ROUND = delete(ROUNDS).where(ROUNDS.c.id == _ROUND_ID)
 
 
+_HOLD = update(GAMES).where(GAMES.c.id == bindparam("b_id")).values(version=GAMES.c.version)
+
+
+def hold(game_id: str) -> None:
+    """Take game `game_id`'s row for this transaction before it is read: another phone's
+    write of it waits for this one's commit instead of meeting it (SQLite: the database's
+    write lock; PostgreSQL: the row's)."""
+    _connection().execute(_HOLD, {"b_id": game_id})
+
+
 def add_round(
     before: Sheet, added: StoredRound, after: Sheet, client_id: str | None = None
 ) -> None:

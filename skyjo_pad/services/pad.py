@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -17,7 +17,7 @@ from ..extensions import db
 from ..models import Game, GameSeat
 from . import games_store, live, roster
 from . import players as player_book
-from .errors import N_, Conflict, Invalid, Nn_, NotFound, Sentence, refused
+from .errors import N_, Busy, Conflict, Invalid, Nn_, NotFound, Sentence, refused
 from .retry import retried
 from .sheets import Sheet as Sheet  # re-exported: the pad's callers name it pad.Sheet
 from .sheets import (
@@ -35,6 +35,8 @@ STALE_SHEET = N_(
 )
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
+
+T = TypeVar("T")
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -236,11 +238,29 @@ def save_round(
     Without `expected_version` the round goes on the sheet as it is when it is saved: a
     save that meets another one made at the same moment is made again on the new sheet
     (with a version, that is the conflict the version is there to find)."""
-    return retried(
+    return _as_it_is_now(
         lambda: _save_round(game_id, entry, number, expected_version, client_id, confirmed),
-        attempts=1 if expected_version is not None else VERSIONLESS_ATTEMPTS,
-        clash=_met_another,
+        expected_version,
     )
+
+
+def _as_it_is_now(write: Callable[[], T], expected_version: int | None) -> T:
+    """`write` once when it carries a version (a clash is the conflict the version is
+    there to find); without one, again on the new sheet each time another phone's write got
+    there first, and if they keep at it, Busy (503, try again), never "since you opened it"."""
+    try:
+        return retried(
+            write,
+            attempts=1 if expected_version is not None else VERSIONLESS_ATTEMPTS,
+            clash=_met_another,
+        )
+    except Conflict as error:
+        if expected_version is None and _met_another(error):
+            raise Busy(CROWDED) from error
+        raise
+
+
+CROWDED = N_("Other phones are saving on this sheet at this very moment: try again.")
 
 
 def _met_another(error: Exception) -> bool:
@@ -263,6 +283,7 @@ def _save_round(
     client_id: str | None,
     confirmed: bool,
 ) -> Saved | ToConfirm:
+    games_store.hold(game_id)
     sheet = _typed_sheet(game_id)
     _check_version(sheet, expected_version)
     if number is None and sheet.finished:
@@ -318,9 +339,17 @@ def replace_round(
     return saved.sheet, saved.outcome
 
 
-@transaction
 def remove_last_round(game_id: str, number: int, expected_version: int | None = None) -> Sheet:
-    """Take back the last round (only the last one)."""
+    """Take back the last round (only the last one); without `expected_version`, of the
+    sheet as it is when it is taken back (`_as_it_is_now`)."""
+    return _as_it_is_now(
+        lambda: _remove_last_round(game_id, number, expected_version), expected_version
+    )
+
+
+@transaction
+def _remove_last_round(game_id: str, number: int, expected_version: int | None) -> Sheet:
+    games_store.hold(game_id)
     sheet = _typed_sheet(game_id)
     _check_version(sheet, expected_version)
     index = _round_index(sheet, number)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -12,6 +14,9 @@ from ..extensions import db
 T = TypeVar("T")
 ATTEMPTS = 3
 """How often a write is tried before its clash is given to the caller."""
+PAUSE = 0.002
+"""Seconds (times the attempt, at most, at random) a write waits before it tries again, so
+that writers that keep meeting stop arriving in step."""
 
 
 DEADLOCK = "40P01"
@@ -46,4 +51,5 @@ def retried(
             db.session.rollback()
             if attempt == attempts or give_up(error):
                 raise
+            time.sleep(random.uniform(0, PAUSE * attempt))  # the writers part ways
     raise AssertionError("unreachable")

@@ -27,7 +27,7 @@ from ..models import PLAYING, Game, TableState
 from . import live, live_tables, table_thinkers
 from . import table_policy as policy
 from . import table_store as store
-from .errors import Conflict, Invalid, Malformed
+from .errors import N_, Conflict, Invalid, Malformed
 from .retry import met_another, retried
 from .table_view import Screen, Table, build, screen_of, table_of
 from .transaction import after_commit, transaction
@@ -35,13 +35,17 @@ from .transaction import after_commit, transaction
 BOT_STEPS_MAX = 2_000
 """At most this many computer moves are made in one request, on any table."""
 
+NOT_A_MOVE = N_("That is not a move the table can read: %(problem)s.")
+"""The notation's own words (they name its JSON keys) inside a sentence a reader's language
+can carry."""
+
 
 def read_move(data: object) -> Move:
     """A move from skyjo-position/1 move JSON (a table deals from its own shuffle)."""
     try:
         move = move_from_json(data)
     except NotationError as error:
-        raise Malformed(str(error)) from error
+        raise Malformed(NOT_A_MOVE, problem=str(error)) from error
     if isinstance(move, Deal) and move.deck is not None:
         raise Invalid("A table deals the next round from its own shuffle.")
     return move

@@ -163,6 +163,12 @@ def test_moves_are_refused_unless_they_are_this_seats_own(
     for answer, status in refused:
         assert answer.status_code == status, (answer.json, status)
         assert isinstance(answer.get_json()["error"], str)
+        if status not in (401, 403) or answer is refused[4][0]:  # a seat's own refusal:
+            state = answer.get_json()["state"]  # with the table as it is now, as it says
+            assert state["version"] == version and state["seat"] in (0, 1)
+    stale = refused[5][0].get_json()
+    assert stale["error"].endswith("here it is as it is now.") and stale["state"]["seat"] == 0
+    assert "That is not a move the table can read: unknown action" in refused[7][0].json["error"]
     assert online.fingerprint(game) == before
     assert online.state(game, t["ann"])["version"] == version
 

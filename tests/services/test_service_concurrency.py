@@ -1,7 +1,7 @@
 """Two requests at the same moment, on real threads and a real SQLite file.
 
-A barrier holds each thread at the worst moment (both have read the sheet, neither has
-written), so the race is the same on every run instead of a matter of luck.
+A barrier holds each thread at the worst moment (all about to save, none has read the
+sheet), so the race is the same on every run instead of a matter of luck.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from threads import WAIT, run_at_once
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
 from skyjo_pad.services import (
+    games_store,
     history,
     move_writes,
     online,
@@ -44,16 +45,22 @@ def new_game(app: Flask, names: list[str]) -> pad.Sheet:
         return pad.new_game(names)
 
 
+def arrive_together(monkeypatch: pytest.MonkeyPatch, saves: int = 2) -> None:
+    """Hold each save until `saves` of them are about to take the game's row (the first to
+    take it writes; the others wait for its commit, then read the sheet it left)."""
+    all_there = threading.Barrier(saves, timeout=WAIT)
+    hold = games_store.hold
+
+    def wait_then_hold(game_id: str) -> None:
+        all_there.wait()
+        hold(game_id)
+
+    monkeypatch.setattr(games_store, "hold", wait_then_hold)
+
+
 def test_two_saves_of_the_same_round_keep_one(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game(app, ["Ann", "Bob", "Cy"])
-    both_checked = threading.Barrier(2, timeout=WAIT)
-    check_version = pad._check_version
-
-    def check_then_wait(row: Any, expected: int | None) -> None:
-        check_version(row, expected)
-        both_checked.wait()  # both have passed the version check; now both write
-
-    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    arrive_together(monkeypatch)
     results = run_at_once(
         app,
         [
@@ -84,20 +91,29 @@ def test_many_phones_saving_round_one_keep_one(app: Flask) -> None:
         assert len(pad.get_sheet(game.id).rounds) == 1
 
 
+def test_phones_saving_without_a_version_at_once_keep_every_round(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round sent without a version goes on the sheet as it is then: four at the same
+    moment are four rounds, none refused as "changed since you opened it"."""
+    game = new_game(app, ["Ann", "Bob"])
+    arrive_together(monkeypatch, saves=4)
+    calls = [(lambda n=n: pad.add_round(game.id, entry([n, 10], None))) for n in range(4)]
+    results = run_at_once(app, calls)
+    assert all(isinstance(r, tuple) for r in results), results
+    with app.app_context():
+        sheet = pad.get_sheet(game.id)
+        assert sorted(r.raw[0] for r in sheet.rounds) == [0, 1, 2, 3]
+        assert sheet.version == game.version + 4
+
+
 def test_two_corrections_of_the_same_round_keep_one(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = new_game(app, ["Ann", "Bob"])
     with app.app_context():
         version = pad.add_round(game.id, entry([5, 6], 0))[0].version
-    both_checked = threading.Barrier(2, timeout=WAIT)
-    check_version = pad._check_version
-
-    def check_then_wait(row: Any, expected: int | None) -> None:
-        check_version(row, expected)
-        both_checked.wait()
-
-    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    arrive_together(monkeypatch)
     results = run_at_once(
         app,
         [
