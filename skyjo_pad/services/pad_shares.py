@@ -193,14 +193,14 @@ def stream_start(game_id: str, token: str | None) -> StreamStart:
         if token is not None:
             key = allowed(game_id, token).digest
         row = (
-            db.session.execute(
-                select(Game.version).where(Game.id == game_id, Game.kind == PAD)
-            ).first()
+            db.session.execute(select(Game.version, Game.kind).where(Game.id == game_id)).first()
             if plausible_id(game_id)
             else None
         )
-        if row is None:  # a digital table's game has its own stream (and its own links)
+        if row is None:
             raise NotFound("There is no game with that id.")
-        return StreamStart(int(row[0]), key, token is not None)
+        if row.kind != PAD:  # a digital table's game has its own stream (and its own links)
+            raise NotFound(NOT_PAD)
+        return StreamStart(int(row.version), key, token is not None)
     finally:
         release()

@@ -212,8 +212,11 @@ def test_no_log_line_shows_a_sheets_link() -> None:
 def test_a_digital_tables_game_has_no_sheet_stream_or_links(api: PadApi) -> None:
     table = api.client.post("/api/tables", json={"seats": [{"name": "Ann"}, {"name": "Bob"}]})
     gid = api.json(table)["id"]
-    api.refused(api.client.get(f"/api/games/{gid}/events"), 404)
-    api.refused(api.client.post(f"/api/games/{gid}/shares", json={"kind": "watch"}), 404)
+    for refused in (
+        api.client.get(f"/api/games/{gid}/events"),
+        api.client.post(f"/api/games/{gid}/shares", json={"kind": "watch"}),
+    ):
+        assert api.refused(refused, 404) == "Only a score pad game can be shown on other phones."
 
 
 def test_deleting_a_game_ends_the_streams_that_follow_it(
