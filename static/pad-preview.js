@@ -52,7 +52,10 @@
     let says;
     if (r.closer === null) says = word("nobody_closed");
     else if (r.doubled) says = `<strong>${esc(players[r.closer])} ${num(r.raw[r.closer])} → ${num(r.final[r.closer])}</strong>: ${esc(word("doubled_short", { multiplier: rules.multiplier }))}`;
-    else says = esc(word(r.why === "not_positive" ? "not_positive" : r.why === "multiplier_off" ? "multiplier_off" : "lowest_closer", { name: players[r.closer], score: num(r.raw[r.closer]) }));
+    else {
+      const sentence = { not_positive: "not_positive", multiplier_off: "multiplier_off", zero: "zero_closer", tie_not_doubled: "tie_not_doubled" };
+      says = esc(word(sentence[r.why] || "lowest_closer", { name: players[r.closer], score: num(r.raw[r.closer]) }));
+    }
     let html = `<p class="doubling ${r.doubled ? "is-doubled" : ""}" data-doubling>${r.closer === null ? esc(says) : says}</p>`;
     const ends = after.finished && !early;
     if (early) {

@@ -19,9 +19,10 @@
     if (r.multiplier === 1) return "multiplier_off";
     const mine = raw[closer];
     if (r.double_only_positive && mine <= 0) return "not_positive";
+    if (mine === 0) return "zero";
     const others = raw.filter((_, seat) => seat !== closer);
     if (others.some((score) => score < mine)) return "beaten";
-    if (r.tie_doubles && others.includes(mine)) return "tied";
+    if (others.includes(mine)) return r.tie_doubles ? "tied" : "tie_not_doubled";
     return "lowest";
   }
 

@@ -49,12 +49,17 @@ class Doubling(Enum):
     """The multiplier is 1: closing never costs more."""
     NOT_POSITIVE = "not_positive"
     """The closer scored 0 or less, which is never doubled (`double_only_positive`)."""
+    ZERO = "zero"
+    """The closer scored 0 where negative scores are doubled too: 0 is neither, and doubled
+    would still be 0, so not doubled."""
     LOWEST = "lowest"
-    """Nobody else scored lower (nor the same, when ties double): not doubled."""
+    """Nobody else scored lower or the same: not doubled."""
     BEATEN = "beaten"
     """Someone else scored lower: doubled."""
     TIED = "tied"
     """Someone else scored the same and ties double: doubled."""
+    TIE_NOT_DOUBLED = "tie_not_doubled"
+    """Someone else scored the same, nobody lower, and ties do not double: not doubled."""
 
     @property
     def doubles(self) -> bool:
@@ -193,6 +198,10 @@ def doubling(raw: Sequence[int], closer: int | None, rules: Rules) -> Doubling:
     (<Doubling.BEATEN: 'beaten'>, <Doubling.TIED: 'tied'>)
     >>> doubling([0, -3], 0, Rules()), doubling([3, 4], 0, Rules())
     (<Doubling.NOT_POSITIVE: 'not_positive'>, <Doubling.LOWEST: 'lowest'>)
+    >>> doubling([10, 10], 0, Rules(tie_doubles=False))
+    <Doubling.TIE_NOT_DOUBLED: 'tie_not_doubled'>
+    >>> doubling([0, -3], 0, Rules(double_only_positive=False))
+    <Doubling.ZERO: 'zero'>
     """
     if closer is None:
         return Doubling.NO_CLOSER
@@ -201,11 +210,13 @@ def doubling(raw: Sequence[int], closer: int | None, rules: Rules) -> Doubling:
     mine = raw[closer]
     if not can_be_doubled(mine, rules):
         return Doubling.NOT_POSITIVE
+    if mine == 0:
+        return Doubling.ZERO
     others = [score for seat, score in enumerate(raw) if seat != closer]
     if any(score < mine for score in others):
         return Doubling.BEATEN
-    if rules.tie_doubles and mine in others:
-        return Doubling.TIED
+    if mine in others:
+        return Doubling.TIED if rules.tie_doubles else Doubling.TIE_NOT_DOUBLED
     return Doubling.LOWEST
 
 

@@ -77,10 +77,12 @@ class Sheet:
 
     @property
     def next_starter(self) -> int | None:
-        """Who starts the next round: the last round's closer (None: the cards decide)."""
+        """Who starts the next round: the last round's closer, or when nobody closed it its
+        lowest score (the first such seat), as the engine says; None: the cards decide."""
         if self.finished or not self.rounds:
             return None
-        return self.rounds[-1].closer
+        last = self.rounds[-1]
+        return last.closer if last.closer is not None else last.final.index(min(last.final))
 
     @property
     def full(self) -> bool:

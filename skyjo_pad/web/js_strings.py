@@ -235,6 +235,8 @@ STRINGS = {
     "not_positive": _l("%(name)s closed with %(score)s: a score of 0 or less is never doubled."),
     "multiplier_off": _l("%(name)s closed: with a multiplier of 1 nobody is doubled."),
     "lowest_closer": _l("%(name)s closed with the lowest score: not doubled."),
+    "zero_closer": _l("%(name)s closed with 0: nothing to double."),
+    "tie_not_doubled": _l("%(name)s closed tied for the lowest score: ties do not double here."),
     "ends_early": _l(
         "With this change the game would have ended after round %(number)s, "
         "but later rounds follow: take them back first."

@@ -97,7 +97,8 @@ def test_the_round_ended_is_scored_with_its_final_grids() -> None:
     [
         ([8, 50, 10], 2, Rules(), Doubling.BEATEN),
         ([10, 10], 0, Rules(), Doubling.TIED),
-        ([10, 10], 0, Rules(tie_doubles=False), Doubling.LOWEST),
+        ([10, 10], 0, Rules(tie_doubles=False), Doubling.TIE_NOT_DOUBLED),
+        ([0, -3], 0, Rules(double_only_positive=False), Doubling.ZERO),
         ([3, 4], 0, Rules(), Doubling.LOWEST),
         ([0, -3], 0, Rules(), Doubling.NOT_POSITIVE),
         ([-2, -5], 0, Rules(double_only_positive=False), Doubling.BEATEN),

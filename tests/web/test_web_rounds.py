@@ -56,6 +56,16 @@ def test_saving_a_round_doubles_the_closer(app: Flask, client: FlaskClient, game
     assert "Cy starts round 2" in page_text(page)
 
 
+def test_after_a_round_nobody_closed_its_lowest_score_starts(
+    client: FlaskClient, game_id: str
+) -> None:
+    """As the engine deals it (docs/formats.md): no closer, the round's lowest starts."""
+    response = save_round(client, game_id, ["10", "5", "7"], "none")
+    text = page_text(client.get(response.headers["Location"]))
+    assert "Bob starts round 2 (lowest score of round 1)." in text, text
+    assert "highest two face-up cards" not in text
+
+
 def test_minus_signs_and_the_minus_box_make_negative_scores(
     app: Flask, client: FlaskClient, game_id: str
 ) -> None:
@@ -419,18 +429,24 @@ def test_the_preview_of_a_round_that_does_not_exist(
 
 
 @pytest.mark.parametrize(
-    "multiplier, scores, expected",
+    "options, scores, expected",
     [
-        ("2", [8, 50, 10], "Cy 10 → 20: closed but not the lowest alone, so the score is ×2."),
-        ("2", [8, 50, 0], "Cy closed with 0: a score of 0 or less is never doubled."),
-        ("2", [8, 50, 3], "Cy closed with the lowest score: not doubled."),
-        ("1", [8, 50, 10], "Cy closed: with a multiplier of 1 nobody is doubled."),
+        ({}, [8, 50, 10], "Cy 10 → 20: closed but not the lowest alone, so the score is ×2."),
+        ({}, [8, 50, 0], "Cy closed with 0: a score of 0 or less is never doubled."),
+        ({}, [8, 50, 3], "Cy closed with the lowest score: not doubled."),
+        ({"multiplier": "1"}, [8, 50, 10], "Cy closed: with a multiplier of 1 nobody is doubled."),
+        (
+            {"tie_doubles": None},
+            [10, 50, 10],
+            "Cy closed tied for the lowest score: ties do not double here.",
+        ),
+        ({"double_only_positive": None}, [8, -2, 0], "Cy closed with 0: nothing to double."),
     ],
 )
 def test_the_preview_tells_the_engines_reason_for_the_doubling(
-    client: FlaskClient, multiplier: str, scores: list[int], expected: str
+    client: FlaskClient, options: dict[str, str | None], scores: list[int], expected: str
 ) -> None:
-    game_id = start_game(client, ["Ann", "Bob", "Cy"], multiplier=multiplier)
+    game_id = start_game(client, ["Ann", "Bob", "Cy"], **options)
     data = round_form(scores, 2, action="preview")
     fragment = client.post(f"/games/{game_id}/rounds/preview", data=data)
     assert expected in " ".join(re.sub(r"<[^>]+>", "", page_text(fragment)).split())
