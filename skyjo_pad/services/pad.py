@@ -36,6 +36,10 @@ STALE_SHEET = N_(
 SCORE_LIMIT = 1_000_000
 """A round score must lie within ± this: far beyond any house rule, well within the store."""
 
+SCORED_AT_TABLE = N_(
+    "This game is played at a digital table: its rounds are scored there, "
+    "not typed in or changed on the score pad."
+)
 T = TypeVar("T")
 
 
@@ -368,10 +372,7 @@ def _typed_sheet(game_id: str) -> Sheet:
     """The sheet of a game whose rounds are typed in, or NotFound, or Conflict."""
     sheet = read_sheet(game_id)
     if not sheet.typed:
-        raise Conflict(
-            "This game is played at a digital table: its rounds are scored there, "
-            "not typed in or changed on the score pad."
-        )
+        raise Conflict(SCORED_AT_TABLE)
     return sheet
 
 

@@ -99,6 +99,8 @@ def sheet(game_id: str) -> Response:
 def new_round(game_id: str) -> str | Response:
     """Enter the next round's scores."""
     sheet = _sheet(game_id)
+    if not sheet.typed:
+        return _scored_at_table(game_id)
     if sheet.finished:
         flash(_("This game is over. Correct a round, or play again."), "info")
         return redirect(url_for("pad.sheet", game_id=game_id))
@@ -114,6 +116,8 @@ def edit_round(game_id: str, number: int) -> str | Response:
     sheet = _sheet(game_id, with_grids=True)
     if not 1 <= number <= len(sheet.rounds):
         abort(404)
+    if not sheet.typed:
+        return _scored_at_table(game_id)
     return _round_page(sheet, number)
 
 
@@ -150,6 +154,8 @@ def _typing_problem(form: RoundForm, sheet: pad.Sheet) -> str | None:
 def delete_round(game_id: str, number: int) -> str | Response:
     """Take back the last round, after a confirmation."""
     sheet = _sheet(game_id)
+    if not sheet.typed:
+        return _scored_at_table(game_id)
     if request.method == "GET":
         if number != len(sheet.rounds):
             abort(404)
@@ -339,6 +345,13 @@ def sheet_pages() -> PageCache:
     """This app's drawn sheets, by game, version and players: drawn once per change."""
     pages: PageCache = current_app.extensions.setdefault("skyjo_sheet_pages", PageCache())
     return pages
+
+
+def _scored_at_table(game_id: str) -> Response:
+    """A digital table's game asked for the pad's round tools: back to its sheet, saying
+    why (its rounds are scored at the table)."""
+    flash(_(pad.SCORED_AT_TABLE), "info")
+    return redirect(url_for("pad.sheet", game_id=game_id))
 
 
 def _sheet(game_id: str, with_grids: bool = False) -> pad.Sheet:

@@ -39,6 +39,19 @@ def test_a_filter_to_the_first_or_last_day_there_is(
     assert "No game matches these filters." in text(client.get("/history?player=0"))
 
 
+@pytest.mark.parametrize("tool", ["rounds/1/edit", "rounds/1/delete", "rounds/new"])
+def test_a_digital_games_rounds_are_not_the_pads_to_change(
+    client: FlaskClient, fixed: dict[str, str], tool: str
+) -> None:
+    """Opened by hand, the pad's round tools send a digital table's game back to its
+    sheet, saying why (never a 500)."""
+    address = f"/games/{fixed['T1']}/{tool}"
+    for answer in (client.get(address), client.post(address, data={"confirm": "yes"})):
+        assert answer.status_code == 302, answer.status_code
+    shown = text(client.get(answer.headers["Location"]))
+    assert "This game is played at a digital table: its rounds are scored there" in shown
+
+
 def test_the_player_filter_names_whom_it_is_on(client: FlaskClient, fixed: dict[str, str]) -> None:
     """One in the address book with no game yet is shown as chosen (not "Anyone"); a number
     nobody has (a player merged into another) is said to be one."""
