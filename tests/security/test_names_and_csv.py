@@ -34,7 +34,19 @@ def test_a_name_that_would_be_a_formula_is_exported_as_text(
 
 @pytest.mark.parametrize(
     "look_alike",
-    ["Ann\u200b", "\u200bAnn", "A\u200dnn", "\u202eAnn", "Ａｎｎ", "ANN\u2066", "An\u00adn"],
+    [
+        "Ann\u200b",
+        "\u200bAnn",
+        "A\u200dnn",
+        "\u202eAnn",
+        "Ａｎｎ",
+        "ANN\u2066",
+        "An\u00adn",
+        "Ann\u3164",
+        "Ann\u115f",
+        "An\u034fn",
+        "Ann\u2800",
+    ],
 )
 def test_a_look_alike_name_is_the_same_player(app: Flask, look_alike: str) -> None:
     with app.app_context():
@@ -43,6 +55,12 @@ def test_a_look_alike_name_is_the_same_player(app: Flask, look_alike: str) -> No
         assert db.session.scalar(select(func.count()).select_from(Player)) == 2
         with pytest.raises(players.Invalid, match="twice"):
             players.check_names(["Ann", look_alike])
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u115f\u1160", "\uffa0 \u034f"])
+def test_a_name_that_draws_nothing_is_no_name(blank: str) -> None:
+    with pytest.raises(players.Invalid, match="Every player needs a name"):
+        players.clean_name(blank)
 
 
 def test_direction_controls_are_dropped_from_a_name(app: Flask) -> None:
