@@ -11,7 +11,9 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_IN_PATH = re.compile(r"(/[ts]/)[^/?#\s\"']+")
+TOKEN_IN_PATH = re.compile(r"((?:/|%2[fF])[ts](?:/|%2[fF]))[^/?#&%\s\"']+")
+"""A link's token: after /t/ or /s/, its slashes written as they are or percent-encoded
+(a `next=%2Ft%2F…` that a browser or a hand re-encoded)."""
 TOKEN_IN_QUERY = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']+", re.IGNORECASE)
 HIDDEN = "…"
 LOGGERS = ("uvicorn.access", "uvicorn.error", "gunicorn.access", "gunicorn.error", "skyjo_pad")

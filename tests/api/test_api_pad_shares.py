@@ -207,6 +207,8 @@ def test_links_work_when_the_access_password_is_set(make_app: Any) -> None:
 def test_no_log_line_shows_a_sheets_link() -> None:
     line = '127.0.0.1 - "GET /s/AbC_dEf-123456789/tv/part HTTP/1.1" 200'
     assert "AbC_dEf" not in redact(line) and "/s/…/tv/part" in redact(line)
+    encoded = '"GET /language/fr?next=%2Ft%2FILp_2SZ-5c&x=1 HTTP/1.1" 302'  # re-encoded by hand
+    assert redact(encoded) == '"GET /language/fr?next=%2Ft%2F…&x=1 HTTP/1.1" 302'
 
 
 def test_a_digital_tables_game_has_no_sheet_stream_or_links(api: PadApi) -> None:
