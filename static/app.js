@@ -481,7 +481,32 @@ function offerGoBack(button) {
   button.addEventListener("click", () => window.history.back());
 }
 
+// Logged out of a Skyjo Pad with a password (the login page says so): the phone forgets
+// what it kept to open without a network (the pages last seen, the games whose changes
+// all went to the server, the address book), so that the next person to hold it sees
+// none of it offline. What was typed and not sent yet stays (its game, its draft), as do
+// the public pages (the app's files, the offline shell, the rules).
+const KEPT_AFTER_LOGOUT = /^\/(static\/|offline$|rules|manifest)/;
+async function forgetDevice() {
+  if (window.caches) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("skyjo-pad-")) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (!KEPT_AFTER_LOGOUT.test(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    }
+  }
+  if (!window.PadStore || !window.indexedDB) return;
+  for (const game of await PadStore.all()) {
+    const waiting = game.ops.length || game.conflict || game.refused || (game.setAside || []).length;
+    if (!waiting) await PadStore.remove(game.key);
+  }
+  await PadStore.keepBook([]);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  if (document.querySelector("[data-forget-device]")) forgetDevice().catch(() => {});
   $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "time[data-local]").forEach(showLocalTime);
   $$(document, "[data-local-day]").forEach(showLocalDay);

@@ -149,9 +149,10 @@ def login() -> tuple[str, int] | str | Response:
 
 @bp.post("/logout")
 def logout() -> Response:
-    """Forget this browser's login."""
+    """Forget this browser's login; the login page then has the phone forget what it kept
+    for offline use (static/app.js, `forgetDevice`), but changes not sent yet."""
     session.pop(SESSION_KEY, None)
-    return redirect(url_for("access.login"), 303)
+    return redirect(url_for("access.login", left=1), 303)
 
 
 def let_in() -> bool:

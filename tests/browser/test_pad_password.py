@@ -47,3 +47,39 @@ def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
         assert [r["raw"] for r in sheet["rounds"]] == [[5, 7], [3, 9]]
     finally:
         phone.close()
+
+
+def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
+    browser: Browser, guarded_server: str
+) -> None:
+    """A shared phone: after "Log out of this device", the history, the address book and
+    the games it kept open for nobody offline (the app itself and the rules still do)."""
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Quincy", "Rosa"]}, password=GUARD_PASSWORD)
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        page.get_by_label("Password").fill(GUARD_PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        for path in ("/history", "/players", f"/games/{game['id']}", "/"):
+            page.goto(base + path)
+        expect(page.get_by_text("Quincy").first).to_be_visible()
+        kept = "async () => (await caches.match('/history')) !== undefined"
+        page.wait_for_function(kept)
+
+        page.goto(f"{base}/login")
+        page.get_by_role("button", name="Log out of this device").click()
+        expect(page.locator("[data-forget-device]")).to_contain_text("Logged out.")
+        page.wait_for_function("async () => (await caches.match('/history')) === undefined")
+        page.wait_for_function("async () => (await PadStore.all()).length === 0")
+
+        phone.set_offline(True)
+        for path in ("/history", "/players", "/"):
+            page.goto(base + path)
+            expect(page.locator("main")).not_to_contain_text("Quincy")
+        page.goto(f"{base}/games/{game['id']}")
+        expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
+    finally:
+        phone.close()
