@@ -61,6 +61,17 @@ def test_an_illegal_move_is_refused_in_the_readers_language(
     assert again.get_json()["message"] == FACE_UP[language]
     assert online.fingerprint(game) != before  # only the legal reveal changed the table
 
+    unread = online.move(game, ann, version + 1, {"action": "reveal", "cell": [0, 1]})
+    assert unread.status_code == 400
+    assert unread.get_json()["message"].startswith(NOT_READ[language])
+
+
+NOT_READ = {
+    "fr": "Ce n’est pas un coup que la table sait lire : ",
+    "sv": "Det är inget drag bordet kan läsa: ",
+    "de": "Das ist kein Zug, den der Tisch lesen kann: ",
+}
+
 
 RULES_SAID = {
     "fr": "L’option row_clear doit valoir true ou false.",
