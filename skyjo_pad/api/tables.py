@@ -32,7 +32,7 @@ class Refused(ServiceError):
     """A table service's refusal, answered with the table as it is now."""
 
     def __init__(self, error: ServiceError, state: dict[str, Any]) -> None:
-        super().__init__(error.message, error.field)
+        super().__init__(error.sentence, error.field)  # its words, in every language
         self.status = error.status
         self.extra = {"state": state}
 
