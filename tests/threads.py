@@ -7,7 +7,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from flask import Flask
+
+from skyjo_pad.services import games_store
 
 WAIT = 20
 """Seconds a thread (or a barrier) may wait before the test calls it stuck."""
@@ -31,3 +34,17 @@ def run_at_once(app: Flask, calls: list[Callable[[], Any]]) -> list[Any]:
         thread.join(WAIT)
         assert not thread.is_alive(), "a thread is stuck"
     return results
+
+
+def arrive_together(monkeypatch: pytest.MonkeyPatch, saves: int = 2) -> None:
+    """Hold each of `saves` pad saves until all are about to take the game's row
+    (`games_store.hold`): the first to take it writes, the others wait for its commit,
+    then read the sheet it left."""
+    all_there = threading.Barrier(saves, timeout=WAIT)
+    hold = games_store.hold
+
+    def wait_then_hold(game_id: str) -> None:
+        all_there.wait()
+        hold(game_id)
+
+    monkeypatch.setattr(games_store, "hold", wait_then_hold)

@@ -12,7 +12,7 @@ from api_helpers import RULEBOOK_ROUND, PadApi
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
-from threads import WAIT, run_at_once
+from threads import WAIT, arrive_together, run_at_once
 from werkzeug.test import TestResponse
 
 from skyjo_pad.extensions import db
@@ -159,14 +159,7 @@ def at_once(app: Flask, calls: list[Callable[[FlaskClient], TestResponse]]) -> l
 def test_two_posts_of_one_round_at_once_keep_one_row(
     app: Flask, api: PadApi, game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    both_checked = threading.Barrier(2, timeout=WAIT)
-    check_version = pad._check_version
-
-    def check_then_wait(sheet: Any, expected: int | None) -> None:
-        check_version(sheet, expected)
-        both_checked.wait()  # both looked for the client id and found none; now both write
-
-    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    arrive_together(monkeypatch)  # both looked for the client id and found none
     body = {**RULEBOOK_ROUND, "client_id": "round-at-once-1", "version": game["version"]}
     answers = at_once(app, [lambda c: c.post(rounds_url(game), json=body)] * 2)
     assert sorted(a.status_code for a in answers) == [200, 201], answers
@@ -198,18 +191,9 @@ def test_two_posts_of_one_game_at_once_keep_one_row(
 def test_two_rounds_saved_at_once_without_a_version_are_both_saved(
     app: Flask, api: PadApi, game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without `version` a round goes on the sheet as it is: the save that meets the other
-    (both read the sheet, then both write round 1) is made again as round 2, not refused."""
-    both_read = threading.Barrier(2, timeout=WAIT)
-    reads = iter(range(2))
-    check_version = pad._check_version
-
-    def check_then_wait(sheet: Any, expected: int | None) -> None:
-        check_version(sheet, expected)
-        if next(reads, None) is not None:  # the first read of each: then both write
-            both_read.wait()
-
-    monkeypatch.setattr(pad, "_check_version", check_then_wait)
+    """Without `version` a round goes on the sheet as it is: of two saves at the same
+    moment, the one that waits for the other's commit goes on as round 2, not refused."""
+    arrive_together(monkeypatch)
     bodies = [{"scores": [1, 2, 3], "closer": None}, {"scores": [4, 5, 6], "closer": None}]
     answers = at_once(
         app, [lambda c, body=body: c.post(rounds_url(game), json=body) for body in bodies]

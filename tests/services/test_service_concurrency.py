@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from sqlalchemy import func, select
-from threads import WAIT, run_at_once
+from threads import WAIT, arrive_together, run_at_once
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
 from skyjo_pad.services import (
-    games_store,
     history,
     move_writes,
     online,
@@ -43,19 +42,6 @@ def new_game(app: Flask, names: list[str]) -> pad.Sheet:
     """Start a game in a context of its own."""
     with app.app_context():
         return pad.new_game(names)
-
-
-def arrive_together(monkeypatch: pytest.MonkeyPatch, saves: int = 2) -> None:
-    """Hold each save until `saves` of them are about to take the game's row (the first to
-    take it writes; the others wait for its commit, then read the sheet it left)."""
-    all_there = threading.Barrier(saves, timeout=WAIT)
-    hold = games_store.hold
-
-    def wait_then_hold(game_id: str) -> None:
-        all_there.wait()
-        hold(game_id)
-
-    monkeypatch.setattr(games_store, "hold", wait_then_hold)
 
 
 def test_two_saves_of_the_same_round_keep_one(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:

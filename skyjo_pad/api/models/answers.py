@@ -142,9 +142,10 @@ class Error(Answer):
         "The same sentence in the reader's language (the lang cookie or Accept-Language), "
         "when that is not English: what a page shows."
     )
-    state: TableScreen | None = _absent(
-        "Only from a table's routes, when the table exists: its play screen as it is now, "
-        "so a stale screen catches up."
+    state: TableScreen | OnlineTable | None = _absent(
+        "Only from a table's routes, when the table exists: its play screen as it is now "
+        "(a one-phone table's, or an online table's as the token sees it), so a stale "
+        "screen catches up."
     )
 
 
@@ -324,3 +325,5 @@ ANSWERS: tuple[type[Answer], ...] = (
 )
 """Every answer the document describes from its model (the models they hold come with
 them: `Round`, `Summary`, `Info`, the seats)."""
+
+Error.model_rebuild()  # its `state` may be an OnlineTable, declared below it
