@@ -79,6 +79,10 @@ def _cards_problem(p: Position) -> str | None:
         for card in pile:
             if not is_card(card):
                 return f"the {name} pile holds {card!r}, which is not a card"
+    held = p.held
+    if held is not None and held.source is not HeldFrom.FLIP and not is_card(held.value):
+        shown = "null" if held.value is None else repr(held.value)
+        return f"the held card is {shown}, which is not a card: cards go from -2 to 12"
     cards = [c.value for grid in p.grids for row in grid for c in row if c is not None]
     cards += [*p.draw, *p.discard]
     if p.held is not None and p.held.value is not None:
@@ -97,6 +101,8 @@ def _seats_problem(p: Position) -> str | None:
             return f"{name} is {seat}, but the seats go from 0 to {len(p.players) - 1}"
     if p.current is None and p.phase not in _OVER:
         return f"current must name the seat to act in the {p.phase.value} phase"
+    if p.starter is not None and (p.round == 1 or p.rules.next_starter == "highest_reveal"):
+        return "starter must be null in round 1 and under highest_reveal: the reveals decide"
     return None
 
 
@@ -157,6 +163,11 @@ def _over_problem(p: Position, down: list[int]) -> str | None:
         return f"a total reached {p.rules.target}, so the phase must be game_over"
     if p.phase is Phase.ROUND_OVER and p.round >= ROUNDS_MAX:
         return f"round {ROUNDS_MAX} is the last, so the phase must be game_over"
+    revealed = p.rules.next_starter == "highest_reveal"  # the next round's reveals decide
+    if p.phase is Phase.ROUND_OVER and (p.current is None) != revealed:
+        if revealed:
+            return "current must be null once the round is over: the reveals decide who starts"
+        return "current must name the seat that starts the next round"
     return None
 
 

@@ -32,7 +32,8 @@ JSON = dict[str, Any]
 
 _REQUIRED = ("players", "round", "totals", "phase", "current", "grids", "draw", "discard")
 _OPTIONAL = ("format", "rules", "closer", "starter", "turns", "held", "seed")
-_CELL = re.compile(r"(-?[0-9]{1,2})([ud])")
+_CELL = re.compile(r"(0|-?[1-9][0-9]?)([ud])")
+"""A cell's value as the notation writes it: no leading zero, no "-0"."""
 _CELLS: dict[str, Card | None] = {
     f"{value}{'u' if up else 'd'}": Card(value, up)
     for value in range(-2, 13)

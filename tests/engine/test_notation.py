@@ -85,7 +85,7 @@ def test_rules_write_only_what_differs_from_the_defaults() -> None:
 
 
 def test_held_cards_and_extension_keys_round_trip() -> None:
-    data = changed(held={"value": 12, "from": "draw"}, turns=4, starter=2)
+    data = changed(held={"value": 12, "from": "draw"}, turns=4, starter=2, round=2)
     position = position_from_json(data)
     assert position_to_json(position) == {**data, "rules": {}}
 
@@ -126,6 +126,8 @@ def test_missing_keys_are_named() -> None:
     [
         ("13u", 'grids[0][1][2] is "13u", but cards go from -2 to 12'),
         ("5x", 'grids[0][1][2] is "5x": a cell is a value and u or d'),
+        ("05u", 'grids[0][1][2] is "05u": a cell is a value and u or d'),
+        ("-0u", 'grids[0][1][2] is "-0u": a cell is a value and u or d'),
         ("٥d", 'grids[0][1][2] is "٥d": a cell is a value and u or d'),
         ("７u", 'grids[0][1][2] is "７u": a cell is a value and u or d'),
         (5, "grids[0][1][2] is 5: a cell is a value and u or d"),
@@ -156,6 +158,16 @@ def test_grids_of_the_wrong_shape_are_refused() -> None:
 ALL_UP_GONE = [[["__"] * 4] * 3] * 3
 
 
+def test_a_round_over_names_who_starts_the_next_unless_the_reveals_decide() -> None:
+    over = {"phase": "round_over", "grids": ALL_UP_GONE, "current": None, "round": 2}
+    with pytest.raises(PositionError, match="current must name the seat that starts the next"):
+        position_from_json(changed(**over))
+    revealed = {**over, "current": 1, "rules": {"next_starter": "highest_reveal"}}
+    with pytest.raises(PositionError, match="current must be null once the round is over"):
+        position_from_json(changed(**revealed))
+    position_from_json(changed(**{**revealed, "current": None}))  # as the engine leaves it
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -169,7 +181,13 @@ ALL_UP_GONE = [[["__"] * 4] * 3] * 3
         ({"phase": "final_turns", "closer": 1}, "the closer, seat 1, still has face-down cards"),
         ({"phase": "round_over"}, "every card is face up once the round is over"),
         ({"phase": "reveal"}, "seat 2 has turned up more than the 2 opening cards"),
-        ({"held": {"value": None, "from": "draw"}}, "the held card None is not a card"),
+        ({"held": {"value": None, "from": "draw"}}, "the held card is null, which is not a card"),
+        ({"held": {"value": 13, "from": "draw"}}, "the held card is 13, which is not a card"),
+        ({"starter": 1}, "starter must be null in round 1 and under highest_reveal"),
+        (
+            {"round": 2, "starter": 1, "rules": {"next_starter": "highest_reveal"}},
+            "starter must be null in round 1 and under highest_reveal",
+        ),
         ({"held": {"value": 3, "from": "flip"}}, 'its "value" must be null'),
         ({"rules": {"stall_turns": 4}, "turns": 4}, "4 turns reach stall_turns"),
         ({"rules": {"reveal_count": 3}}, "seat 0 has turned up fewer than the 3 opening cards"),
