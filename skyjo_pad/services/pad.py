@@ -10,7 +10,9 @@ from typing import Any, TypeGuard, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
-from ..engine.limits import PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN
+from ..engine.cards import COUNTS as DECK_COUNTS
+from ..engine.cards import excess
+from ..engine.limits import COLUMNS, PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN, ROWS
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -418,6 +420,15 @@ def _score_entry(
     entry: RoundEntry, names: list[str], rules: Rules
 ) -> tuple[RoundResult, list[Sentence]]:
     if len(entry.seats) != len(names):
+        if entry.seats and all(seat.grid is not None for seat in entry.seats):
+            raise Invalid(
+                Nn_(
+                    "Give a grid for the %(num)s player.",
+                    "Give one grid for each of the %(num)s players.",
+                ),
+                field="grids",
+                num=len(names),
+            )
         raise Invalid(
             Nn_(
                 "Give a score for the %(num)s player.",
@@ -440,7 +451,42 @@ def _score_entry(
         for name, score in zip(names, raw, strict=True)
         if scoring.raw_out_of_bounds(score)
     ]
+    warnings += _grid_warnings(entry, names)
     return scoring.score_round(raw, entry.closer, rules), warnings
+
+
+def _grid_warnings(entry: RoundEntry, names: list[str]) -> list[Sentence]:
+    """What the cards tapped in cannot be, likely a card mistyped: more of a value than the
+    deck has, or a column removed in part (only whole columns of three go)."""
+    grids = [(name, seat.grid) for seat, name in zip(entry.seats, names, strict=True)]
+    found: list[Sentence] = []
+    cards = [card for _name, grid in grids if grid for row in grid for card in row]
+    too_many = excess(card for card in cards if card is not None)
+    if too_many is not None:
+        value, count = too_many
+        found.append(
+            Sentence(
+                N_(
+                    "%(count)s cards of %(value)s among the cards tapped in: "
+                    "the deck has only %(deck)s."
+                ),
+                {"count": count, "value": value, "deck": DECK_COUNTS[value]},
+            )
+        )
+    for name, grid in grids:
+        for column in range(COLUMNS) if grid else ():
+            removed = sum(row[column] is None for row in grid or ())
+            if 0 < removed < ROWS:
+                found.append(
+                    Sentence(
+                        N_(
+                            "%(name)s's column %(column)s is removed in part: "
+                            "a column goes whole, its three cards at once."
+                        ),
+                        {"name": name, "column": column + 1},
+                    )
+                )
+    return found
 
 
 def _stored(number: int, result: RoundResult, entry: RoundEntry) -> StoredRound:

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ..presenters import problems
+from ..presenters.rules_words import table_rule_words
 from ..services import pad as pad_service
 from ..unavailable import DATABASE_AWAY, database_away
 from . import access, js_strings
@@ -127,6 +128,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(one_decimal, "decimal")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
+    app.add_template_global(table_rule_words, "table_rule_words")
     app.add_template_global(invalid, "invalid")
     app.add_template_global(access.let_in, "let_in")
 

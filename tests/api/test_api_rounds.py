@@ -79,6 +79,18 @@ class TestAddRound:
         assert "Ann" in after["warnings"][0] and "Bob" in after["warnings"][1]
         assert "warnings" not in api.game(game["id"])
 
+    def test_cards_no_deck_holds_are_kept_with_warnings(self, api: PadApi, game: Game) -> None:
+        """Twelve 12s tapped in twice (a card mistyped, most likely), a column removed in
+        part: kept as typed, each said."""
+        twelves = [[12] * 4] * 3
+        part = [[None, 2, 3, 4], [1, 5, 3, 4], [1, 2, 6, 5]]
+        after = api.add_round(game["id"], {"grids": [twelves, twelves, part], "closer": 2})
+        assert after["rounds"][0]["raw"] == [0, 0, 36]
+        assert after["warnings"] == [
+            "24 cards of 12 among the cards tapped in: the deck has only 10.",
+            "Cy's column 1 is removed in part: a column goes whole, its three cards at once.",
+        ]
+
     def test_reaching_the_target_ends_the_game(self, api: PadApi, game: Game) -> None:
         api.add_round(game["id"], {"scores": [40, 60, 40], "closer": None})
         after = api.add_round(game["id"], {"scores": [5, 40, 5], "closer": None})
@@ -191,6 +203,16 @@ class TestAddRoundRefused:
         body = {"scores": [8, "fifty", 10], "closer": 2}
         message = api.refused(client.post(rounds_url(game), json=body), 400)
         assert "seat 1" in message and "whole number" in message
+
+    def test_too_few_grids_are_counted_as_grids(
+        self, client: FlaskClient, api: PadApi, game: Game
+    ) -> None:
+        for body, counted in (
+            ({"grids": [COLUMN_GRID, COLUMN_GRID], "closer": 0}, "grid"),
+            ({"scores": [1, 2], "closer": 0}, "score"),
+        ):
+            message = api.refused(client.post(rounds_url(game), json=body), 422)
+            assert message == f"Give one {counted} for each of the 3 players."
 
     def test_message_names_the_bad_card(self, client: FlaskClient, api: PadApi, game: Game) -> None:
         body = {"grids": [COLUMN_GRID, [[13, 0, 0, 0]] * 3, COLUMN_GRID], "closer": 2}

@@ -15,7 +15,7 @@ from test_history_stats import pid
 
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game
-from skyjo_pad.services import roster
+from skyjo_pad.services import roster, tables
 
 
 def text(response: object) -> str:
@@ -50,6 +50,23 @@ def test_a_digital_games_rounds_are_not_the_pads_to_change(
         assert answer.status_code == 302, answer.status_code
     shown = text(client.get(answer.headers["Location"]))
     assert "This game is played at a digital table: its rounds are scored there" in shown
+
+
+def test_a_games_page_says_every_rule_it_was_played_by(
+    client: FlaskClient, fixed: dict[str, str]
+) -> None:
+    """The pad's four rules always, a table's other options where not the official ones."""
+    options = {"tie_doubles": False, "multiplier": 3, "row_clear": True, "reveal_count": 3}
+    options |= {"next_starter": "round_winner"}
+    seats = [tables.SeatChoice("Ann"), tables.SeatChoice("Easy bot", "easy")]
+    table = tables.create(seats, options, seed=4)
+    page = text(client.get(f"/history/{table}"))
+    assert (
+        "Rules: to 100; closer ×3, ties do not double. later rounds: who scored lowest starts;"
+        " 3 cards turned up to begin; four equal cards in a row are removed too." in page
+    )
+    official = text(client.get(f"/history/{fixed['T1']}"))
+    assert "Rules: to 10; closer ×2, ties double. The rules" in official
 
 
 def test_the_player_filter_names_whom_it_is_on(client: FlaskClient, fixed: dict[str, str]) -> None:
