@@ -114,7 +114,7 @@ def online_give_seat(game_id: str, seat: int) -> Response:
     token = bearer()
     online.identify(game_id, token)
     body = GiveSeat.read(bodies.json_object())
-    online.give_seat(game_id, token, seat, body.bot)
+    online.give_seat(game_id, token, seat, body.bot, body.name)
     return jsonify(seats=seats_json(online.seats(game_id, token)))
 
 

@@ -28,6 +28,7 @@ from ..engine import Position, Rules
 from ..extensions import db
 from ..models import PLAYING, Game, TableState, TableToken, utcnow
 from . import live, roster, table_play, table_thinkers, tables
+from . import players as player_book
 from . import table_policy as policy
 from . import table_store as store
 from .errors import N_, Conflict, Invalid, Unauthorized
@@ -419,20 +420,28 @@ def _check_not_held(state: TableState, position: Position, seat: int) -> None:
         raise Conflict(HELD_SEAT, name=position.players[seat])
 
 
-def give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
+def give_seat(
+    game_id: str, token: str | None, seat: object, bot: str | None, name: object = None
+) -> None:
     """Hand a seat to a computer player (`bot`), or back to its person (None); host only.
-    A move made at the same moment makes it look again (it carries no version)."""
-    retried(lambda: _give_seat(game_id, token, seat, bot), clash=table_play.moved_meanwhile)
+    A seat dealt to a computer has no person: it goes to the one `name`d, who takes its
+    place in the game. A move made at the same moment makes it look again (it carries no
+    version)."""
+    retried(lambda: _give_seat(game_id, token, seat, bot, name), clash=table_play.moved_meanwhile)
 
 
 @transaction
-def _give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -> None:
+def _give_seat(
+    game_id: str, token: str | None, seat: object, bot: str | None, name: object
+) -> None:
     game, state, actor = _table(game_id, token)
     policy.check_host(actor)
     store.check_playing(state)
     seat = _seat_at(state, seat)
     if bot is not None and bot not in BUILTIN:
         raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
+    if bot is None and state.bots[seat] is not None and not _has_link(game_id, seat):
+        _seat_newcomer(game, seat, name)
     bots = list(state.bots)
     bots[seat] = bot
     if all(b is not None for b in bots):
@@ -448,6 +457,30 @@ def _give_seat(game_id: str, token: str | None, seat: object, bot: str | None) -
     table_play.run_bots(game, state, position)
     store.flush()  # the new version
     live.announce(game_id, game.version, closed=state.status != PLAYING)
+
+
+def _seat_newcomer(game: Game, seat: int, name: object) -> None:
+    """Seat the person `name`d where a computer was dealt in: the seat's player becomes
+    theirs (the address book's, added if new), checked as a new table's names are."""
+    if name is None or (isinstance(name, str) and not name.strip()):
+        raise Invalid("Give the name of the person who takes this seat.", field="name")
+    others = [gs.player.name for gs in game.seats if gs.seat != seat]
+    names = player_book.check_names([*others, name], maximum=len(game.seats))
+    roster.check_seat_kinds([names[-1]], [None])
+    newcomer = player_book.find_or_add([names[-1]])[0]
+    for gs in game.seats:
+        if gs.seat == seat:
+            gs.player = newcomer
+
+
+def _has_link(game_id: str, seat: int) -> bool:
+    """Whether the seat has a link of its own: a person's seat (now or once)."""
+    found = db.session.scalar(
+        select(TableToken.id).where(
+            TableToken.game_id == game_id, TableToken.kind == SEAT, TableToken.seat == seat
+        )
+    )
+    return found is not None
 
 
 def abandon(game_id: str, token: str | None) -> None:

@@ -232,7 +232,7 @@ def give_seat(token: str, seat: int) -> Response:
     bot = request.form.get("bot") or None
     try:
         linked = {s.seat: s.linked for s in online.seats(access.game_id, token)}
-        online.give_seat(access.game_id, token, seat, bot)
+        online.give_seat(access.game_id, token, seat, bot, request.form.get("name"))
         if bot is None and not linked.get(seat, True):
             _keep_fresh(access.game_id, seat, online.reissue(access.game_id, token, seat))
     except ServiceError as error:

@@ -257,6 +257,29 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     assert online.move(game, t["ann"], ann["version"], ann["view"]).status_code in (400, 409)
 
 
+def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
+    client: FlaskClient, online: OnlineApi, table: dict[str, Any]
+) -> None:
+    """The hard computer player was dealt seat 2: a person who joins takes it under their
+    own name (never "Hard bot" as a person), checked as a new table's names are."""
+    game, host = table["id"], bearer(tokens(table)["host"])
+    seat = f"/api/tables/{game}/seats/2/player"
+    for body, status, words in (
+        ({"bot": None}, 422, "Give the name of the person who takes this seat."),
+        ({"bot": None, "name": "Hard bot"}, 422, "is a computer player's name"),
+        ({"bot": None, "name": "ann"}, 422, "twice"),
+    ):
+        refused = client.post(seat, json=body, headers=host)
+        assert refused.status_code == status and words in refused.get_json()["error"], body
+    assert online.state(game, tokens(table)["host"])["seats"][2]["bot"] == "hard"
+    given = client.post(seat, json={"bot": None, "name": " Dee "}, headers=host)
+    assert given.status_code == 200, given.json
+    seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
+    assert seats[2]["name"] == "Dee" and seats[2]["bot"] is None
+    link = client.post(f"/api/tables/{game}/seats/2/token", headers=host).get_json()
+    assert online.state(game, link["token"])["seats"][2] == {"seat": 2, "name": "Dee", "bot": None}
+
+
 def test_a_table_abandoned_mid_turn_names_nobody_to_act(
     client: FlaskClient, online: OnlineApi, table: dict[str, Any]
 ) -> None:

@@ -103,14 +103,20 @@ def test_a_new_link_is_confirmed_then_shown_with_its_code(app: Flask, client: Fl
 def test_a_computer_seat_given_to_a_person_gets_its_link_at_once(
     app: Flask, client: FlaskClient
 ) -> None:
-    """A seat dealt to the computer has no link: given to a person, it gets one, shown on
-    the host's page (else the table would wait for a player nobody can invite)."""
+    """A seat dealt to the computer has no link: given to a person, named on the host's
+    page, it gets one, shown there (else the table would wait for a player nobody can
+    invite); the person plays under their own name, never as "Hard bot"."""
     table = create(client)
     host, ann = table["host_token"], seat_tokens(table)[0]
-    given = client.post(f"/t/{host}/seats/2/player", data={"bot": ""})
+    page = client.get(f"/t/{host}").text
+    assert 'placeholder="Name of the person who takes this seat"' in page
+    nameless = client.post(f"/t/{host}/seats/2/player", data={"bot": ""})
+    shown = client.get(nameless.headers["Location"]).text
+    assert "Give the name of the person who takes this seat." in shown
+    given = client.post(f"/t/{host}/seats/2/player", data={"bot": "", "name": "Dee"})
     assert given.status_code == 303
     page = client.get(given.headers["Location"])
-    fresh = LINK.findall(page.text.split("The new link for Hard bot")[1].split("</section>")[0])
+    fresh = LINK.findall(page.text.split("The new link for Dee")[1].split("</section>")[0])
     assert fresh and fresh[0] not in (host, ann)
     assert state(client, table, fresh[0])["seat"] == 2
     # a person's seat handed to the computer and back keeps its own link

@@ -50,6 +50,11 @@ class GiveSeat(Body):
         description="A computer player of the registry, or null for a person.",
         json_schema_extra={"enum": [*BUILTIN, None]},
     )
+    name: Name | None = Field(
+        None,
+        description="With bot null, for a seat dealt to a computer player: the person who "
+        "takes it (a seat that had a person goes back to them).",
+    )
 
 
 def _yes(confirmed: bool) -> bool:
