@@ -97,6 +97,10 @@ def load(instance_path: str) -> dict[str, Any]:
         "DATABASE_LABEL": url.split("://", 1)[0] if "@" in url else url,
         "SQLALCHEMY_ENGINE_OPTIONS": engine_options(url),
         "WTF_CSRF_TIME_LIMIT": None,  # a game at the table can last all evening
+        # Over HTTPS Flask-WTF also wants a Referer of this site, which no browser sends:
+        # every page says Referrer-Policy: no-referrer (a secret link must never leak). The
+        # form's token, bound to the session, and its SameSite cookie do the check.
+        "WTF_CSRF_SSL_STRICT": False,
         "COMPRESS_MIMETYPES": [
             "text/html",
             "text/css",

@@ -107,6 +107,20 @@ def test_without_the_csrf_token_nothing_is_saved(csrf_app: Flask) -> None:
     assert counts(csrf_app) == before
 
 
+def test_over_https_the_forms_work_with_no_referer(csrf_app: Flask) -> None:
+    """Behind a TLS proxy: no browser sends a Referer (every page says no-referrer), so
+    the form's token alone decides; a form without it is still refused."""
+    client = csrf_app.test_client()
+    https = {"base_url": "https://localhost"}
+    token = input_value(client.get("/games/new", **https), "csrf_token")
+    form = {**game_form(["Ann", "Bob"]), "csrf_token": token}
+    started = client.post("/games/new", data=form, **https)
+    assert started.status_code == 302, page_text(started)[:300]
+    del form["csrf_token"]
+    assert client.post("/games/new", data=form, **https).status_code == 400
+    assert counts(csrf_app)[0] == 1
+
+
 def test_with_the_csrf_token_the_forms_work(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     token = input_value(client.get("/games/new"), "csrf_token")
