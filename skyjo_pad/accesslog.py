@@ -16,7 +16,14 @@ TOKEN_IN_PATH = re.compile(r"((?:/|%2[fF])[ts](?:/|%2[fF]))[^/?#&%\s\"']+")
 (a `next=%2Ft%2F…` that a browser or a hand re-encoded)."""
 TOKEN_IN_QUERY = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']+", re.IGNORECASE)
 HIDDEN = "…"
-LOGGERS = ("uvicorn.access", "uvicorn.error", "gunicorn.access", "gunicorn.error", "skyjo_pad")
+LOGGERS = (
+    "uvicorn.access",
+    "uvicorn.error",
+    "gunicorn.access",
+    "gunicorn.error",
+    "werkzeug",  # `flask run`'s request lines
+    "skyjo_pad",
+)
 
 
 def redact(text: str) -> str:

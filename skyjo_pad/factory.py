@@ -10,6 +10,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
 from . import (
+    accesslog,
     addresses,
     config,
     i18n,
@@ -31,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
+    accesslog.install()  # whichever server runs the app, its log lines hide the tokens
     addresses.install(app)  # before any route: no control character in a path part
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(config.load(app.instance_path))

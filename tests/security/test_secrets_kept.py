@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from random import Random
 
@@ -144,3 +145,15 @@ def test_a_secret_deal_is_shuffled_by_a_cryptographic_stream() -> None:
     key = seed.to_bytes(17, "big")
     first = hashlib.shake_256(b"skyjo-deal:" + key + b":" + bytes(8)).digest(64)
     assert HashRandom(seed).getrandbits(512) == int.from_bytes(first, "big")
+
+
+@pytest.mark.parametrize("logger", ["werkzeug", "uvicorn.access", "gunicorn.access"])
+def test_any_server_that_runs_the_app_hides_a_links_token_in_its_log(
+    app: Flask, caplog: pytest.LogCaptureFixture, logger: str
+) -> None:
+    """`flask --app app run`, `uvicorn --factory skyjo_pad.asgi:create` or Gunicorn, not
+    only `skyjo-pad serve`: the app made by the factory hides the tokens itself."""
+    caplog.set_level(logging.INFO, logger=logger)
+    line = "GET /t/Sekret-Token_1 HTTP/1.1"
+    logging.getLogger(logger).info('%s - "%s" %s', "127.0.0.1", line, 200)
+    assert "Sekret" not in caplog.text and "GET /t/… HTTP/1.1" in caplog.text
