@@ -19,6 +19,7 @@ from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wrappers import Response
 
 from ..i18n import N_, gettext
@@ -95,7 +96,7 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
     hosts = [h.strip() for h in environ.get("SKYJO_TRUSTED_HOSTS", "").split(",") if h.strip()]
     return {
         "PROXY_HOPS": _whole(environ.get("SKYJO_PROXY_HOPS", "0"), "SKYJO_PROXY_HOPS"),
-        "TRUSTED_HOSTS": None if not hosts or hosts == ["*"] else hosts,
+        "ANSWERED_HOSTS": None if not hosts or hosts == ["*"] else hosts,
         "LOCAL_HOSTS_ONLY": not hosts,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
@@ -170,10 +171,15 @@ def _check_host() -> Response | None:
     """Refuse a request for a host name this app was not told it serves (in plain text,
     without a trusted host no page can be drawn; the API's in its JSON)."""
     try:
-        host = request.host  # with TRUSTED_HOSTS set, werkzeug refuses any other host
-    except SecurityError:
+        host = request.host
+    except SecurityError:  # a host werkzeug cannot read
         return _unknown_host()
-    if current_app.config["LOCAL_HOSTS_ONLY"] and not local_host(host):
+    if local_host(host):  # always: the names set add to the addresses, never replace them
+        return None
+    named = current_app.config["ANSWERED_HOSTS"]
+    if current_app.config["LOCAL_HOSTS_ONLY"] or (
+        named is not None and not host_is_trusted(host, named)
+    ):
         return _unknown_host()
     return None
 

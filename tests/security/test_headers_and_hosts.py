@@ -54,7 +54,7 @@ def behind_proxy(app_with: Callable[..., Flask]) -> Flask:
     """The app behind one proxy that terminates TLS for pad.example.org."""
     return app_with(
         PROXY_HOPS=1,
-        TRUSTED_HOSTS=["pad.example.org"],
+        ANSWERED_HOSTS=["pad.example.org"],
         LOCAL_HOSTS_ONLY=False,
     )
 
@@ -78,6 +78,8 @@ def test_a_host_not_trusted_is_refused(behind_proxy: Flask) -> None:
     assert client.get("/", headers={"Host": "pad.example.org"}).status_code == 200
     assert client.get("/", headers={"Host": "evil.example.com"}).status_code == 400
     assert client.post("/games/new", headers={"Host": "rebound.attacker.test"}).status_code == 400
+    for host in ("127.0.0.1:5000", "localhost", "192.168.1.20"):  # the names add to these
+        assert client.get("/", headers={"Host": host}).status_code == 200, host
 
 
 def test_by_default_only_addresses_and_localhost_are_answered(client: FlaskClient) -> None:
