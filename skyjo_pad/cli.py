@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from .config import REQUEST_THREADS
+
+SQLITE_WORKERS = (
+    "  Note: several worker processes on SQLite save and read the same games, but a live"
+    " update reaches only the phones served by the process that saved it (PostgreSQL"
+    " carries it to every process: set DATABASE_URL, see docs/operations.md)."
+)
 
 
 @click.group(help="Skyjo Pad: the score pad, the digital table and their tools.")
@@ -38,6 +45,9 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
 
     if workers is not None:
         click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
+        url = os.environ.get("DATABASE_URL", "").strip()
+        if workers > 1 and (not url or url.startswith("sqlite")):
+            click.echo(SQLITE_WORKERS, err=True)
         serving.run(host, port, workers, threads)
         return
     click.echo(f"Skyjo Pad on http://{host}:{port}/")
