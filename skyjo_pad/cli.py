@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .config import REQUEST_THREADS
+from .config import REQUEST_THREADS, SettingError
 
 SQLITE_WORKERS = (
     "  Note: several worker processes on SQLite save and read the same games, but a live"
@@ -23,7 +23,13 @@ def main() -> None:
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--port",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to listen on.",
+)
 @click.option(
     "--threads",
     default=REQUEST_THREADS,
@@ -43,15 +49,18 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
     with --workers, Gunicorn's uvicorn worker processes (see docs/operations.md)."""
     from skyjo_pad import serving
 
-    if workers is not None:
-        click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
-        url = os.environ.get("DATABASE_URL", "").strip()
-        if workers > 1 and (not url or url.startswith("sqlite")):
-            click.echo(SQLITE_WORKERS, err=True)
-        serving.run(host, port, workers, threads)
-        return
-    click.echo(f"Skyjo Pad on http://{host}:{port}/")
-    serving.run_one(host, port, threads)
+    try:
+        if workers is not None:
+            click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
+            url = os.environ.get("DATABASE_URL", "").strip()
+            if workers > 1 and (not url or url.startswith("sqlite")):
+                click.echo(SQLITE_WORKERS, err=True)
+            serving.run(host, port, workers, threads)
+            return
+        click.echo(f"Skyjo Pad on http://{host}:{port}/")
+        serving.run_one(host, port, threads)
+    except SettingError as error:  # a variable it cannot run with: said in one line
+        raise click.ClickException(str(error)) from error
 
 
 @main.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import secrets
 import tempfile
@@ -111,25 +112,70 @@ def load(instance_path: str) -> dict[str, Any]:
         ],
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
-        "STREAM_SECONDS": float(os.environ.get("SKYJO_STREAM_SECONDS", "300")),
-        "STREAM_HEARTBEAT": float(os.environ.get("SKYJO_STREAM_HEARTBEAT", "15")),
-        "STREAMS_PER_TOKEN": int(os.environ.get("SKYJO_STREAMS_PER_TOKEN", "4")),
-        "STREAMS_PER_ADDRESS": int(os.environ.get("SKYJO_STREAMS_PER_ADDRESS", "64")),
-        "HOST_REFRESH_SECONDS": float(os.environ.get("SKYJO_HOST_REFRESH_SECONDS", "10")),
+        "STREAM_SECONDS": number("SKYJO_STREAM_SECONDS", 300, least=1),
+        "STREAM_HEARTBEAT": number("SKYJO_STREAM_HEARTBEAT", 15, least=0.5),
+        "STREAMS_PER_TOKEN": whole("SKYJO_STREAMS_PER_TOKEN", 4, least=1),
+        "STREAMS_PER_ADDRESS": whole("SKYJO_STREAMS_PER_ADDRESS", 64, least=1),
+        "HOST_REFRESH_SECONDS": number("SKYJO_HOST_REFRESH_SECONDS", 10, least=0.5),
         # The table's pace on the page: a computer step, the cards shown before the round's
         # scores, an event stream's reconnection delay (the browser tests shorten them).
-        "TABLE_STEP_SECONDS": float(os.environ.get("SKYJO_TABLE_STEP_SECONDS", "1")),
-        "SHOW_CARDS_SECONDS": float(os.environ.get("SKYJO_SHOW_CARDS_SECONDS", "1.8")),
-        "STREAM_RETRY_SECONDS": float(os.environ.get("SKYJO_STREAM_RETRY_SECONDS", "3")),
+        "TABLE_STEP_SECONDS": number("SKYJO_TABLE_STEP_SECONDS", 1, least=0),
+        "SHOW_CARDS_SECONDS": number("SKYJO_SHOW_CARDS_SECONDS", 1.8, least=0),
+        "STREAM_RETRY_SECONDS": number("SKYJO_STREAM_RETRY_SECONDS", 3, least=0.1),
         # The coach's longest search for one move (it stops early, between sampled worlds).
-        "COACH_SECONDS": float(os.environ.get("SKYJO_COACH_SECONDS", "1")),
-        "AUTO_MIGRATE": os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0",
+        "COACH_SECONDS": number("SKYJO_COACH_SECONDS", 1, least=0.05),
+        "AUTO_MIGRATE": flag("SKYJO_AUTO_MIGRATE", True),
         **mail_settings(os.environ),
     }
 
 
 def _yes(text: str) -> bool:
-    return text.strip().lower() in ("1", "true", "yes", "on")
+    return text.strip().lower() in YES
+
+
+YES = ("1", "true", "yes", "on")
+NO = ("0", "false", "no", "off")
+
+
+class SettingError(ValueError):
+    """An environment variable the app cannot run with; the message names it."""
+
+
+def flag(name: str, default: bool, environ: Mapping[str, str] | None = None) -> bool:
+    """A yes/no variable: 1, true, yes or on; 0, false, no or off (any case); unset or
+    empty: `default`. Anything else stops the app, naming the variable."""
+    text = (os.environ if environ is None else environ).get(name, "").strip().lower()
+    if not text:
+        return default
+    if text in YES or text in NO:
+        return text in YES
+    raise SettingError(f"{name} must be 1 or 0 (or true/false, yes/no, on/off), not {text!r}.")
+
+
+def number(
+    name: str, default: float, least: float, environ: Mapping[str, str] | None = None
+) -> float:
+    """A number variable of at least `least` (unset or empty: `default`); anything else
+    stops the app, naming the variable."""
+    text = (os.environ if environ is None else environ).get(name, "").strip()
+    if not text:
+        return float(default)
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < least:
+        raise SettingError(f"{name} must be a number of at least {least:g}, not {text!r}.")
+    return value
+
+
+def whole(name: str, default: int, least: int, environ: Mapping[str, str] | None = None) -> int:
+    """A whole-number variable of at least `least` (unset or empty: `default`); anything
+    else stops the app, naming the variable."""
+    value = number(name, default, least, environ)
+    if value != int(value):
+        raise SettingError(f"{name} must be a whole number, not {value:g}.")
+    return int(value)
 
 
 MAIL_SETTINGS: dict[str, Callable[[str], Any]] = {
@@ -154,7 +200,7 @@ def connection_settings(environ: Mapping[str, str] | None = None) -> dict[str, f
     table): the server process (`serving`) and its ASGI app (`asgi`) read them."""
     env = os.environ if environ is None else environ
     return {
-        "max_connections": float(env.get("SKYJO_MAX_CONNECTIONS", "10000")),
-        "header_timeout": float(env.get("SKYJO_HEADER_TIMEOUT", "10")),
-        "keep_alive": float(env.get("SKYJO_KEEP_ALIVE", "5")),
+        "max_connections": number("SKYJO_MAX_CONNECTIONS", 10000, least=1, environ=env),
+        "header_timeout": number("SKYJO_HEADER_TIMEOUT", 10, least=0.1, environ=env),
+        "keep_alive": number("SKYJO_KEEP_ALIVE", 5, least=0, environ=env),
     }

@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - an install without it still serves, wi
 
 from . import accesslog
 from .config import connection_settings as settings
+from .config import flag
 from .services import live
 
 HEADER_MAX = 16 * 1024
@@ -241,7 +242,7 @@ def migrate_once() -> None:
 
 def run(host: str, port: int, workers: int, threads: int) -> None:
     """Serve on host:port with `workers` uvicorn processes under Gunicorn."""
-    if os.environ.get("SKYJO_AUTO_MIGRATE", "1") != "0":
+    if flag("SKYJO_AUTO_MIGRATE", True):
         migrate_once()
     accesslog.install()
     options = {

@@ -76,3 +76,40 @@ def test_an_empty_key_file_stops_the_start_with_a_clear_message(
     (tmp_path / config.SECRET_KEY_FILE).write_text("\n", encoding="ascii")
     with pytest.raises(RuntimeError, match="is empty: delete it"):
         config.secret_key(str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [("1", True), ("true", True), ("Yes", True), ("on", True), ("0", False), ("FALSE", False),
+     ("no", False), ("off", False), ("", None), ("  ", None)],
+)  # fmt: skip
+def test_a_yes_or_no_variable_reads_every_usual_spelling(text: str, read: bool | None) -> None:
+    for default in (True, False):
+        expected = default if read is None else read
+        assert config.flag("SKYJO_RATE_LIMITS", default, {"SKYJO_RATE_LIMITS": text}) is expected
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "words"),
+    [
+        ("SKYJO_RATE_LIMITS", "maybe", "SKYJO_RATE_LIMITS must be 1 or 0"),
+        ("SKYJO_STREAM_HEARTBEAT", "0", "SKYJO_STREAM_HEARTBEAT must be a number of at least 0.5"),
+        ("SKYJO_STREAMS_PER_TOKEN", "two", "SKYJO_STREAMS_PER_TOKEN must be a number"),
+        ("SKYJO_STREAMS_PER_TOKEN", "2.5", "SKYJO_STREAMS_PER_TOKEN must be a whole number"),
+        ("SKYJO_MAX_CONNECTIONS", "0", "SKYJO_MAX_CONNECTIONS must be a number of at least 1"),
+        ("SKYJO_STREAM_SECONDS", "inf", "SKYJO_STREAM_SECONDS must be a number"),
+    ],
+)
+def test_a_setting_the_app_cannot_run_with_stops_the_start_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, text: str, words: str
+) -> None:
+    """`skyjo-pad serve` says which variable and why, and starts nothing."""
+    from click.testing import CliRunner
+
+    from skyjo_pad.cli import main
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    monkeypatch.setenv(name, text)
+    result = CliRunner().invoke(main, ["serve", "--port", "1"])
+    assert result.exit_code == 1 and words in result.output, result.output
+    assert "Traceback" not in result.output

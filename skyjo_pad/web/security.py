@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wrappers import Response
 
+from ..config import flag
 from ..i18n import N_, gettext
 from ..rate_limits import METHOD, RATE_LIMITS, group_of
 from ..services import rate_store
@@ -100,11 +101,11 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
         "LOCAL_HOSTS_ONLY": not hosts,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
-        "SESSION_COOKIE_SECURE": environ.get("SKYJO_SECURE_COOKIES", "") == "1",
+        "SESSION_COOKIE_SECURE": flag("SKYJO_SECURE_COOKIES", False, environ),
         "MAX_CONTENT_LENGTH": BODY_MAX,
         "IMPORT_MAX_CONTENT_LENGTH": IMPORT_BODY_MAX,
         "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI") or rate_store.URI,
-        "RATELIMIT_ENABLED": environ.get("SKYJO_RATE_LIMITS", "1") != "0",
+        "RATELIMIT_ENABLED": flag("SKYJO_RATE_LIMITS", True, environ),
         "RATELIMIT_SWALLOW_ERRORS": True,  # a shared store that is down never stops the pad
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         **access.settings(environ),

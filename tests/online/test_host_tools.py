@@ -109,7 +109,7 @@ def test_a_computer_seat_given_to_a_person_gets_its_link_at_once(
     table = create(client)
     host, ann = table["host_token"], seat_tokens(table)[0]
     page = client.get(f"/t/{host}").text
-    assert '>Name of the person who takes this seat</label>' in page
+    assert ">Name of the person who takes this seat</label>" in page
     nameless = client.post(f"/t/{host}/seats/2/player", data={"bot": ""})
     shown = client.get(nameless.headers["Location"]).text
     assert "Give the name of the person who takes this seat." in shown
