@@ -235,19 +235,21 @@ def _memory() -> LRU[SheetKey, Sheet]:
     return _MEMORY
 
 
-def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...]] | None:
+def sheet_stamp(game_id: str) -> tuple[int, tuple[str, ...], str] | None:
     """What a drawn sheet depends on besides its rounds: the game's version (bumped by every
-    change to the game) and the players' names (a rename changes them); None: no game."""
+    change to the game), the players' names (a rename changes them) and when the game last
+    changed (a backup restored winds versions back: the same version may then hold other
+    rounds); None: no game."""
     if not plausible_id(game_id):
         return None
     rows = _driver_rows(_STAMP, {"game_id": game_id})
     if not rows:
         return None
-    return rows[0][0], tuple(row[1] for row in rows)
+    return rows[0][0], tuple(row[1] for row in rows), str(rows[0][2])
 
 
 _STAMP = (
-    select(Game.version, Player.name)
+    select(Game.version, Player.name, Game.updated_at)
     .join(GameSeat, GameSeat.game_id == Game.id)
     .join(Player, Player.id == GameSeat.player_id)
     .where(Game.id == bindparam("game_id"))

@@ -89,7 +89,7 @@ def sheet(game_id: str) -> Response:
     if page is None:
         drawn = _sheet(game_id)
         html = render_template("sheet.html", sheet=drawn)
-        if (drawn.version, drawn.players) != stamp:  # changed meanwhile: draw it next time
+        if (drawn.version, drawn.players) != stamp[:2]:  # changed meanwhile: draw it next time
             return make_response(html)
         page = sheet_pages().draw(key, html)
     return page.response()

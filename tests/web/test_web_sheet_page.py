@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from datetime import timedelta
 
 import brotli
 from flask import Flask
@@ -11,7 +12,7 @@ from sqlalchemy import update
 from web_helpers import flashes, save_round, totals_shown, words
 
 from skyjo_pad.extensions import db
-from skyjo_pad.models import Player
+from skyjo_pad.models import Game, Player
 from skyjo_pad.services import tables
 
 
@@ -30,6 +31,22 @@ def test_a_browser_that_has_the_sheet_is_told_so_until_a_round_is_saved(
     after = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
     assert after.status_code == 200
     assert totals_shown(after) == [6, 12, 15]  # Bob closed with 2, not lowest: doubled
+
+
+def test_a_backup_restored_never_shows_a_browser_its_old_sheet(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    """A restore winds the versions back: the same version saved again later may hold
+    other rounds, so a browser that kept the page from before is sent the page anew."""
+    save_round(client, game_id, [5, 8, 12], 0)
+    etag = client.get(f"/games/{game_id}").headers["ETag"]
+    assert client.get(f"/games/{game_id}", headers={"If-None-Match": etag}).status_code == 304
+    later = Game.updated_at + timedelta(minutes=5)  # the same version, saved again later
+    with app.app_context():
+        db.session.execute(update(Game).where(Game.id == game_id).values(updated_at=later))
+        db.session.commit()
+    after = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert after.status_code == 200
 
 
 def test_every_encoding_carries_the_same_page(client: FlaskClient, game_id: str) -> None:
