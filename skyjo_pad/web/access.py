@@ -47,6 +47,7 @@ from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
 from ..addresses import safe_target
+from ..config import SettingError
 from ..i18n import N_, gettext
 
 bp = Blueprint("access", __name__)
@@ -91,11 +92,24 @@ class LoginForm(FlaskForm):  # type: ignore[misc]
 
 
 def settings(environ: Mapping[str, str]) -> dict[str, Any]:
-    """The password settings from the environment."""
-    return {
-        "ACCESS_PASSWORD": environ.get("SKYJO_PASSWORD") or None,
-        "ACCESS_PASSWORD_HASH": environ.get("SKYJO_PASSWORD_HASH") or None,
-    }
+    """The password settings from the environment; both set, or a hash werkzeug did not
+    make (one the shell cut at a `$`), stop the app rather than lock everyone out."""
+    password = environ.get("SKYJO_PASSWORD") or None
+    hashed = (environ.get("SKYJO_PASSWORD_HASH") or "").strip() or None
+    if password and hashed:
+        raise SettingError("Set SKYJO_PASSWORD or SKYJO_PASSWORD_HASH, not both.")
+    if hashed is not None and not _made_by_werkzeug(hashed):
+        raise SettingError(
+            "SKYJO_PASSWORD_HASH is not a password hash made by werkzeug (method$salt$hash): "
+            "put it in single quotes, or the shell takes its $ signs for variables."
+        )
+    return {"ACCESS_PASSWORD": password, "ACCESS_PASSWORD_HASH": hashed}
+
+
+def _made_by_werkzeug(hashed: str) -> bool:
+    """Whether `hashed` reads as werkzeug's `generate_password_hash` writes it."""
+    parts = hashed.split("$")
+    return len(parts) == 3 and parts[0].startswith(("scrypt:", "pbkdf2:")) and all(parts)
 
 
 def install(app: Flask, limiter: Limiter) -> None:

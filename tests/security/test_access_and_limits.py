@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from skyjo_pad.config import SettingError
 from skyjo_pad.web import access
 
 PASSWORD = "correct horse battery"
@@ -32,6 +33,23 @@ def test_without_a_password_everything_is_open(client: FlaskClient) -> None:
     assert client.get("/history/export.json").status_code == 200
     assert client.get("/login").status_code == 200
     assert "no password" in client.get("/login").text
+
+
+@pytest.mark.parametrize(
+    ("environ", "words"),
+    [
+        ({"SKYJO_PASSWORD": "a", "SKYJO_PASSWORD_HASH": "a real hash"}, "not both"),
+        ({"SKYJO_PASSWORD_HASH": "scrypt:32768:8:1"}, "put it in single quotes"),  # cut at $
+        ({"SKYJO_PASSWORD_HASH": "letmein"}, "not a password hash made by werkzeug"),
+    ],
+)
+def test_a_password_setting_that_would_lock_everyone_out_stops_the_start(
+    hash_of: Callable[[str], str], environ: dict[str, str], words: str
+) -> None:
+    real = {k: hash_of("a") if v == "a real hash" else v for k, v in environ.items()}
+    with pytest.raises(SettingError, match=words):
+        access.settings(real)
+    assert access.settings({"SKYJO_PASSWORD_HASH": hash_of("a")})["ACCESS_PASSWORD_HASH"]
 
 
 def test_with_a_password_every_page_and_api_asks_for_it(guarded: Flask) -> None:
