@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ from . import (
     unavailable,
 )
 from .extensions import compress, csrf, db, migrate
+from .services import schema
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+MIGRATIONS = str(schema.MIGRATIONS)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -70,6 +72,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
+    else:  # the schema is someone else's to upgrade: say so if it was not
+        with app.app_context():
+            problem = schema.schema_problem()
+            db.session.remove()
+        if problem:
+            logging.getLogger(__name__).warning("Not ready to serve: %s.", problem)
     return app
 
 

@@ -3,6 +3,7 @@ the database the run is on (SQLite, or PostgreSQL: see databases.py)."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -362,3 +363,21 @@ def test_upgrading_to_0008_marks_the_online_tables_and_the_chosen_deals(bare_app
         ("online0001", True, False),
         ("phone00001", False, True),
     ]
+
+
+def test_the_health_check_says_whether_the_schema_is_this_codes(
+    bare_app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A release whose migration was not run (SKYJO_AUTO_MIGRATE=0): the health check is
+    503 naming both revisions, and a start says so in its log; migrated, "ok"."""
+    upgrade(directory=MIGRATIONS, revision="0011")
+    behind = bare_app.test_client().get("/healthz")
+    assert behind.status_code == 503 and behind.mimetype == "text/plain"
+    assert f"the database schema is at 0011, this code needs {head()}" in behind.text
+    logging.getLogger().addHandler(caplog.handler)  # Alembic's logging setup took it off
+    create_app({**bare_app.config, "AUTO_MIGRATE": False})  # another process starting
+    assert "Not ready to serve: the database schema is at 0011" in caplog.text
+    upgrade(directory=MIGRATIONS)
+    ready = bare_app.test_client().get("/healthz")
+    assert (ready.status_code, ready.text) == (200, "ok\n")
+    assert ready.headers["Cache-Control"] == "no-store"

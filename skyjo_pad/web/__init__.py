@@ -19,6 +19,7 @@ from ..presenters.rules_words import table_rule_words
 from ..services import pad as pad_service
 from ..unavailable import DATABASE_AWAY, database_away
 from . import access, js_strings
+from .health import bp as health_bp
 from .history import bp as history_bp
 from .install import bp as install_bp
 from .online import bp as online_bp
@@ -65,6 +66,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(players_bp)
     app.register_blueprint(install_bp)
     app.register_blueprint(rules_bp)
+    app.register_blueprint(health_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

@@ -63,6 +63,7 @@ PUBLIC_ENDPOINTS = frozenset(
         "install.service_worker",
         "install.offline",
         "rules.page",
+        "health.healthz",
     }
 )
 """What anyone may open: the login page itself, the files it needs, the choice of a

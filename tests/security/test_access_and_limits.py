@@ -52,6 +52,11 @@ def test_a_password_setting_that_would_lock_everyone_out_stops_the_start(
     assert access.settings({"SKYJO_PASSWORD_HASH": hash_of("a")})["ACCESS_PASSWORD_HASH"]
 
 
+def test_the_health_check_needs_no_password_and_tells_nothing_of_a_game(guarded: Flask) -> None:
+    answer = guarded.test_client().get("/healthz", headers={"Host": "127.0.0.1:5000"})
+    assert (answer.status_code, answer.text) == (200, "ok\n")
+
+
 def test_with_a_password_every_page_and_api_asks_for_it(guarded: Flask) -> None:
     client = guarded.test_client()
     for url in ("/", "/history", "/history/export.json", "/players", "/tables/new", "/x"):
