@@ -151,8 +151,9 @@ def login() -> tuple[str, int] | str | Response:
             session.setdefault(DEVICE_KEY, secrets.token_urlsafe(16))
             session.permanent = True
             return redirect(target, 303)
-        elif _count_wrong_try():
-            problem, status = gettext(WRONG), 401
+        elif _count_wrong_try():  # said at the field: marked, and read with it
+            form.password.errors = [gettext(WRONG)]
+            status = 401
         else:
             problem, status = gettext(TOO_MANY_TRIES), 429
         html = render_template("login.html", form=form, problem=problem, target=target)

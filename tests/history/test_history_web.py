@@ -237,6 +237,8 @@ def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> 
         content_type="multipart/form-data",
     )
     assert bad.status_code == 400 and "Nothing was imported" in text(bad)
+    field = re.search(r'<input type="file"[^>]*>', bad.get_data(as_text=True))
+    assert field and 'aria-invalid="true" aria-describedby="import-problem"' in field[0]
     none = client.post("/history/import", data={}, content_type="multipart/form-data")
     assert none.status_code == 400 and "Choose an export file" in text(none)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable
 
 import pytest
@@ -93,6 +94,10 @@ def test_logging_in_opens_the_app_and_a_wrong_password_says_so(guarded: Flask) -
     wrong = client.post("/login", data={"password": "guess", "next": "/history"})
     assert wrong.status_code == 401
     assert access.WRONG in wrong.text
+    field = re.search(r'<input[^>]*name="password"[^>]*>', wrong.text)
+    assert field and 'aria-invalid="true"' in field[0]  # marked, the sentence read with it
+    described = re.search(r'aria-describedby="([^"]+)"', field[0])
+    assert described and f'id="{described[1]}">{access.WRONG}' in wrong.text
     assert client.get("/history").status_code == 303
     right = client.post("/login", data={"password": PASSWORD, "next": "/history"})
     assert right.status_code == 303 and right.headers["Location"] == "/history"
