@@ -91,8 +91,16 @@
           box.prepend(el("li", "replay-winner", t("game_over_said", { result: said })));
         }
       }
+      const focused = document.activeElement;
       for (const name of ["first", "prev"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === 0;
       for (const name of ["next", "last"]) this.root.querySelector(`[data-go=${name}]`).disabled = data.step === data.steps;
+      // A button pressed to the end of the game is disabled under the keyboard's focus:
+      // the focus goes to the way back (or on), never to the page's top.
+      if (focused && focused.disabled && focused.dataset.go) {
+        const back = ["first", "prev"].includes(focused.dataset.go) ? "next" : "prev";
+        const other = this.root.querySelector(`[data-go=${back}]`);
+        if (other && !other.disabled) other.focus();
+      }
     }
   }
 
