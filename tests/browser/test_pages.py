@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_helpers import expect_totals, shoot, start_game, type_score
+from browser_helpers import api, expect_totals, shoot, start_game, type_score
 from playwright.sync_api import Browser, Page, expect
 
 
@@ -168,3 +168,21 @@ def test_a_mistake_in_the_rules_is_shown_and_focused_after_start(
     expect(target).to_be_focused()
     expect(target).to_be_in_viewport()
     expect(page.locator("#target-error")).to_contain_text("from 1 to 10,000")
+
+
+def test_forced_colours_still_show_the_closer_and_a_negative_score(
+    page: Page, live_server: str
+) -> None:
+    """Windows high contrast drops backgrounds: the chosen closer and a ticked "−" take
+    the system's highlight, unlike the others."""
+    game = api(live_server, "POST", "/games", {"players": ["Kit", "Lou", "Mo"]})
+    page.emulate_media(forced_colors="active")
+    page.goto(f"{live_server}/games/{game['id']}/rounds/new")
+    closers = page.locator(".chip-radio input")  # Kit, Lou, Mo, Nobody
+    closers.nth(1).check(force=True)  # Lou closed
+    page.locator("[data-sign]").first.check(force=True)  # Kit's score is negative
+    shade = "(el) => getComputedStyle(el.nextElementSibling).backgroundColor"
+    chosen = closers.nth(1).evaluate(shade)
+    assert chosen != closers.nth(0).evaluate(shade), chosen
+    signs = page.locator("[data-sign]")
+    assert signs.first.evaluate(shade) != signs.nth(1).evaluate(shade)
