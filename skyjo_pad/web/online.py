@@ -273,7 +273,12 @@ def _host_page(token: str, access: online.Access) -> Response:
     fresh = None
     if isinstance(kept, dict) and kept.get("id") == access.game_id:
         fresh = {"seat": kept["seat"], "link": link(kept["token"])}
-    seats = seats_json(online.seats(access.game_id, token))
+    statuses = online.seats(access.game_id, token)
+    # the page also tells a seat dealt to a computer (no link: a newcomer takes it by name)
+    seats = [
+        {**seat, "linked": status.linked}
+        for seat, status in zip(seats_json(statuses), statuses, strict=True)
+    ]
     answer = Response(
         render_template(
             "table/host.html",

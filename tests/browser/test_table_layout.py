@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browser_helpers import shoot
 from playwright.sync_api import Page, expect
-from table_helpers import new_table, person_step, state
+from table_helpers import new_table, person_step, play_until_summary, state
 
 MEASURE = r"""() => {
   const found = [];
@@ -133,3 +133,22 @@ def test_a_column_cleared_stays_in_view_until_the_turn_moves_on(
     my_turn(page)
     name, gone = page.evaluate(CLEARED)
     assert (name, gone) == ("Medium bot", 3)
+
+
+def test_the_round_scores_keep_the_keyboard_out_of_what_they_cover(
+    page: Page, live_server: str
+) -> None:
+    """The scores' panel covers the board and the language links: Tab goes round the
+    panel and the top bar, never to a control out of sight under the panel."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    new_table(page, live_server, [("Ann", "person"), ("", "easy")], seed=9)
+    play_until_summary(page)
+    where = """() => {
+      const el = document.activeElement;
+      return el.closest('[data-summary]') ? 'panel' : el.closest('header') ? 'top' : el.tagName;
+    }"""
+    seen = set()
+    for _ in range(14):
+        page.keyboard.press("Tab")
+        seen.add(page.evaluate(where))
+    assert seen <= {"panel", "top", "BODY"} and "panel" in seen, seen
