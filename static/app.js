@@ -462,15 +462,24 @@ function showLocalDay(box) {
 
 // A form sent back with a mistake: its first wrong field opened (a rules section), brought
 // into view and focused, so the reader sees at once what to change, however long the page.
+// A form drawn again after one of its own buttons (a seat added, removed or filled in):
+// the focus goes back where the hand was (the server names it), not to the page's top.
+function focusAsked() {
+  const form = document.querySelector("form[data-focus]");
+  const target = form && document.getElementById(form.dataset.focus);
+  if (target) target.focus();
+}
+
 function showFirstProblem() {
   const field = document.querySelector('main form [aria-invalid="true"]')
     || document.querySelector("main form .field-error[role=alert]");
-  if (!field) return;
+  if (!field) return false;
   if (!field.matches("input, select, textarea")) field.tabIndex = -1; // a message for the whole form
   const section = field.closest("details");
   if (section) section.open = true;
   field.focus({ preventScroll: true });
   field.scrollIntoView({ block: "center" });
+  return true;
 }
 
 // An error page: back to the page it came from (a form keeps what was typed there).
@@ -517,7 +526,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
   keepAwake();
   showSync();
-  showFirstProblem();
+  if (!showFirstProblem()) focusAsked();
 });
 window.addEventListener("online", showSync);
 window.addEventListener("offline", showSync);

@@ -101,6 +101,9 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
     )
     problem = ""
     """A message about the table as a whole, shown above the seats."""
+    focus = ""
+    """The id of what the page's keyboard focus goes to once drawn again (a seat added,
+    removed or filled: its own field or button, never the page's top)."""
 
     def seats(self) -> list[SeatChoice]:
         """The seats filled in: a typed name, or a computer player (named if left blank)."""

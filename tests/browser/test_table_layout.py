@@ -152,3 +152,19 @@ def test_the_round_scores_keep_the_keyboard_out_of_what_they_cover(
         page.keyboard.press("Tab")
         seen.add(page.evaluate(where))
     assert seen <= {"panel", "top", "BODY"} and "panel" in seen, seen
+
+
+def test_the_new_table_forms_own_buttons_keep_the_keyboard_where_it_was(
+    page: Page, live_server: str
+) -> None:
+    """Another seat, a seat removed: the page is drawn again with the focus on the new
+    seat's name, or on the next seat's remove button, not at the page's top."""
+    page.goto(live_server + "/tables/new")
+    seats = page.locator(".seat-row").count()
+    page.get_by_role("button", name="Another seat").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_label(f"Seat {seats + 1} name", exact=True)).to_be_focused()
+    page.get_by_role("button", name="Remove seat 1").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Remove seat 1")).to_be_focused()
+    expect(page.get_by_label(f"Seat {seats + 1} name", exact=True)).to_have_count(0)
