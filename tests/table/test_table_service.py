@@ -296,12 +296,13 @@ def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
 
 def test_a_seat_handed_to_the_computer_or_back_names_nobody_wrongly(ctx: Flask) -> None:
     """Zoe's seat handed to the computer keeps her a person for her next table; a computer
-    seat handed to a person leaves its name ("Expert bot") to the computer players."""
+    seat handed to a person (by name) leaves its name ("Expert bot") to the computer
+    players."""
     table = online.create(
         [online.Invitee("Zoe"), online.Invitee("Cal"), online.Invitee("Expert bot", bot="expert")]
     )
     online.give_seat(table.id, table.host_token, 0, "easy")
-    online.give_seat(table.id, table.host_token, 2, None)
+    online.give_seat(table.id, table.host_token, 2, None, "Dee")
     assert (
         tables.create([tables.SeatChoice("Zoe"), tables.SeatChoice("Hard bot", "hard")]) is not None
     )
