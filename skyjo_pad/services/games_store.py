@@ -29,7 +29,7 @@ from ..engine.scoring import Grid
 from ..extensions import db
 from ..models import ABANDONED, Game, GameSeat, Round, RoundScore, TableState, name_key, utcnow
 from . import ratings, summaries
-from .sheets import Sheet, StoredRound
+from .sheets import Sheet, StoredRound, plausible_id
 
 if TYPE_CHECKING:  # the format builds on the pad, which writes here
     from .history_format import ImportedGame
@@ -74,14 +74,20 @@ _DROP_SCORES = delete(SCORES).where(SCORES.c.round_id == _ROUND_ID)
 _DROP_ROUND = delete(ROUNDS).where(ROUNDS.c.id == _ROUND_ID)
 
 
-_HOLD = update(GAMES).where(GAMES.c.id == bindparam("b_id")).values(version=GAMES.c.version)
+_HOLD = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("b_id"))
+    .values(version=GAMES.c.version, updated_at=GAMES.c.updated_at)  # changes nothing
+)
 
 
 def hold(game_id: str) -> None:
     """Take game `game_id`'s row for this transaction before it is read: another phone's
     write of it waits for this one's commit instead of meeting it (SQLite: the database's
-    write lock; PostgreSQL: the row's)."""
-    _connection().execute(_HOLD, {"b_id": game_id})
+    write lock; PostgreSQL: the row's). An id no game can have holds nothing (the read
+    after it says there is no such game)."""
+    if plausible_id(game_id):
+        _connection().execute(_HOLD, {"b_id": game_id})
 
 
 def add_round(
