@@ -56,6 +56,15 @@ function setupCount(details, onChange) {
     const result = gridScore(cells);
     const filled = cells.filter((c) => c.value.trim() !== "").length;
     cells.forEach((c, i) => c.classList.toggle("dropped", result !== null && result.removed.includes(i % 4)));
+    // A cell typed that is no card (13, say) is marked and named, before Save says it.
+    const wrong = cells.findIndex((c) => c.value.trim() !== "" && cellValue(c) === undefined);
+    cells.forEach((c, i) => {
+      if (i === wrong) c.setAttribute("aria-invalid", "true"); else c.removeAttribute("aria-invalid");
+    });
+    if (wrong >= 0) {
+      sum.textContent = t("not_a_card", { row: Math.floor(wrong / 4) + 1, column: (wrong % 4) + 1, text: cells[wrong].value.trim() });
+      return;
+    }
     if (result === null) {
       sum.textContent = filled ? t("filled", { n: filled }) : "";
       return;

@@ -299,9 +299,22 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
     if any(cells):
         grid = _grid(cells)
         if grid is None:
-            form.cards.errors = [
-                _("Fill in all 12 cards: a number from −2 to 12, or ✕ for a removed card.")
-            ]
+            wrong = next(i for i, cell in enumerate(cells) if not _card(cell)[0])
+            form.cards[wrong].errors = [""]  # the cell marked, the message below the grid
+            if cells[wrong]:
+                form.cards.errors = [
+                    _(
+                        "Row %(row)s, column %(column)s: “%(text)s” is not a card: a number "
+                        "from −2 to 12, or ✕ for a removed card.",
+                        row=wrong // 4 + 1,
+                        column=wrong % 4 + 1,
+                        text=cells[wrong][:4],
+                    )
+                ]
+            else:
+                form.cards.errors = [
+                    _("Fill in all 12 cards: a number from −2 to 12, or ✕ for a removed card.")
+                ]
             return None
         return SeatEntry(grid=grid)
     text = (form.score.data or "").strip().translate(MINUS_SIGNS).replace(" ", "")
@@ -329,19 +342,22 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
 
 def _grid(cells: list[str]) -> scoring.Grid | None:
     """The 12 cells as a grid, or None if one is missing or not a card."""
-    values: list[int | None] = []
-    for cell in cells:
-        if cell in REMOVED_MARKS:
-            values.append(None)
-            continue
-        try:
-            value = int(cell.translate(MINUS_SIGNS))
-        except ValueError:
-            return None
-        if not scoring.MIN_CARD <= value <= scoring.MAX_CARD:
-            return None
-        values.append(value)
+    read = [_card(cell) for cell in cells]
+    if not all(ok for ok, _value in read):
+        return None
+    values = [value for _ok, value in read]
     return tuple(tuple(values[r * 4 : r * 4 + 4]) for r in range(3))
+
+
+def _card(cell: str) -> tuple[bool, int | None]:
+    """Whether a cell holds a card, and its value (None for a card already removed)."""
+    if cell in REMOVED_MARKS:
+        return True, None
+    try:
+        value = int(cell.translate(MINUS_SIGNS))
+    except ValueError:
+        return False, None
+    return scoring.MIN_CARD <= value <= scoring.MAX_CARD, value
 
 
 def scoring_rules(form: Any) -> dict[str, Any]:

@@ -110,6 +110,10 @@ STRINGS = {
     "no_copy": _l("Copying is not allowed here: press on the link to copy it."),
     # static/app.js
     "filled": _l("%(n)s of 12 cards"),
+    "not_a_card": _l(
+        "Row %(row)s, column %(column)s: “%(text)s” is not a card: a number from −2 to 12, "
+        "or ✕ for a removed card."
+    ),
     "count": _l("Count: %(value)s"),
     "count_gone_one": _l("Count: %(value)s, 1 column removed"),
     "count_gone_many": _l("Count: %(value)s, %(n)s columns removed"),

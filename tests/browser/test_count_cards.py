@@ -130,3 +130,27 @@ def test_every_keypad_key_holds_its_word(
     screen = request.node.callspec.id.split("-")[0].replace(" ", "").replace("%", "")
     shoot(sized, f"keypad-{screen}-{language}")
     assert sized.evaluate(f"() => {{ {FITS} }}") == []
+
+
+def test_a_cell_that_is_no_card_is_named_and_marked(page: Page, live_server: str) -> None:
+    """13 typed in: the count names its cell at once (not "12 of 12 cards"); Save is
+    refused with the same words, the cell marked and focused."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    ann = seat(page, "Ann")
+    ann.locator("summary").focus()
+    page.keyboard.press("Enter")
+    cells = ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+    for index, value in enumerate(["13", *["1"] * 11]):  # as pasted in, or a phone's keys
+        cells.nth(index).fill(value)
+    said = "Row 1, column 1: “13” is not a card"
+    expect(ann.locator(".grid-sum")).to_contain_text(said)
+    expect(cells.nth(0)).to_have_attribute("aria-invalid", "true")
+    type_score(page, "Ben", 5)
+    choose_closer(page, "Ben")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(seat(page, "Ann").get_by_role("alert").first).to_contain_text(said)
+    expect(
+        seat(page, "Ann").get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox").nth(0)
+    ).to_be_focused()
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []

@@ -169,7 +169,12 @@ def test_a_grid_with_a_wrong_or_missing_card_is_refused(
     data = {**round_form(["", "12", "20"], 0), **grid_fields(0, cards)}
     response = client.post(f"/games/{game_id}/rounds/new", data=data)
     assert response.status_code == 200
-    assert any("Fill in all 12 cards" in error for error in field_errors(response))
+    said = (
+        "Fill in all 12 cards" if not bad_card else f"Row 2, column 3: “{bad_card}” is not a card"
+    )
+    assert any(said in error for error in field_errors(response)), field_errors(response)
+    cell = re.search(r'<input[^>]*name="seats-0-cards-6"[^>]*>', page_text(response))
+    assert cell and 'aria-invalid="true"' in cell[0]  # the cell itself marked, then focused
     assert counts(app)[2] == 0
 
 
