@@ -45,6 +45,13 @@
 
   function watchPage(root) {
     const state = root.querySelector("[data-live-state]");
+    // A screen reader hears what changed (the headline: the round, who leads or won), not
+    // only the connection's unchanged "Live" line.
+    const news = root.querySelector("[data-live-news]");
+    const tell = (fresh) => {
+      const headline = fresh.querySelector("[data-headline]");
+      if (news && headline) news.textContent = headline.textContent.replace(/\s+/g, " ").trim();
+    };
     const part = root.querySelector("[data-live-part]");
     let shown = Number(root.dataset.version);
     let busy = false;
@@ -70,7 +77,9 @@
         const html = await answer.text();
         const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-part]");
         if (fresh && Number(fresh.dataset.version) >= shown) {
+          const changed = Number(fresh.dataset.version) > shown;
           part.replaceChildren(document.importNode(fresh, true));
+          if (changed) tell(fresh);
           shown = Number(fresh.dataset.version);
           root.dataset.version = String(shown);
           root.dispatchEvent(new CustomEvent("sheet:updated", { detail: { version: shown } }));

@@ -163,6 +163,9 @@ def test_the_big_screen_at_1280_by_720(browser: Browser, live_server: str) -> No
         expect(page.locator(".tv-leader")).to_have_text(
             "★ Bob and Dawit lead with 37", timeout=1_000
         )
+        news = page.get_by_role("status").filter(has_text="lead with 37")
+        expect(news).to_have_text("★ Bob and Dawit lead with 37")  # told, not only drawn
+        expect(page.get_by_role("heading", level=1)).to_have_text("★ Bob and Dawit lead with 37")
         expect(page.locator("[data-tv-total] .pts")).to_have_text(["37", "37", "39", "40"])
         expect(page.locator(".tv-last .doubling")).to_have_text(
             "Cy closed with the lowest score: not doubled."
