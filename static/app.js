@@ -283,11 +283,45 @@ function roundId(form) {
 
 // Offline, a round is kept on the phone (static/pad-sync.js sends it when the network is
 // back) and the sheet is shown as the phone has it, the new round marked as waiting.
+// The field a round that cannot be read yet is missing (the one `roundBody` names): a
+// card of a grid begun, a score, or the closer's choice; null if none.
+function missingField(form) {
+  for (const seat of $$(form, "[data-seat]")) {
+    const cells = $$(seat, ".cell");
+    if (cells.some((c) => c.value.trim())) {
+      const wrong = cells.find((c) => cellValue(c) === undefined);
+      if (wrong) return wrong;
+      continue;
+    }
+    const score = seat.querySelector(".score");
+    if (!/^\d{1,7}$/.test(score.value.trim().replace(/\s/g, ""))) return score;
+  }
+  return form.querySelector("input[name=closer]:checked") ? null : form.querySelector("input[name=closer]");
+}
+
+// Offline as online: the field a refused Save lacks is marked, read with the sentence
+// `said`, and focused (the form drawn offline, static/pad-shell.js, does the same).
+function markMissing(form, said) {
+  said.id = "offline-problem";
+  $$(form, "[aria-describedby='offline-problem']").forEach((el) => {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  });
+  const field = missingField(form);
+  if (!field) return;
+  field.setAttribute("aria-invalid", "true");
+  field.setAttribute("aria-describedby", "offline-problem");
+  const grid = field.closest("details");
+  if (grid) grid.open = true;
+  field.focus();
+}
+window.markMissing = markMissing;
+
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);
   if (typeof body === "string") {
     verdict.replaceChildren();
-    say(verdict, "p", "field-error", body);
+    markMissing(form, say(verdict, "p", "field-error", body));
     return;
   }
   save.disabled = true;

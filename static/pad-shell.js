@@ -247,7 +247,12 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const typed = Preview.read(form);
-      if (typeof typed === "string" || form.dataset.blocked) { Preview.show(form, game, number, roundNo, true); return; }
+      if (typeof typed === "string" || form.dataset.blocked) {
+        Preview.show(form, game, number, roundNo, true);
+        const said = form.querySelector("[data-verdict] .field-error");
+        if (typeof typed === "string" && said && window.markMissing) window.markMissing(form, said);
+        return;
+      }
       const save = form.querySelector("[data-save]");
       save.disabled = true;
       // Another tab saved this round meanwhile: this form becomes the next round's, with

@@ -125,6 +125,27 @@ def test_cards_are_counted_on_the_form_drawn_offline(
     assert server_rounds(live_server, game) == [([18, 20], 0)]
 
 
+def test_an_empty_save_offline_marks_what_is_missing_as_online(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Save with nothing typed, offline: the first missing score is marked, read with the
+    sentence and focused; then the closer, once the scores are in."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter round 1").tap()
+    page.get_by_role("button", name="Save round 1").click()
+    ann = seat(page, "Ann").get_by_role("textbox", name="Ann", exact=True)
+    expect(ann).to_be_focused()
+    expect(ann).to_have_attribute("aria-invalid", "true")
+    expect(ann).to_have_accessible_description("Enter every score as a whole number before saving.")
+    type_score(page, "Ann", 5)
+    type_score(page, "Ben", 7)
+    page.get_by_role("button", name="Save round 1").click()
+    expect(ann).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("input[name=closer]").first).to_be_focused()
+
+
 def test_cards_counted_for_every_seat_offline_reach_the_server_as_cards(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
