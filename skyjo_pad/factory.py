@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             db.session.remove()
         if problem:
             logging.getLogger(__name__).warning("Not ready to serve: %s.", problem)
+    _owner_only(app.config["SQLALCHEMY_DATABASE_URI"])
     return app
+
+
+def _owner_only(url: str) -> None:
+    """A SQLite file (and its write-ahead log) readable by its owner alone, like the secret
+    key beside it: it holds the players' emails."""
+    parsed = make_url(url)
+    if not parsed.drivername.startswith("sqlite") or not parsed.database:
+        return
+    for path in (Path(parsed.database + suffix) for suffix in ("", "-wal", "-shm")):
+        with contextlib.suppress(OSError):  # not made yet, or not ours to change
+            if path.exists() and path.stat().st_mode & 0o077:
+                path.chmod(0o600)
 
 
 MIGRATION_LOCK = 0x736B796A6F

@@ -113,3 +113,17 @@ def test_a_setting_the_app_cannot_run_with_stops_the_start_in_one_line(
     result = CliRunner().invoke(main, ["serve", "--port", "1"])
     assert result.exit_code == 1 and words in result.output, result.output
     assert "Traceback" not in result.output
+
+
+def test_the_sqlite_file_is_readable_by_its_owner_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It holds the players' emails: 0600, like the secret key beside it."""
+    from skyjo_pad import create_app
+
+    database = tmp_path / "pad.sqlite3"
+    database.touch(mode=0o644)
+    database.chmod(0o644)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
+    create_app({"SECRET_KEY": "test"})
+    assert database.stat().st_mode & 0o777 == 0o600
