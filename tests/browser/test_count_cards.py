@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from browser_helpers import api, choose_closer, pad_game, seat, shoot, type_score
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 SEVEN = [7, 1, 2, 3, 7, -1, 0]
 
@@ -22,15 +22,21 @@ def tap_cards(page: Page, name: str, values: list[int]) -> None:
         block.get_by_role("button", name=f"Card {value}", exact=True).tap()
 
 
-def test_the_cards_are_counted_by_keyboard_alone(page: Page, live_server: str) -> None:
-    """Opened with Enter, the grid takes the focus in its first cell; cards are typed (Enter
-    moves on), and the keypad fills the cell that has the focus."""
+def anns_cards_by_keyboard(page: Page, live_server: str) -> tuple[str, Locator, Locator]:
+    """A new game of Ann and Ben; the round form with Ann's grid opened by Enter: the
+    game's id, Ann's seat and her 12 cells."""
     game = pad_game(live_server, ["Ann", "Ben"])
     page.goto(f"{live_server}/games/{game}/rounds/new")
     ann = seat(page, "Ann")
     ann.locator("summary").focus()
     page.keyboard.press("Enter")
-    cells = ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+    return game, ann, ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+
+
+def test_the_cards_are_counted_by_keyboard_alone(page: Page, live_server: str) -> None:
+    """Opened with Enter, the grid takes the focus in its first cell; cards are typed (Enter
+    moves on), and the keypad fills the cell that has the focus."""
+    _game, ann, cells = anns_cards_by_keyboard(page, live_server)
     expect(cells.nth(0)).to_be_focused()
     for value in ["5", "1", "0", "2", "5", "3", "4", "-1", "5", "0", "1"]:
         page.keyboard.type(value)
@@ -135,12 +141,7 @@ def test_every_keypad_key_holds_its_word(
 def test_a_cell_that_is_no_card_is_named_and_marked(page: Page, live_server: str) -> None:
     """13 typed in: the count names its cell at once (not "12 of 12 cards"); Save is
     refused with the same words, the cell marked and focused."""
-    game = pad_game(live_server, ["Ann", "Ben"])
-    page.goto(f"{live_server}/games/{game}/rounds/new")
-    ann = seat(page, "Ann")
-    ann.locator("summary").focus()
-    page.keyboard.press("Enter")
-    cells = ann.get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox")
+    game, ann, cells = anns_cards_by_keyboard(page, live_server)
     for index, value in enumerate(["13", *["1"] * 11]):  # as pasted in, or a phone's keys
         cells.nth(index).fill(value)
     said = "Row 1, column 1: “13” is not a card"

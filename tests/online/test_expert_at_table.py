@@ -150,6 +150,23 @@ def _online(client: FlaskClient) -> tuple[str, str]:
     return table["id"], next(s["token"] for s in table["seats"] if "token" in s)
 
 
+def _ann_plays(
+    client: FlaskClient, game_id: str, token: str, seen: dict[str, Any], query: str = ""
+) -> dict[str, Any]:
+    """Ann's plain move on the table she `seen` (a draw when she may, else her first move);
+    its answer (`query`: "?wait=0" to have it at once)."""
+    moves = seen["moves"]
+    made = {"action": "draw"} if {"action": "draw"} in moves else moves[0]
+    answer = client.post(
+        f"/api/tables/{game_id}/moves{query}",
+        json={"version": seen["version"], "move": made},
+        headers=bearer(token),
+    )
+    assert answer.status_code == 200, answer.json
+    played: dict[str, Any] = answer.get_json()
+    return played
+
+
 def _ann_moves_until_the_expert_is_to_act(
     client: FlaskClient, game_id: str, token: str
 ) -> dict[str, Any]:
@@ -158,16 +175,8 @@ def _ann_moves_until_the_expert_is_to_act(
     table = {"id": game_id}
     seen = state(client, table, token)
     for _ in range(100):
-        moves = seen["moves"]
-        assert moves, seen["info"]
-        made = {"action": "draw"} if {"action": "draw"} in moves else moves[0]
-        answer = client.post(
-            f"/api/tables/{game_id}/moves?wait=0",
-            json={"version": seen["version"], "move": made},
-            headers=bearer(token),
-        )
-        assert answer.status_code == 200, answer.json
-        seen = answer.get_json()
+        assert seen["moves"], seen["info"]
+        seen = _ann_plays(client, game_id, token, seen, "?wait=0")
         if seen["actor"] == 1 and seen["view"]["phase"] == "turn":
             return seen
         assert table_thinkers.wait_idle(60)
@@ -203,15 +212,7 @@ def test_online_a_move_is_answered_after_the_experts_turn_unless_asked_at_once(
         seen = state(client, {"id": game_id}, token)
         if seen["status"] != "playing" or not seen["moves"]:
             break
-        moves = seen["moves"]
-        made = {"action": "draw"} if {"action": "draw"} in moves else moves[0]
-        answer = client.post(
-            f"/api/tables/{game_id}/moves",
-            json={"version": seen["version"], "move": made},
-            headers=bearer(token),
-        )
-        assert answer.status_code == 200, answer.json
-        after = answer.get_json()
+        after = _ann_plays(client, game_id, token, seen)
         assert not (after["actor"] == 1 and after["view"]["phase"] == "turn"), after["info"]
         assert not table_thinkers.busy()
         if after["version"] >= seen["version"] + 3:  # the expert played within the answer
