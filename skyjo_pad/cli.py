@@ -50,6 +50,7 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
     from skyjo_pad import serving
 
     try:
+        serving.check_settings()
         if workers is not None:
             click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
             url = os.environ.get("DATABASE_URL", "").strip()

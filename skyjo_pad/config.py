@@ -112,6 +112,15 @@ def load(instance_path: str) -> dict[str, Any]:
         ],
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        **pace_settings(),
+        **mail_settings(os.environ),
+    }
+
+
+def pace_settings() -> dict[str, Any]:
+    """The live updates' and the table's pace, its caps, and whether to migrate at start,
+    from the environment (a value the app cannot run with raises SettingError)."""
+    return {
         "STREAM_SECONDS": number("SKYJO_STREAM_SECONDS", 300, least=1),
         "STREAM_HEARTBEAT": number("SKYJO_STREAM_HEARTBEAT", 15, least=0.5),
         "STREAMS_PER_TOKEN": whole("SKYJO_STREAMS_PER_TOKEN", 4, least=1),
@@ -125,7 +134,6 @@ def load(instance_path: str) -> dict[str, Any]:
         # The coach's longest search for one move (it stops early, between sampled worlds).
         "COACH_SECONDS": number("SKYJO_COACH_SECONDS", 1, least=0.05),
         "AUTO_MIGRATE": flag("SKYJO_AUTO_MIGRATE", True),
-        **mail_settings(os.environ),
     }
 
 

@@ -180,6 +180,17 @@ def connection_limit(wanted: int) -> int:
     return max(16, min(wanted, soft - FD_RESERVE))
 
 
+def check_settings() -> None:
+    """Read every setting of the environment once, before anything starts or is announced:
+    a value the app cannot run with raises SettingError, naming it."""
+    from .config import pace_settings
+    from .web import security
+
+    pace_settings()
+    security.settings(os.environ)
+    settings()
+
+
 def run_one(host: str, port: int, threads: int) -> None:
     """Serve on host:port from this process (uvicorn)."""
     import uvicorn

@@ -113,6 +113,7 @@ def test_a_setting_the_app_cannot_run_with_stops_the_start_in_one_line(
     result = CliRunner().invoke(main, ["serve", "--port", "1"])
     assert result.exit_code == 1 and words in result.output, result.output
     assert "Traceback" not in result.output
+    assert "Skyjo Pad on http" not in result.output  # no address announced that never serves
 
 
 def test_the_sqlite_file_is_readable_by_its_owner_alone(

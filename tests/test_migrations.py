@@ -370,6 +370,8 @@ def test_the_health_check_says_whether_the_schema_is_this_codes(
 ) -> None:
     """A release whose migration was not run (SKYJO_AUTO_MIGRATE=0): the health check is
     503 naming both revisions, and a start says so in its log; migrated, "ok"."""
+    empty = bare_app.test_client().get("/healthz")
+    assert "the database has no schema yet, this code needs" in empty.text
     upgrade(directory=MIGRATIONS, revision="0011")
     behind = bare_app.test_client().get("/healthz")
     assert behind.status_code == 503 and behind.mimetype == "text/plain"

@@ -148,6 +148,8 @@ def _emails(people: list[Any]) -> dict[str, str | None]:
         if not isinstance(person, dict) or not isinstance(person.get("name"), str):
             raise Malformed(N_("Each player of the export's address book needs a name."))
         name = player_book.clean_name(person["name"])
+        if is_computer_name(name):  # a computer seat's: its games bring it, as a computer
+            continue
         if name_key(name) not in keys:
             keys.add(name_key(name))
             found[name] = clean_email(person.get("email"))

@@ -442,6 +442,12 @@ def _give_seat(
         raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
     if bot is None and state.bots[seat] is not None and not _has_link(game_id, seat):
         _seat_newcomer(game, seat, name)
+    elif name is not None and name != "":
+        raise Invalid(
+            "This seat goes back to its own person: a name is given only to a seat dealt "
+            "to a computer player.",
+            field="name",
+        )
     bots = list(state.bots)
     bots[seat] = bot
     if all(b is not None for b in bots):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -11,7 +12,6 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
 from ..engine.cards import COUNTS as DECK_COUNTS
-from ..engine.cards import excess
 from ..engine.limits import COLUMNS, PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN, ROWS
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
@@ -461,18 +461,18 @@ def _grid_warnings(entry: RoundEntry, names: list[str]) -> list[Sentence]:
     grids = [(name, seat.grid) for seat, name in zip(entry.seats, names, strict=True)]
     found: list[Sentence] = []
     cards = [card for _name, grid in grids if grid for row in grid for card in row]
-    too_many = excess(card for card in cards if card is not None)
-    if too_many is not None:
-        value, count = too_many
-        found.append(
-            Sentence(
-                N_(
-                    "%(count)s cards of %(value)s among the cards tapped in: "
-                    "the deck has only %(deck)s."
-                ),
-                {"count": count, "value": value, "deck": DECK_COUNTS[value]},
+    counted = Counter(card for card in cards if card is not None)
+    for value, count in sorted(counted.items()):
+        if count > DECK_COUNTS[value]:
+            found.append(
+                Sentence(
+                    N_(
+                        "%(count)s cards of %(value)s among the cards tapped in: "
+                        "the deck has only %(deck)s."
+                    ),
+                    {"count": count, "value": value, "deck": DECK_COUNTS[value]},
+                )
             )
-        )
     for name, grid in grids:
         for column in range(COLUMNS) if grid else ():
             removed = sum(row[column] is None for row in grid or ())

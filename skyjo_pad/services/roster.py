@@ -190,8 +190,10 @@ def mailable_email(email: object) -> str | None:
 
 @transaction
 def add(name: object, email: object = None) -> Player:
-    """Add a person to the address book."""
+    """Add a person to the address book (never under a computer player's own name)."""
     cleaned = clean_name(name)
+    if is_computer_name(cleaned):
+        raise Invalid(A_COMPUTERS_NAME, "name", name=cleaned)
     address = clean_email(email)
     known = db.session.scalar(select(Player.name).where(Player.name_key == name_key(cleaned)))
     if known is not None:
@@ -207,6 +209,8 @@ def update_player(player_id: int, name: object, email: object) -> Player:
     """Rename a player and set their email; every game they played keeps them."""
     player = get(player_id)
     cleaned = clean_name(name)
+    if is_computer_name(cleaned) and not is_computer_name(player.name):  # a person stays one
+        raise Invalid(A_COMPUTERS_NAME, "name", name=cleaned)
     address = clean_email(email)
     key = name_key(cleaned)
     other = db.session.scalar(select(Player).where(Player.name_key == key, Player.id != player.id))

@@ -22,6 +22,8 @@ def schema_problem() -> str | None:
     except SQLAlchemyError as error:
         return f"the database does not answer ({type(error).__name__})"
     needed = _head()
+    if at is None:
+        return f"the database has no schema yet, this code needs {needed}: run the migrations"
     if at != needed:
         return (
             f"the database schema is at {at}, this code needs {needed}: run the migrations"

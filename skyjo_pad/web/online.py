@@ -35,6 +35,11 @@ INVITED = "invited"
 """The session key of the last online table this browser made: its tokens, to show again."""
 FRESH = "fresh_link"
 """The session key of the last seat link this browser's host page gave: shown again there."""
+NEWCOMER = "newcomer_typed"
+"""The session key of a newcomer's name the host typed and the app refused: shown again in
+its field, once, with the reason."""
+NAME_MAX = 80
+"""The longest name kept to show again (the field says what is too long)."""
 
 
 @bp.get("/t/<token>")
@@ -230,12 +235,15 @@ def give_seat(token: str, seat: int) -> Response:
     to the computer has no link yet, so it gets one at once, shown on the host's page."""
     access = _host(token)
     bot = request.form.get("bot") or None
+    name = request.form.get("name")
     try:
         linked = {s.seat: s.linked for s in online.seats(access.game_id, token)}
-        online.give_seat(access.game_id, token, seat, bot, request.form.get("name"))
+        online.give_seat(access.game_id, token, seat, bot, name)
         if bot is None and not linked.get(seat, True):
             _keep_fresh(access.game_id, seat, online.reissue(access.game_id, token, seat))
     except ServiceError as error:
+        if name:  # the name typed comes back in its field with the reason
+            session[NEWCOMER] = {"seat": seat, "name": name[:NAME_MAX]}
         return _refused_to_host(token, error)
     return redirect(url_for("online.page", token=token), 303)
 
@@ -274,6 +282,8 @@ def _host_page(token: str, access: online.Access) -> Response:
     if isinstance(kept, dict) and kept.get("id") == access.game_id:
         fresh = {"seat": kept["seat"], "link": link(kept["token"])}
     statuses = online.seats(access.game_id, token)
+    typed = session.pop(NEWCOMER, None)
+    newcomer = typed if isinstance(typed, dict) else {}
     # the page also tells a seat dealt to a computer (no link: a newcomer takes it by name)
     seats = [
         {**seat, "linked": status.linked}
@@ -287,6 +297,7 @@ def _host_page(token: str, access: online.Access) -> Response:
             token=token,
             fresh=fresh,
             invitations=_invitations_kept(access.game_id) is not None,
+            newcomer=newcomer,
             qr=qr_svg,
             bots=BOT_KINDS,
             record_url=url_for(

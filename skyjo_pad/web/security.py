@@ -94,7 +94,9 @@ class BoundedRequest(Request):
 
 def settings(environ: Mapping[str, str]) -> dict[str, Any]:
     """The security settings read from the environment (each documented in the README)."""
-    hosts = [h.strip() for h in environ.get("SKYJO_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    hosts = [  # a host name is the same in any case (a browser sends it in lower case)
+        h.strip().lower() for h in environ.get("SKYJO_TRUSTED_HOSTS", "").split(",") if h.strip()
+    ]
     return {
         "PROXY_HOPS": _whole(environ.get("SKYJO_PROXY_HOPS", "0"), "SKYJO_PROXY_HOPS"),
         "ANSWERED_HOSTS": None if not hosts or hosts == ["*"] else hosts,
@@ -179,7 +181,7 @@ def _check_host() -> Response | None:
         return None
     named = current_app.config["ANSWERED_HOSTS"]
     if current_app.config["LOCAL_HOSTS_ONLY"] or (
-        named is not None and not host_is_trusted(host, named)
+        named is not None and not host_is_trusted(host.lower(), named)
     ):
         return _unknown_host()
     return None

@@ -276,6 +276,11 @@ def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
     assert given.status_code == 200, given.json
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[2]["name"] == "Dee" and seats[2]["bot"] is None
+    back = client.post(f"/api/tables/{game}/seats/0/player", json={"bot": "easy"}, headers=host)
+    assert back.status_code == 200
+    named = {"bot": None, "name": "Zed"}  # Ann's own seat goes back to Ann, not to Zed
+    refused = client.post(f"/api/tables/{game}/seats/0/player", json=named, headers=host)
+    assert refused.status_code == 422 and "goes back to its own person" in refused.json["error"]
     link = client.post(f"/api/tables/{game}/seats/2/token", headers=host).get_json()
     assert online.state(game, link["token"])["seats"][2] == {"seat": 2, "name": "Dee", "bot": None}
 

@@ -90,6 +90,14 @@ class TestAddRound:
             "24 cards of 12 among the cards tapped in: the deck has only 10.",
             "Cy's column 1 is removed in part: a column goes whole, its three cards at once.",
         ]
+        ones_twelves = [[1, 12, 1, 12], [12, 1, 12, 1], [1, 12, 1, 12]]
+        more = [[1, 12, 1, 12], [12, 1, 12, 1], [1, 12, 5, 5]]
+        body = {"grids": [ones_twelves, more, twelves], "closer": 0}
+        said = api.add_round(game["id"], body)["warnings"]
+        assert said[:2] == [  # every card over its count, not the first alone
+            "11 cards of 1 among the cards tapped in: the deck has only 10.",
+            "23 cards of 12 among the cards tapped in: the deck has only 10.",
+        ]
 
     def test_reaching_the_target_ends_the_game(self, api: PadApi, game: Game) -> None:
         api.add_round(game["id"], {"scores": [40, 60, 40], "closer": None})

@@ -16,6 +16,7 @@ from test_history_stats import pid
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game
 from skyjo_pad.services import roster, tables
+from skyjo_pad.services.errors import Invalid
 
 
 def text(response: object) -> str:
@@ -67,6 +68,18 @@ def test_a_games_page_says_every_rule_it_was_played_by(
     )
     official = text(client.get(f"/history/{fixed['T1']}"))
     assert "Rules: to 10; closer ×2, ties double. The rules" in official
+
+
+@pytest.mark.parametrize("name", ["Expert bot 5", "Svår dator", "hard BOT"])
+def test_a_person_is_never_added_or_renamed_under_a_computers_name(
+    fixed: dict[str, str], name: str
+) -> None:
+    with pytest.raises(Invalid, match="is a computer player's name"):
+        roster.add(name)
+    with pytest.raises(Invalid, match="is a computer player's name"):
+        roster.update_player(
+            roster.add("Quill").id if name == "Expert bot 5" else pid("Ann"), name, None
+        )
 
 
 def test_the_player_filter_names_whom_it_is_on(client: FlaskClient, fixed: dict[str, str]) -> None:

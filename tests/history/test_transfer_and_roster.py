@@ -232,6 +232,18 @@ def test_not_json_is_refused(ctx: Flask) -> None:
     assert store_counts() == (0, 0, 0, 0, 0)
 
 
+def test_a_computers_entry_of_an_address_book_is_not_made_a_person(
+    ctx: Flask, other: Flask
+) -> None:
+    """An export lists the computer players' entries too: imported, they are not made
+    people (a chip to seat, "Hard bot" among the players); their games bring them."""
+    data = broken({})
+    data["players"] = [{"name": "Hard bot"}, {"name": "Starker Computer"}, {"name": "Ann"}]
+    with other.app_context():
+        transfer.import_data(data)
+        assert [name for _id, name in roster.names()] == ["Ann", "Bob", "Robo"]  # Robo: easy
+
+
 def test_a_digital_game_still_played_elsewhere_is_left_out(ctx: Flask, other: Flask) -> None:
     """A table being played has its cards on the server that dealt it: another installation
     leaves it out and says so (the rest of the file goes in); its own keeps it as it is."""

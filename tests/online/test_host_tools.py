@@ -113,6 +113,9 @@ def test_a_computer_seat_given_to_a_person_gets_its_link_at_once(
     nameless = client.post(f"/t/{host}/seats/2/player", data={"bot": ""})
     shown = client.get(nameless.headers["Location"]).text
     assert "Give the name of the person who takes this seat." in shown
+    computer = client.post(f"/t/{host}/seats/2/player", data={"bot": "", "name": "Hard bot"})
+    shown = client.get(computer.headers["Location"]).text
+    assert 'value="Hard bot" aria-invalid="true"' in shown  # kept in its field, marked
     given = client.post(f"/t/{host}/seats/2/player", data={"bot": "", "name": "Dee"})
     assert given.status_code == 303
     page = client.get(given.headers["Location"])

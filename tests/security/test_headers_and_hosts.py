@@ -8,6 +8,7 @@ import pytest
 from flask import Flask, session
 from flask.testing import FlaskClient
 
+from skyjo_pad.web import security
 from skyjo_pad.web.security import local_host
 
 
@@ -80,6 +81,12 @@ def test_a_host_not_trusted_is_refused(behind_proxy: Flask) -> None:
     assert client.post("/games/new", headers={"Host": "rebound.attacker.test"}).status_code == 400
     for host in ("127.0.0.1:5000", "localhost", "192.168.1.20"):  # the names add to these
         assert client.get("/", headers={"Host": host}).status_code == 200, host
+    assert client.get("/", headers={"Host": "PAD.Example.org"}).status_code == 200
+
+
+def test_a_host_name_set_in_capitals_is_answered_as_browsers_send_it() -> None:
+    named = security.settings({"SKYJO_TRUSTED_HOSTS": "Pad.Example.org, OTHER.example"})
+    assert named["ANSWERED_HOSTS"] == ["pad.example.org", "other.example"]
 
 
 def test_by_default_only_addresses_and_localhost_are_answered(client: FlaskClient) -> None:
