@@ -168,3 +168,24 @@ def test_the_new_table_forms_own_buttons_keep_the_keyboard_where_it_was(
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Remove seat 1")).to_be_focused()
     expect(page.get_by_label(f"Seat {seats + 1} name", exact=True)).to_have_count(0)
+
+
+LINES = """(el) => Math.round(
+  el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))"""
+
+
+@pytest.mark.parametrize("language", ["fr", "sv"])
+def test_a_piles_word_stays_whole_in_a_small_landscape_phone(
+    page: Page, live_server: str, language: str
+) -> None:
+    """568×320: "Défausse", "Kasthög" on one line each, never broken inside."""
+    page.set_viewport_size({"width": 568, "height": 320})
+    table = new_table(page, live_server, [("Ann", "person"), ("", "medium")], seed=7)
+    page.goto(f"{live_server}/language/{language}?next={table.replace(live_server, '')}")
+    labels = page.locator(".pile-label")
+    expect(labels.first).to_be_visible()
+    for label in labels.all():
+        text = label.inner_text()
+        if " " not in text:  # a single word: on one line
+            lines = label.evaluate(LINES)
+            assert lines <= 1, (text, lines)
