@@ -58,19 +58,21 @@
     }
     let html = `<p class="doubling ${r.doubled ? "is-doubled" : ""}" data-doubling>${r.closer === null ? esc(says) : says}</p>`;
     const ends = after.finished && !early;
+    const staysOver = number && number < local.rounds.length; // a past round of a game over
     if (early) {
       form.dataset.blocked = "1";
       html += `<p class="field-error">${esc(word("ends_early", { number: early }))}</p>`;
     } else if (ends) {
       const who = View.names(players, after.winners);
-      html += `<p class="ends">${View.TROPHY} ${esc(word(after.winners.length > 1 ? "ends_game_many" : "ends_game_one", { name: who, names: who }))}</p>`;
+      const words = staysOver ? ["stays_over_many", "stays_over_one"] : ["ends_game_many", "ends_game_one"];
+      html += `<p class="ends">${View.TROPHY} ${esc(word(after.winners.length > 1 ? words[0] : words[1], { name: who, names: who }))}</p>`;
     }
     verdict.innerHTML = html;
     table.innerHTML = `<table class="preview-table"><thead><tr><th scope="col">${esc(word("player"))}</th><th scope="col">${esc(word("round"))}</th><th scope="col">${esc(word("total"))}</th></tr></thead><tbody>`
       + players.map((name, seat) => `<tr class="${after.winners.includes(seat) ? "winner" : ""}"><th scope="row">${esc(name)}</th>`
         + `<td>${r.doubled && r.closer === seat ? `${num(r.raw[seat])} → <strong>${num(r.final[seat])}</strong>` : num(r.final[seat])}</td>`
         + `<td class="total">${num(after.totals[seat])}</td></tr>`).join("") + `</tbody></table>`;
-    const key = number ? (ends ? "save_correction_ends" : "save_correction") : ends ? "save_round_ends" : "save_round";
+    const key = number ? (ends && !staysOver ? "save_correction_ends" : "save_correction") : ends ? "save_round_ends" : "save_round";
     save.textContent = word(key, { round: roundNo });
   }
   // The server's round form with no network: its preview from the sheet the phone keeps.

@@ -247,6 +247,8 @@ STRINGS = {
     ),
     "ends_game_one": _l("This round ends the game: %(name)s wins."),
     "ends_game_many": _l("This round ends the game: %(names)s win."),
+    "stays_over_one": _l("The game stays over: %(name)s wins."),
+    "stays_over_many": _l("The game stays over: %(names)s win."),
 }
 """Every message a script shows, by key."""
 

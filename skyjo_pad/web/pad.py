@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import i18n
+from ..engine import RoundResult
 from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import pad, pad_once, players, sheets
@@ -204,8 +205,10 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         if isinstance(saved, pad.ToConfirm):
             return _render_round(sheet, form, number, saved.outcome)
         if number is not None:
-            _say_corrected(saved.before, number, saved.outcome.result.raw)
+            _say_corrected(saved.before, number, saved.outcome.result)
     except Conflict as error:
+        if number is not None and error.message != pad.STALE_SHEET:  # this correction's own
+            return _render_round(sheet, form, number, None, problem=why(error))
         return _saved_meanwhile(sheet.id, form, number, error)
     except ServiceError as error:
         if error.field == "closer":
@@ -251,19 +254,27 @@ CHANGED = "pad_changed"
 """The session's note of the cells the last correction changed: {game, round, seats}."""
 
 
-def _say_corrected(sheet: pad.Sheet, number: int, raw: tuple[int, ...]) -> None:
-    """After a correction, the sheet says which scores changed ("Dawit, round 2: 15 → 3")
-    and marks their cells, once."""
-    before = sheet.rounds[number - 1].raw
-    seats = [seat for seat, (old, new) in enumerate(zip(before, raw, strict=True)) if old != new]
-    for seat in seats:
+def _say_corrected(sheet: pad.Sheet, number: int, result: RoundResult) -> None:
+    """After a correction, the sheet says which scores changed ("Dawit, round 2: 15 → 3"),
+    a closer's doubling that came or went too ("Ben, round 7: 6 → 3"), and marks their
+    cells, once."""
+    before = sheet.rounds[number - 1]
+    seats = []
+    for seat, name in enumerate(sheet.players):
+        if before.raw[seat] != result.raw[seat]:
+            old, new = before.raw[seat], result.raw[seat]
+        elif before.final[seat] != result.final[seat]:  # the same cards, doubled or not
+            old, new = before.final[seat], result.final[seat]
+        else:
+            continue
+        seats.append(seat)
         flash(
             _(
                 "%(name)s, round %(round)s: %(old)s → %(new)s",
-                name=sheet.players[seat],
+                name=name,
                 round=number,
-                old=_signed(before[seat]),
-                new=_signed(raw[seat]),
+                old=_signed(old),
+                new=_signed(new),
             ),
             "info",
         )

@@ -227,7 +227,10 @@ class TestCorrections:
     def test_a_correction_that_changes_no_score_says_so(
         self, app: Flask, client: FlaskClient, game_id: str
     ) -> None:
-        save_round(client, game_id, [8, 5, 10], 0)
+        save_round(client, game_id, [8, 5, 10], 0)  # Ann closed, Bob lower: 8 → 16
+        data = round_form([8, 5, 10], 1, version=sheet(app, game_id).version)
+        shown = client.post(f"/games/{game_id}/rounds/1/edit", data=data, follow_redirects=True)
+        assert flashes(shown) == ["Ann, round 1: 16 → 8"]  # Bob closed: no longer doubled
         data = round_form([8, 5, 10], 1, version=sheet(app, game_id).version)
         shown = client.post(f"/games/{game_id}/rounds/1/edit", data=data, follow_redirects=True)
         assert flashes(shown) == ["Round 1 corrected: no score changed."]
@@ -261,9 +264,36 @@ class TestCorrections:
             f"/games/{game_id}/rounds/1/edit", data=round_form([25, 3], 1), follow_redirects=True
         )
         assert response.status_code == 200
-        assert any("would have ended after round 1" in m for m in flashes(response))
+        text = page_text(response)  # said as this correction's own problem, at the form
+        assert "would have ended after round 1" in text
+        assert "What you typed is still here" not in text and "on the sheet now" not in text
         after = sheet(app, game_id)
         assert after.rounds == before.rounds and after.version == before.version
+
+    def test_a_past_round_of_a_game_over_keeps_it_over_and_says_the_doubling_it_changes(
+        self, app: Flask, client: FlaskClient
+    ) -> None:
+        """Round 1 of a game over after round 2: the correction does not end the game (it
+        stays over, the winner may change); Cy's doubled 12 that is no longer doubled is
+        named with the score the Ann typed differently."""
+        game_id = start_game(client, ["Ann", "Bob", "Cy"], target="20")
+        save_round(client, game_id, [5, 9, 6], 2)  # Cy closed, Ann lower: 6 → 12
+        save_round(client, game_id, [15, 2, 1], 1)  # Ann reaches 20: over
+        assert sheet(app, game_id).finished
+        preview = client.post(
+            f"/games/{game_id}/rounds/preview?number=1", data=round_form([7, 9, 6], 2)
+        )
+        text = page_text(preview)
+        assert "The game stays over:" in text and "This round ends the game" not in text
+        assert "Save the correction" in text and "ends the game" not in text
+        assert "Cy, round 1: 12 → 6" in text and "Ann, round 1: 5 → 7" in text
+        data = round_form([7, 9, 6], 2, version=sheet(app, game_id).version)
+        shown = client.post(f"/games/{game_id}/rounds/1/edit", data=data, follow_redirects=True)
+        assert flashes(shown) == ["Ann, round 1: 5 → 7", "Cy, round 1: 12 → 6"]
+        marked = re.findall(
+            r'<td class="[^"]*\bchanged\b[^"]*" data-changed>\s*([−-]?\d+)', page_text(shown)
+        )
+        assert len(marked) == 2
 
     def test_an_unknown_round_is_not_found(self, client: FlaskClient, game_id: str) -> None:
         save_round(client, game_id, *RULEBOOK)
