@@ -70,7 +70,9 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     assert keeper.get(f"/games/{game_id}").status_code in (302, 303)  # the password first
     opened = keeper.get(f"/s/{keeper_token}")
     assert opened.status_code == 303 and opened.headers["Location"] == f"/games/{game_id}"
+    kept_sheet = keeper.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Enter round 1" in words(keeper.get(f"/games/{game_id}"))
+    assert 'class="brand" href=' not in kept_sheet  # its icon leads to no password page
     save_round(keeper, game_id, [8, 50, 10], 2)
     assert keeper.get(f"/api/games/{game_id}/events").status_code == 200
     assert keeper.get("/history").status_code in (302, 303)  # nothing else of the app
