@@ -11,7 +11,7 @@
       const panel = this.q("summary");
       const sum = s.summary;
       if (!this.peeking || !sum) this.q("peek-back").hidden = true;
-      behindInert(panel, false, "behindSummary");
+      behindInert(panel, false, "summary");
       if (!sum || s.status === "abandoned") {
         panel.hidden = true;
         this.summaryAt = null;
@@ -37,7 +37,7 @@
       }
       this.q("summary-body").replaceChildren(...this.summaryContent(sum));
       // What the panel covers takes no focus while it shows (no Tab lands out of sight).
-      behindInert(panel, true, "behindSummary", "header"); // the page's top stays in view
+      behindInert(panel, true, "summary", "header"); // the page's top stays in view
       // The round's scores take the focus, so a screen reader reads them at once.
       if (appearing) panel.focus();
     }
@@ -143,7 +143,7 @@
         sessionStorage.getItem(this.seatKey) !== String(s.you);
       const shown = !box.hidden;
       box.hidden = !need;
-      behindInert(box, need, "behindHandover");
+      behindInert(box, need, "handover");
       if (!need) return;
       if (!shown) setTimeout(() => this.q("handover-ok").focus(), 0);
       const name = s.view.players[s.you];
@@ -157,20 +157,19 @@
 
   // While the screen that hands the phone on, or the round's scores, shows, everything
   // behind it is inert: no Tab reaches what it hides, and nothing there can be played (a
-  // modal dialog). `key` marks what each made inert, so each undoes only its own; `keep`:
+  // modal dialog). `by` marks what each made inert, so each undoes only its own; `keep`:
   // what stays usable (the scores' panel leaves the page's top bar in view).
-  function behindInert(box, on, key, keep = null) {
-    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    document.querySelectorAll(`[${attribute}]`).forEach((el) => {
+  function behindInert(box, on, by, keep = null) {
+    document.querySelectorAll(`[data-inert-by="${by}"]`).forEach((el) => {
       el.inert = false;
-      delete el.dataset[key];
+      delete el.dataset.inertBy;
     });
     if (!on) return;
     for (let node = box; node && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement ? node.parentElement.children : []) {
         if (sibling === node || sibling.inert || (keep && sibling.matches(keep))) continue;
         sibling.inert = true;
-        sibling.dataset[key] = "";
+        sibling.dataset.inertBy = by;
       }
     }
   }

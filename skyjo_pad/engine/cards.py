@@ -117,12 +117,22 @@ def is_card(value: object) -> bool:
     return type(value) is int and -2 <= value <= 12
 
 
+def excesses(cards: Iterable[int]) -> list[tuple[int, int]]:
+    """Every value held more often than the deck has it, with its count, lowest first.
+
+    >>> excesses([12] * 11 + [1] * 11 + [-2] * 2)
+    [(1, 11), (12, 11)]
+    """
+    return [
+        (value, count)
+        for value, count in sorted(Counter(cards).items())
+        if count > COUNTS.get(value, 0)
+    ]
+
+
 def excess(cards: Iterable[int]) -> tuple[int, int] | None:
     """The first value held more often than the deck has it, with its count, or None."""
-    for value, count in sorted(Counter(cards).items()):
-        if count > COUNTS.get(value, 0):
-            return value, count
-    return None
+    return next(iter(excesses(cards)), None)
 
 
 def deck_problem(deck: Sequence[object]) -> str | None:

@@ -35,7 +35,7 @@ from .compact_table import (
 )
 from .limits import CELLS, COLUMNS, ROUND_TURNS_MAX, ROUNDS_MAX, ROWS
 from .rules import Rules
-from .scoring import clear_lines, game_over, score_round
+from .scoring import clear_lines, game_over, next_round_starter, score_round
 
 # Move codes: SWAP + cell, FLIP + cell, REVEAL_AT + 12 * seat + cell, and four singles.
 # A cell index is 4 * row + column.
@@ -233,13 +233,8 @@ def finish_round(t: CompactTable) -> None:
         t.current = NOBODY
         return
     t.phase = ROUND_OVER
-    policy = rules.next_starter
-    if policy == "highest_reveal":
-        t.current = NOBODY
-    elif policy == "closer" and t.closer != NOBODY:
-        t.current = t.closer
-    else:
-        t.current = result.final.index(min(result.final))
+    starter = next_round_starter(result, rules.next_starter)
+    t.current = NOBODY if starter is None else starter
 
 
 def final_reveal(t: CompactTable, seat: int) -> int:

@@ -168,6 +168,20 @@ def clear_lines(grid: Grid, row_clear: bool = False) -> tuple[Grid, GridScore]:
     return cleared, GridScore(raw=raw, removed_columns=columns, removed_rows=rows)
 
 
+def partly_removed_columns(grid: Grid) -> list[int]:
+    """The columns (from 0) of a grid tapped in where some cards, not all three, are marked
+    removed: only a whole column goes (RULES.md point 5).
+
+    >>> partly_removed_columns(((None, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 5)))
+    [0]
+    """
+    return [
+        column
+        for column in range(COLUMNS)
+        if 0 < sum(grid[row][column] is None for row in range(ROWS)) < ROWS
+    ]
+
+
 def score_grid(grid: Grid, row_clear: bool = False) -> GridScore:
     """The raw score of a final grid after the column rule.
 
@@ -275,3 +289,18 @@ def winners(running_totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
 def raw_out_of_bounds(score: int) -> bool:
     """Whether a raw round score is impossible under the official rules (house rules exist)."""
     return not RAW_MIN <= score <= RAW_MAX
+
+
+def next_round_starter(result: RoundResult, next_starter: str) -> int | None:
+    """Who starts the round after `result` under the rule `next_starter`: its closer, or
+    when nobody closed (or under `round_winner`) its lowest final score, the first such
+    seat; None under `highest_reveal`, where the next round's reveals decide.
+
+    >>> next_round_starter(score_round([10, 5, 7], None, Rules()), "closer")
+    1
+    """
+    if next_starter == "highest_reveal":
+        return None
+    if next_starter == "closer" and result.closer is not None:
+        return result.closer
+    return result.final.index(min(result.final))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -12,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import scoring
 from ..engine.cards import COUNTS as DECK_COUNTS
-from ..engine.limits import COLUMNS, PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN, ROWS
+from ..engine.cards import excesses
+from ..engine.limits import PAD_ROUNDS_MAX, RAW_MAX, RAW_MIN
 from ..engine.rules import PAD_RULE_KEYS, Rules, RulesError
 from ..engine.scoring import Grid, GridError, RoundResult
 from ..extensions import db
@@ -459,33 +459,29 @@ def _grid_warnings(entry: RoundEntry, names: list[str]) -> list[Sentence]:
     """What the cards tapped in cannot be, likely a card mistyped: more of a value than the
     deck has, or a column removed in part (only whole columns of three go)."""
     grids = [(name, seat.grid) for seat, name in zip(entry.seats, names, strict=True)]
-    found: list[Sentence] = []
     cards = [card for _name, grid in grids if grid for row in grid for card in row]
-    counted = Counter(card for card in cards if card is not None)
-    for value, count in sorted(counted.items()):
-        if count > DECK_COUNTS[value]:
-            found.append(
-                Sentence(
-                    N_(
-                        "%(count)s cards of %(value)s among the cards tapped in: "
-                        "the deck has only %(deck)s."
-                    ),
-                    {"count": count, "value": value, "deck": DECK_COUNTS[value]},
-                )
-            )
-    for name, grid in grids:
-        for column in range(COLUMNS) if grid else ():
-            removed = sum(row[column] is None for row in grid or ())
-            if 0 < removed < ROWS:
-                found.append(
-                    Sentence(
-                        N_(
-                            "%(name)s's column %(column)s is removed in part: "
-                            "a column goes whole, its three cards at once."
-                        ),
-                        {"name": name, "column": column + 1},
-                    )
-                )
+    found = [
+        Sentence(
+            N_(
+                "%(count)s cards of %(value)s among the cards tapped in: "
+                "the deck has only %(deck)s."
+            ),
+            {"count": count, "value": value, "deck": DECK_COUNTS[value]},
+        )
+        for value, count in excesses(card for card in cards if card is not None)
+    ]
+    found += [
+        Sentence(
+            N_(
+                "%(name)s's column %(column)s is removed in part: "
+                "a column goes whole, its three cards at once."
+            ),
+            {"name": name, "column": column + 1},
+        )
+        for name, grid in grids
+        if grid is not None
+        for column in scoring.partly_removed_columns(grid)
+    ]
     return found
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import Dialect, Executable, Row, Select, bindparam, exc, select
 from ..engine import scoring
 from ..engine.limits import PAD_ROUNDS_MAX
 from ..engine.rules import PAD_RULE_KEYS, Rules
-from ..engine.scoring import Grid
+from ..engine.scoring import Grid, RoundResult
 from ..extensions import db
 from ..memo import LRU
 from ..models import GAME_ID_LENGTH, Game, GameSeat, Player, Round, RoundScore
@@ -77,12 +77,14 @@ class Sheet:
 
     @property
     def next_starter(self) -> int | None:
-        """Who starts the next round: the last round's closer, or when nobody closed it its
-        lowest score (the first such seat), as the engine says; None: the cards decide."""
+        """Who starts the next round, as the engine deals it (`next_round_starter`): the
+        last round's closer, or when nobody closed it its lowest score; None: the cards
+        decide (the first round, or a game over)."""
         if self.finished or not self.rounds:
             return None
         last = self.rounds[-1]
-        return last.closer if last.closer is not None else last.final.index(min(last.final))
+        result = RoundResult(last.raw, last.final, last.closer, last.doubled)
+        return scoring.next_round_starter(result, self.rules.next_starter)
 
     @property
     def full(self) -> bool:

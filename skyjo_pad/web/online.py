@@ -38,8 +38,9 @@ FRESH = "fresh_link"
 NEWCOMER = "newcomer_typed"
 """The session key of a newcomer's name the host typed and the app refused: shown again in
 its field, once, with the reason."""
-NAME_MAX = 80
-"""The longest name kept to show again (the field says what is too long)."""
+TYPED_KEPT = 80
+"""The most of a refused newcomer's name kept to show again (the field says what is too
+long)."""
 
 
 @bp.get("/t/<token>")
@@ -243,7 +244,7 @@ def give_seat(token: str, seat: int) -> Response:
             _keep_fresh(access.game_id, seat, online.reissue(access.game_id, token, seat))
     except ServiceError as error:
         if name:  # the name typed comes back in its field with the reason
-            session[NEWCOMER] = {"seat": seat, "name": name[:NAME_MAX]}
+            session[NEWCOMER] = {"seat": seat, "name": name[:TYPED_KEPT]}
         return _refused_to_host(token, error)
     return redirect(url_for("online.page", token=token), 303)
 
