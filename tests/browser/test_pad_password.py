@@ -8,7 +8,7 @@ import re
 import time
 
 from browser_helpers import GUARD_PASSWORD, PHONE_CONTEXT, api
-from offline_helpers import enter_round_here
+from offline_helpers import enter_round_here, installed
 from playwright.sync_api import Browser, expect
 
 
@@ -62,7 +62,8 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
         page.goto(f"{base}/login")
         page.get_by_label("Password").fill(GUARD_PASSWORD)
         page.get_by_role("button", name="Log in").click()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page).not_to_have_url(re.compile("/login"))
+        installed(page, base)  # the worker in charge of the page, as a phone keeps it
         for path in ("/history", "/players", f"/games/{game['id']}", "/"):
             page.goto(base + path)
         expect(page.get_by_text("Quincy").first).to_be_visible()
