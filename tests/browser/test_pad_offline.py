@@ -614,5 +614,10 @@ def test_a_round_the_game_has_no_room_for_is_refused_in_words_not_a_conflict(
     api(live_server, "POST", "/games/almostfull/rounds", {"scores": [5, 9], "closer": 0})
     context.set_offline(False)
     page.locator("[data-conflict]").get_by_role("button", name="Send mine after theirs").tap()
-    expect(page.locator("[data-sync]")).to_contain_text("A game holds at most 1,000 rounds")
+    # A conflict keeps two 1,000-round sheets on the phone: Chromium's IndexedDB reads and
+    # writes values that size in a few hundred ms, seconds on a busy machine (CI failed
+    # once at the 5 s default).
+    expect(page.locator("[data-sync]")).to_contain_text(
+        "A game holds at most 1,000 rounds", timeout=20_000
+    )
     expect(page.locator("[data-conflict]")).to_have_count(0)
