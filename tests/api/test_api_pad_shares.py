@@ -153,7 +153,7 @@ def follow_in_background(api: PadApi, gid: str, token: str) -> tuple[threading.T
 
     reader = threading.Thread(target=follow)
     reader.start()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 10
     while not opened(gid) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert live.HUB.count(gid) == 1 and opened(gid)

@@ -14,8 +14,12 @@ from browser_helpers import FAST_PACE, GUARD_PASSWORD, PHONE_CONTEXT
 from databases import Databases
 from engines import phone, playwright_webkit_browser, xvfb_display  # noqa: F401  (fixtures)
 from kept_phone import KeptPhone
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from servers import Server
+
+expect.set_options(timeout=10_000)
+"""An expectation waits up to 10 s (Playwright's 5 s by default): on a busy 2-core machine,
+with three test runs side by side, a page's answer has once taken longer than 5 s."""
 
 SYSTEM_CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 """Debian's Chromiums, the lighter first: the headless shell (package

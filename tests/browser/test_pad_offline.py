@@ -452,7 +452,7 @@ def test_what_waits_is_sent_as_soon_as_the_app_opens_online(
     context.set_offline(False)
     again = context.new_page()
     again.goto(live_server + "/history")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 10
     while not server_rounds(live_server, game) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server_rounds(live_server, game) == [([2, 30], 0)]
