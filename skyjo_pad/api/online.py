@@ -14,6 +14,7 @@ from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
 from ..rate_limits import limited
 from ..services import online
+from ..services import online_seats as host_seats
 from ..services.errors import ServiceError
 from . import bodies
 from .blueprint import bp
@@ -95,7 +96,7 @@ def online_replay(game_id: str, step: int) -> Response:
 @bp.get("/tables/<game_id>/seats")
 def online_seats(game_id: str) -> Response:
     """The host's view of the seats: who opened their link, who is online now."""
-    return jsonify(seats=seats_json(online.seats(game_id, bearer())))
+    return jsonify(seats=seats_json(host_seats.seats(game_id, bearer())))
 
 
 @bp.post("/tables/<game_id>/seats/<int:seat>/token")
@@ -104,7 +105,7 @@ def online_reissue(game_id: str, seat: int) -> Response:
     host = bearer()
     online.identify(game_id, host)  # 401 before the body is read
     bodies.no_body()
-    token = online.reissue(game_id, host, seat)
+    token = host_seats.reissue(game_id, host, seat)
     return jsonify(seat=seat, token=token, link=link(token))
 
 
@@ -114,8 +115,8 @@ def online_give_seat(game_id: str, seat: int) -> Response:
     token = bearer()
     online.identify(game_id, token)
     body = GiveSeat.read(bodies.json_object())
-    online.give_seat(game_id, token, seat, body.bot, body.name)
-    return jsonify(seats=seats_json(online.seats(game_id, token)))
+    host_seats.give_seat(game_id, token, seat, body.bot, body.name)
+    return jsonify(seats=seats_json(host_seats.seats(game_id, token)))
 
 
 @bp.post("/tables/<game_id>/abandon")

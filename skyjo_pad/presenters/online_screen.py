@@ -15,7 +15,8 @@ from ..engine import Card, Phase, Rules, move_to_json, view_to_json
 from ..i18n import current, ngettext
 from ..i18n import gettext as _
 from ..services.online import NONE as NO_INVITATION
-from ..services.online import NewTable, SeatStatus
+from ..services.online import NewTable
+from ..services.online_seats import SeatStatus
 from ..services.table_view import Screen
 from . import table_words
 from .table_screen import LOG_SHOWN, summary, tallies

@@ -40,8 +40,9 @@ from ..models import FINISHED, GAME_ID_LENGTH, PLAYING, STATUSES, name_key
 from . import history
 from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
-from .pad import is_closer, is_score, is_whole, pad_rules
+from .pad import pad_rules
 from .roster import A_COMPUTERS_NAME, clean_email, is_computer_name
+from .round_entry import is_closer, is_score, is_whole
 from .tables import table_rules
 
 FORMAT = "skyjo-pad-history/1"

@@ -1,6 +1,6 @@
 """An online seat's new link, emailed again to the address its invitation went to.
 
-The host of an online table gives a seat a new link (`online.reissue`) when the old one
+The host of an online table gives a seat a new link (`online_seats.reissue`) when the old one
 was lost or leaked; a seat first invited by email can get the new one by email too, in
 the language the host picks, under the same limits as the first invitation (the mailer's).
 The address is never shown: it is the one the address book keeps for the seat's player.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import online, roster
+from . import online, online_seats, roster
 from . import table_store as store
 from .errors import Invalid
 
@@ -34,7 +34,7 @@ class Emailed:
 def emailed(game_id: str, token: str | None, seat: int) -> Emailed | None:
     """The seat's email invitation, when it went by email, so its new link can go the same
     way (host only)."""
-    seats = online.seats(game_id, token)  # the host's view: refused to anyone else
+    seats = online_seats.seats(game_id, token)  # the host's view: refused to anyone else
     if not 0 <= seat < len(seats) or seats[seat].invitation not in (online.SENT, online.FAILED):
         return None
     game, _state = store.load(game_id)

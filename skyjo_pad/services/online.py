@@ -14,40 +14,29 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..bots import BUILTIN
-from ..engine import Position, Rules
+from ..engine import Rules
 from ..extensions import db
-from ..models import PLAYING, Game, TableState, TableToken, utcnow
-from . import live, roster, table_play, table_thinkers, tables
-from . import players as player_book
+from ..models import Game, TableState, TableToken, utcnow
+from . import roster, table_play, table_thinkers, tables
 from . import table_policy as policy
 from . import table_store as store
-from .errors import N_, Conflict, Invalid, Unauthorized
+from .errors import Conflict, Invalid, Unauthorized
 from .retry import retried
 from .table_policy import HOST as HOST  # the kinds of token, for the pages
 from .table_policy import NO_TOKEN as NO_TOKEN
-from .table_policy import SEAT
+from .table_policy import SEAT, digest, new_token
 from .table_policy import SPECTATOR as SPECTATOR
 from .table_view import Screen, build
 from .transaction import transaction
 
 SENT, FAILED, NONE = "sent", "failed", "none"
-ONLINE_WITHIN = timedelta(seconds=45)
-"""A seat is online while its event stream said it was alive this recently (a stream
-says so when it opens and with every heartbeat, every 15 seconds)."""
-HELD_SEAT = N_(
-    "%(name)s holds a drawn card not placed yet: wait until it is placed, or give the "
-    "seat to a computer player first, then give it a new link."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,22 +83,6 @@ class Access:
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class SeatStatus:
-    """A seat as the host sees it: who sits there, whether its link was opened."""
-
-    seat: int
-    name: str
-    bot: str | None
-    opened: bool
-    online: bool
-    invitation: str | None
-    linked: bool
-    """Whether the seat has a link (a seat dealt to a computer player has none)."""
-    language: str | None = None
-    """The language its last email invitation was written in, when one was chosen."""
-
-
 COMPUTERS_WAIT = 30.0
 """Seconds a move's answer waits for the searching computer players after it (seven
 experts' turns of up to three searches of 0.9 s each take 19 s); past it, the answer
@@ -135,16 +108,6 @@ def live_cookie_name(selector: str) -> str | None:
 def live_cookie_of(token: str) -> str:
     """The name of the cookie a link's page keeps its token in."""
     return f"{LIVE_COOKIE}_{live_selector(token)}"
-
-
-def new_token() -> str:
-    """A fresh secret token: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
-def digest(token: str) -> str:
-    """What the store keeps of a token."""
-    return policy.digest(token)
 
 
 def check(
@@ -333,166 +296,6 @@ def replay(game_id: str, token: str | None, step: int) -> tables.ReplayStep:
     return tables.replay_of(state, step)
 
 
-def seats(game_id: str, token: str | None) -> tuple[SeatStatus, ...]:
-    """Every seat as the host sees it: the name, the bot, whether its link was opened."""
-    game, state, actor = _table(game_id, token)
-    policy.check_host(actor)
-    rows = {
-        row.seat: row
-        for row in db.session.scalars(
-            select(TableToken).where(TableToken.game_id == game_id, TableToken.kind == SEAT)
-        )
-    }
-    return tuple(
-        SeatStatus(
-            seat.seat,
-            seat.player.name,
-            state.bots[seat.seat],
-            seat.seat in rows and rows[seat.seat].opened_at is not None,
-            seat.seat in rows and _alive(rows[seat.seat].seen_at),
-            rows[seat.seat].invitation if seat.seat in rows else None,
-            seat.seat in rows,
-            rows[seat.seat].language if seat.seat in rows else None,
-        )
-        for seat in game.seats
-    )
-
-
-def reissue(game_id: str, token: str | None, seat: object) -> str:
-    """A new link for a seat (host only); the old one stops working at once, and its open
-    event streams are closed.
-
-    Refused (409) while the seat, a person's or a computer's, holds a drawn card not
-    placed yet: the new link would show the host that card (docs/table.md).
-    """
-    fresh, old = _reissue(game_id, token, seat)
-    if old is not None:
-        live.revoke(game_id, old)  # again: a stream opened before the commit ends too
-    return fresh
-
-
-def may_reissue(game_id: str, token: str | None, seat: object) -> None:
-    """Refuse what `reissue` would refuse now (before the host confirms it)."""
-    _seat_to_reissue(game_id, token, seat)
-
-
-def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> int:
-    _game, state, actor = _table(game_id, token)
-    policy.check_host(actor)
-    chosen = _seat_at(state, seat)
-    _check_not_held(state, store.position_of(state), chosen)
-    return chosen
-
-
-def _seat_at(state: TableState, seat: object) -> int:
-    """`seat`, when it is one of the table's (else refused in words)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
-        raise Invalid("There is no such seat at this table.", field="seat")
-    return seat
-
-
-@transaction
-def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | None]:
-    seat = _seat_to_reissue(game_id, token, seat)
-    fresh = new_token()
-    row = db.session.scalar(
-        select(TableToken).where(
-            TableToken.game_id == game_id, TableToken.kind == SEAT, TableToken.seat == seat
-        )
-    )
-    old = None if row is None else row.digest
-    policy.forget_tokens()
-    if row is None:
-        db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
-    else:
-        row.digest = digest(fresh)
-        row.opened_at = None
-        row.seen_at = None
-    if old is not None:
-        live.revoke_at_commit(game_id, old)
-    return fresh, old
-
-
-def _check_not_held(state: TableState, position: Position, seat: int) -> None:
-    """Refuse (409) while `seat`, a person or a computer thinking, holds a card drawn from
-    the pile and not placed yet: only that seat may see it."""
-    if state.status == PLAYING and policy.holds_secret_card(position, seat):
-        raise Conflict(HELD_SEAT, name=position.players[seat])
-
-
-def give_seat(
-    game_id: str, token: str | None, seat: object, bot: str | None, name: object = None
-) -> None:
-    """Hand a seat to a computer player (`bot`), or back to its person (None); host only.
-    A seat dealt to a computer has no person: it goes to the one `name`d, who takes its
-    place in the game. A move made at the same moment makes it look again (it carries no
-    version)."""
-    retried(lambda: _give_seat(game_id, token, seat, bot, name), clash=table_play.moved_meanwhile)
-
-
-@transaction
-def _give_seat(
-    game_id: str, token: str | None, seat: object, bot: str | None, name: object
-) -> None:
-    game, state, actor = _table(game_id, token)
-    policy.check_host(actor)
-    store.check_playing(state)
-    seat = _seat_at(state, seat)
-    if bot is not None and bot not in BUILTIN:
-        raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
-    if bot is None and state.bots[seat] is not None and not _has_link(game_id, seat):
-        _seat_newcomer(game, seat, name)
-    elif name is not None and name != "":
-        raise Invalid(
-            "This seat goes back to its own person: a name is given only to a seat dealt "
-            "to a computer player.",
-            field="name",
-        )
-    bots = list(state.bots)
-    bots[seat] = bot
-    if all(b is not None for b in bots):
-        raise Invalid("At least one seat needs a person.", field="seat")
-    position = store.position_of(state)
-    if bot is None:  # its link (a new one, shown to the host) would show the card
-        _check_not_held(state, position, seat)
-    state.bots = bots
-    for gs in game.seats:
-        if gs.seat == seat:
-            gs.bot = bot
-    game.updated_at = utcnow()
-    table_play.run_bots(game, state, position)
-    store.flush()  # the new version
-    live.announce(game_id, game.version, closed=state.status != PLAYING)
-
-
-def _seat_newcomer(game: Game, seat: int, name: object) -> None:
-    """Seat the person `name`d where a computer was dealt in: the seat's player becomes
-    theirs (the address book's, added if new), checked as a new table's names are."""
-    if name is None or (isinstance(name, str) and not name.strip()):
-        raise Invalid("Give the name of the person who takes this seat.", field="name")
-    others = [gs.player.name for gs in game.seats if gs.seat != seat]
-    names = player_book.check_names([*others, name], maximum=len(game.seats))
-    roster.check_seat_kinds([names[-1]], [None])
-    newcomer = player_book.find_or_add([names[-1]])[0]
-    for gs in game.seats:
-        if gs.seat == seat:
-            gs.player = newcomer
-
-
-def _has_link(game_id: str, seat: int) -> bool:
-    """Whether the seat has a link of its own: a person's seat (now or once)."""
-    found = db.session.scalar(
-        select(TableToken.id).where(
-            TableToken.game_id == game_id, TableToken.kind == SEAT, TableToken.seat == seat
-        )
-    )
-    return found is not None
-
-
 def abandon(game_id: str, token: str | None) -> None:
     """Stop the table for good (host only); it stays in the history."""
     table_play.abandon(game_id, policy.Token(token))
-
-
-def _alive(seen_at: datetime | None) -> bool:
-    return seen_at is not None and utcnow() - seen_at < ONLINE_WITHIN

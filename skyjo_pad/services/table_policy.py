@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
@@ -69,6 +70,11 @@ class Actor:
     def moves_cards(self) -> bool:
         """Whether this actor may make moves at all (the one-phone owner, a seat)."""
         return self.role in (OWNER, SEAT)
+
+
+def new_token() -> str:
+    """A fresh secret token: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
 
 
 def digest(secret: str) -> str:

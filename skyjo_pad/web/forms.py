@@ -30,9 +30,9 @@ from ..i18n import group_sign, number_later
 from ..models import NAME_MAX
 from ..presenters.problems import say
 from ..services import pad_once, players
-from ..services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ..services.players import MAX_PLAYERS as MAX_PLAYERS
 from ..services.players import MIN_PLAYERS
+from ..services.round_entry import SCORE_LIMIT, RoundEntry, SeatEntry
 
 NOBODY = "none"
 REMOVED_MARKS = {"x", "✕", "×", "*"}

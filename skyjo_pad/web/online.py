@@ -25,7 +25,7 @@ from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
-from ..services import invitations, online
+from ..services import invitations, online, online_seats
 from ..services.errors import ServiceError, Unauthorized
 from .table_forms import BOT_KINDS, NewTableForm
 from .table_new import render_new
@@ -181,7 +181,7 @@ def reissue(token: str, seat: int) -> Response | str:
     access = _host(token)
     try:
         if request.form.get("confirm") != "yes":
-            online.may_reissue(access.game_id, token, seat)  # refused before it is confirmed
+            online_seats.may_reissue(access.game_id, token, seat)  # refused before it is confirmed
             state = online_json(online.screen(access.game_id, token))
             emailed = (
                 invitations.emailed(access.game_id, token, seat)
@@ -192,7 +192,7 @@ def reissue(token: str, seat: int) -> Response | str:
                 "table/online_relink.html", token=token, state=state, seat=seat, emailed=emailed
             )
         language = request.form.get("language", "")
-        fresh = online.reissue(access.game_id, token, seat)
+        fresh = online_seats.reissue(access.game_id, token, seat)
     except ServiceError as error:
         return _refused_to_host(token, error)
     _keep_fresh(access.game_id, seat, fresh)
@@ -238,10 +238,10 @@ def give_seat(token: str, seat: int) -> Response:
     bot = request.form.get("bot") or None
     name = request.form.get("name")
     try:
-        linked = {s.seat: s.linked for s in online.seats(access.game_id, token)}
-        online.give_seat(access.game_id, token, seat, bot, name)
+        linked = {s.seat: s.linked for s in online_seats.seats(access.game_id, token)}
+        online_seats.give_seat(access.game_id, token, seat, bot, name)
         if bot is None and not linked.get(seat, True):
-            _keep_fresh(access.game_id, seat, online.reissue(access.game_id, token, seat))
+            _keep_fresh(access.game_id, seat, online_seats.reissue(access.game_id, token, seat))
     except ServiceError as error:
         if name:  # the name typed comes back in its field with the reason
             session[NEWCOMER] = {"seat": seat, "name": name[:TYPED_KEPT]}
@@ -282,7 +282,7 @@ def _host_page(token: str, access: online.Access) -> Response:
     fresh = None
     if isinstance(kept, dict) and kept.get("id") == access.game_id:
         fresh = {"seat": kept["seat"], "link": link(kept["token"])}
-    statuses = online.seats(access.game_id, token)
+    statuses = online_seats.seats(access.game_id, token)
     typed = session.pop(NEWCOMER, None)
     newcomer = typed if isinstance(typed, dict) else {}
     # the page also tells a seat dealt to a computer (no link: a newcomer takes it by name)

@@ -18,7 +18,7 @@ from servers import smtp_server
 from table_forms import table_form
 
 from skyjo_pad import mailer
-from skyjo_pad.services import online, roster
+from skyjo_pad.services import online, online_seats, roster
 from skyjo_pad.services.errors import ServiceError
 
 REFUSED = "nobody@example.org"
@@ -231,7 +231,7 @@ def test_a_mail_server_that_never_answers_holds_the_table_a_moment_not_a_minute(
         deadline = time.monotonic() + 15
         while True:
             with app.app_context():  # a fresh look each time
-                shown = {s.invitation for s in online.seats(table.id, table.host_token)}
+                shown = {s.invitation for s in online_seats.seats(table.id, table.host_token)}
             if shown == {online.FAILED} or time.monotonic() > deadline:
                 break
             time.sleep(0.1)

@@ -22,7 +22,7 @@ from online_walk import assert_hidden, bearer, create, seat_tokens, state, truth
 
 from skyjo_pad.api import stream_answers
 from skyjo_pad.extensions import db
-from skyjo_pad.services import live, live_reader, live_tables, online
+from skyjo_pad.services import live, live_reader, live_tables, online_seats
 from skyjo_pad.services import table_policy as policy
 from skyjo_pad.services.errors import Unauthorized
 from skyjo_pad.services.live import Subscription
@@ -246,7 +246,7 @@ def test_a_token_looked_up_once_per_session_stops_when_replaced(
     with app.app_context():
         assert policy.by_token(game, bob).seat == 1
         assert policy.by_token(game, bob).seat == 1  # looked up once in this session
-        online.reissue(game, table["host_token"], 1)
+        online_seats.reissue(game, table["host_token"], 1)
         with pytest.raises(Unauthorized):
             policy.by_token(game, bob)  # the same session: no stale answer
         with pytest.raises(Unauthorized):

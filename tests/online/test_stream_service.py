@@ -19,7 +19,7 @@ from skyjo_pad.extensions import db
 from skyjo_pad.models import TableToken, utcnow
 from skyjo_pad.services import live, streams
 from skyjo_pad.services.errors import Unauthorized
-from skyjo_pad.services.online import digest
+from skyjo_pad.services.table_policy import digest
 
 
 def new_table(client: FlaskClient) -> dict[str, Any]:

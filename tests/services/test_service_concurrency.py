@@ -20,6 +20,7 @@ from skyjo_pad.services import (
     history,
     move_writes,
     online,
+    online_seats,
     pad,
     pad_shares,
     players,
@@ -208,7 +209,7 @@ def test_a_host_tool_at_the_moment_of_a_move_is_done(
 
     monkeypatch.setattr(table_store, "load", load_then_wait)
     host_tool = {
-        "give_seat": lambda: online.give_seat(table.id, table.host_token, 1, "medium"),
+        "give_seat": lambda: online_seats.give_seat(table.id, table.host_token, 1, "medium"),
         "abandon": lambda: online.abandon(table.id, table.host_token),
     }[tool]
     reveal = {"action": "reveal", "seat": 0, "cell": [0, 0]}

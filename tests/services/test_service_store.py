@@ -79,16 +79,16 @@ def test_saving_a_round_reads_and_scores_once(ctx: Flask, monkeypatch: pytest.Mo
     game = pad.new_game(["Ann", "Bob", "Cy"])
     pad.add_round(game.id, entry([1, 2, 3], 0))
     calls: list[str] = []
-    for name in ("read_sheet", "_score_entry"):
+    for name in ("read_sheet", "score_entry"):
         real = getattr(pad, name)
         monkeypatch.setattr(
             pad, name, lambda *a, real=real, name=name: (calls.append(name), real(*a))[1]
         )
     asked = pad.save_round(game.id, entry([150, 5, 6], 1), confirmed=False)
-    assert isinstance(asked, ToConfirm) and calls == ["read_sheet", "_score_entry"]
+    assert isinstance(asked, ToConfirm) and calls == ["read_sheet", "score_entry"]
     calls.clear()
     saved = pad.save_round(game.id, entry([150, 5, 6], 1), confirmed=True)
-    assert isinstance(saved, Saved) and calls == ["read_sheet", "_score_entry"]
+    assert isinstance(saved, Saved) and calls == ["read_sheet", "score_entry"]
 
 
 def test_a_save_on_an_old_sheet_is_a_conflict_and_writes_nothing(ctx: Flask) -> None:

@@ -15,7 +15,7 @@ from skyjo_pad.engine import position_to_json
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, Round, TableState
 from skyjo_pad.replay import replay_record
-from skyjo_pad.services import online, pad, table_store
+from skyjo_pad.services import online, online_seats, pad, table_store
 from skyjo_pad.services.errors import Conflict, Invalid, Malformed, NotFound
 
 
@@ -301,8 +301,8 @@ def test_a_seat_handed_to_the_computer_or_back_names_nobody_wrongly(ctx: Flask) 
     table = online.create(
         [online.Invitee("Zoe"), online.Invitee("Cal"), online.Invitee("Expert bot", bot="expert")]
     )
-    online.give_seat(table.id, table.host_token, 0, "easy")
-    online.give_seat(table.id, table.host_token, 2, None, "Dee")
+    online_seats.give_seat(table.id, table.host_token, 0, "easy")
+    online_seats.give_seat(table.id, table.host_token, 2, None, "Dee")
     assert (
         tables.create([tables.SeatChoice("Zoe"), tables.SeatChoice("Hard bot", "hard")]) is not None
     )

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from table_forms import table_form
 
-from skyjo_pad.services import online
+from skyjo_pad.services import online, online_seats
 
 LINK = re.compile(r'href="(http://[^"]+/t/[\w-]+)" data-link')
 """A seat's link as the invitation page and the host's new-link box show it."""
@@ -22,7 +22,7 @@ def host_table(app: Flask) -> online.NewTable:
 
 def bots_of(app: Flask, table: online.NewTable) -> list[str | None]:
     with app.app_context():
-        return [seat.bot for seat in online.seats(table.id, table.host_token)]
+        return [seat.bot for seat in online_seats.seats(table.id, table.host_token)]
 
 
 def test_the_host_picks_the_level_of_the_computer_player(app: Flask, client: FlaskClient) -> None:

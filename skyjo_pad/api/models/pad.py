@@ -28,10 +28,10 @@ from ...engine.rules import Rules
 from ...engine.scoring import Grid, GridError, parse_grid
 from ...models import NAME_MAX
 from ...services.errors import N_, Invalid, Malformed, Sentence, refused
-from ...services.pad import SCORE_LIMIT, RoundEntry, SeatEntry
 from ...services.pad_once import CLIENT_ID
 from ...services.pad_shares import KINDS, WATCH
 from ...services.players import PLAYER_COUNT
+from ...services.round_entry import SCORE_LIMIT, RoundEntry, SeatEntry
 from .reading import Body, Words, not_null
 
 NUMBER_LIMIT = SCORE_LIMIT
