@@ -269,3 +269,18 @@ def test_the_checker_catches_a_cycle_even_through_a_function(tmp_path: Path) -> 
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .forms import Form\n",
     )
     assert cycles(tmp_path) == [["skyjo_pad.web.online", "skyjo_pad.web.table"]]
+
+
+MODULE_LINES = 450
+"""A module longer than this says why in its docstring (it names the number)."""
+
+
+def test_no_module_is_long_unless_its_docstring_says_why() -> None:
+    long = [
+        f"{path.relative_to(ROOT)}: {count} lines"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "migrations" not in path.parts
+        and (count := len(path.read_text().splitlines())) > MODULE_LINES
+        and str(MODULE_LINES) not in (ast.get_docstring(ast.parse(path.read_text())) or "")
+    ]
+    assert not long, "split these, or say in the docstring why not:\n" + "\n".join(long)
