@@ -87,9 +87,10 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     event streams are closed.
 
     Refused (409) while the seat, a person's or a computer's, holds a drawn card not
-    placed yet: the new link would show the host that card (docs/table.md).
+    placed yet: the new link would show the host that card (docs/table.md). The table's
+    version moves on, so that a move made at the same moment cannot slip in between.
     """
-    fresh, old = _reissue(game_id, token, seat)
+    fresh, old = retried(lambda: _reissue(game_id, token, seat), clash=table_play.moved_meanwhile)
     if old is not None:
         live.revoke(game_id, old)  # again: a stream opened before the commit ends too
     return fresh
@@ -100,11 +101,12 @@ def may_reissue(game_id: str, token: str | None, seat: object) -> None:
     _seat_to_reissue(game_id, token, seat)
 
 
-def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> int:
-    _game, state = _hosted(game_id, token)
+def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Game, TableState, int]:
+    """The table and the seat a new link may be made for (refused in words, else)."""
+    game, state = _hosted(game_id, token)
     chosen = _seat_at(state, seat)
     _check_not_held(state, store.position_of(state), chosen)
-    return chosen
+    return game, state, chosen
 
 
 def _seat_at(state: TableState, seat: object) -> int:
@@ -116,7 +118,7 @@ def _seat_at(state: TableState, seat: object) -> int:
 
 @transaction
 def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | None]:
-    seat = _seat_to_reissue(game_id, token, seat)
+    game, state, seat = _seat_to_reissue(game_id, token, seat)
     fresh = new_token()
     row = db.session.scalar(
         select(TableToken).where(
@@ -133,6 +135,13 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
         row.seen_at = None
     if old is not None:
         live.revoke_at_commit(game_id, old)
+    # The table's version moves on from the one the seat was checked at: a move read
+    # before this (by the old link, perhaps a draw the new link would show) is refused as
+    # stale, and one that got there first makes this look again (`moved_meanwhile`), now
+    # refused if the seat holds a card.
+    game.updated_at = utcnow()
+    store.flush()
+    live.announce(game_id, game.version, closed=state.status != PLAYING)
     return fresh, old
 
 

@@ -74,6 +74,9 @@ def load(game_id: str) -> tuple[Game, TableState]:
         select(Game, TableState)
         .join(TableState, TableState.game_id == Game.id)
         .where(Game.id == game_id)
+        # Both as this statement read them, even one the session still held from an
+        # earlier read: never a version paired with an older position.
+        .execution_options(populate_existing=True)
     ).first()
     if both is None:
         raise NotFound(NO_TABLE)

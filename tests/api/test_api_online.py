@@ -208,10 +208,13 @@ def test_out_of_turn_and_a_reissued_token_are_refused(
     fresh = client.post(url, headers=bearer(t["host"]))
     assert fresh.status_code == 200
     new_token = fresh.get_json()["token"]
-    answer = online.move(game, mover, waiting["version"], {"action": "draw"})
+    now = online.state(game, new_token)["version"]
+    assert now == waiting["version"] + 1  # a move read before the new link is stale
+    before = online.fingerprint(game)
+    answer = online.move(game, mover, now, {"action": "draw"})
     assert answer.status_code == 401
     assert online.fingerprint(game) == before
-    answer = online.move(game, new_token, waiting["version"], {"action": "draw"})
+    answer = online.move(game, new_token, now, {"action": "draw"})
     assert answer.status_code == 200
     assert answer.get_json()["view"]["held"]["value"] is not None  # the drawn card, to its seat
     # a seat token may not use the host's tools

@@ -113,7 +113,9 @@ def test_the_host_cannot_reissue_the_link_of_a_seat_holding_a_drawn_card(
     assert revoked == [(game_id, hashlib.sha256(old_other.encode()).hexdigest())]
     assert client.get(f"/api/tables/{game_id}", headers=bearer(old_other)).status_code == 401
     # once the card is placed, the acting seat's link may be reissued too
-    placed = move(client, table, old, {"version": drawn["version"], "move": {"action": "discard"}})
+    now = state(client, table, old)["version"]  # the other seat's new link moved it on
+    assert now == drawn["version"] + 1
+    placed = move(client, table, old, {"version": now, "move": {"action": "discard"}})
     assert placed.status_code == 200, placed.json
     again = client.post(f"/api/tables/{game_id}/seats/{acting}/token", headers=host)
     assert again.status_code == 200

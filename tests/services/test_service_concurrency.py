@@ -14,6 +14,7 @@ from flask import Flask
 from sqlalchemy import func, select
 from threads import WAIT, arrive_together, run_at_once
 
+from skyjo_pad.engine import move_to_json
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, Round, TableState
 from skyjo_pad.services import (
@@ -226,6 +227,52 @@ def test_a_host_tool_at_the_moment_of_a_move_is_done(
             assert state.status == "abandoned"
         ann_moved = any(move.get("seat") == 0 for move in state.moves)
         assert ann_moved == isinstance(played, Screen)
+
+
+def test_a_new_link_at_the_moment_its_seat_draws_never_shows_the_drawn_card(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host makes a new link for the seat to play while it draws from the pile, both
+    past their read: one of the two is done, never both (the new link would show the host
+    the drawn card), whichever gets there first."""
+    with app.app_context():
+        table = online.create([online.Invitee("Ann"), online.Invitee("Bob")], seed=11)
+        for seat in table.seats:
+            for _ in range(2):  # the opening reveals
+                screen = online.screen(table.id, seat.token)
+                online.play(table.id, seat.token, move_to_json(screen.moves[0]), screen.version)
+        screen = online.screen(table.id, table.host_token)
+    actor = screen.actor
+    assert actor is not None
+    both_read = threading.Barrier(2, timeout=WAIT)
+    waited: set[int] = set()
+    load = table_store.load
+
+    def load_then_wait(game_id: str) -> Any:
+        loaded = load(game_id)
+        if threading.get_ident() not in waited:  # the first look only: not a retry's
+            waited.add(threading.get_ident())
+            both_read.wait()
+        return loaded
+
+    monkeypatch.setattr(table_store, "load", load_then_wait)
+    token = table.seats[actor].token
+    draw = {"action": "draw"}
+    drawn, fresh = run_at_once(
+        app,
+        [
+            lambda: online.play(table.id, token, draw, screen.version),
+            lambda: online_seats.reissue(table.id, table.host_token, actor),
+        ],
+    )
+    assert isinstance(drawn, Screen) != isinstance(fresh, str), (drawn, fresh)
+    assert isinstance(drawn, Conflict) or isinstance(fresh, Conflict), (drawn, fresh)
+    monkeypatch.undo()
+    with app.app_context():
+        state = db.session.get(TableState, table.id)
+        assert state is not None
+        held = table_store.position_of(state).held
+        assert (held is not None) == isinstance(drawn, Screen)
 
 
 def test_links_made_at_the_same_moment_never_pass_the_limit(
