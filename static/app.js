@@ -5,6 +5,7 @@ const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 
 // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
 const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
+const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent: "{}" }).textContent);
 const t = (key, vars = {}) => (WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
 
 // The phone's keyboard: Chromium shrinks the page above it when the viewport asks with
@@ -69,10 +70,9 @@ function roundBody(form) {
       grids.push([values.slice(0, 4), values.slice(4, 8), values.slice(8, 12)]);
       continue;
     }
-    const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
-    if (!/^\d{1,7}$/.test(text)) return t("whole_numbers");
-    const n = Number(text);
-    scores.push(seat.querySelector("[data-sign]").checked ? -n : n);
+    const score = typedScore(seat);
+    if (typeof score === "string") return t(score);
+    scores.push(score);
   }
   const picked = form.querySelector("input[name=closer]:checked");
   if (!picked) return t("choose_closer");
@@ -83,6 +83,25 @@ function roundBody(form) {
     closer: picked.value === "none" ? null : Number(picked.value),
     ...(Number.isInteger(version) && form.querySelector("input[name=version]").value !== "" ? { version } : {}),
   };
+}
+
+// A seat's typed score, or what is wrong with it: "whole_numbers" (not a whole number) or
+// "too_large" (past the largest round score the server keeps, either way).
+function typedScore(seat) {
+  const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
+  if (!/^\d+$/.test(text)) return "whole_numbers";
+  const n = Number(text);
+  if (n > LIMITS.score_limit) return "too_large";
+  return seat.querySelector("[data-sign]").checked ? -n : n;
+}
+
+// Each seat's 12 counted cards row by row (null: a removed card), or null where a score
+// is typed (or the cards are not all in).
+function seatGrids(form) {
+  return $$(form, "[data-seat]").map((seat) => {
+    const values = $$(seat, ".cell").map(cellValue);
+    return values.length && values.every((v) => v !== undefined) ? values : null;
+  });
 }
 
 // Typed rounds are kept in the browser until saved: a refused save, a reload or a phone
@@ -174,6 +193,7 @@ function setupRoundForm(form) {
       const keepNow = verdict.querySelector("input[name=keep_unusual]");
       table.replaceChildren(...fragment.content.querySelector("[data-table-part]").childNodes);
       verdict.replaceChildren(...fragment.content.querySelector("[data-verdict-part]").childNodes);
+      delete verdict.dataset.drawn; // the server's words now, not the phone's (pad-preview.js)
       const keepNew = verdict.querySelector("input[name=keep_unusual]");
       if (keepNow && keepNew) keepNew.checked = keepNow.checked;
       const label = verdict.querySelector("[data-save-label]");
@@ -293,8 +313,7 @@ function missingField(form) {
       if (wrong) return wrong;
       continue;
     }
-    const score = seat.querySelector(".score");
-    if (!/^\d{1,7}$/.test(score.value.trim().replace(/\s/g, ""))) return score;
+    if (typeof typedScore(seat) === "string") return seat.querySelector(".score");
   }
   return form.querySelector("input[name=closer]:checked") ? null : form.querySelector("input[name=closer]");
 }
@@ -323,6 +342,12 @@ async function queueRound(form, verdict, save) {
     verdict.replaceChildren();
     markMissing(form, say(verdict, "p", "field-error", body));
     return;
+  }
+  // What the server's Save would not take as it is (a game ended before later rounds, a
+  // score or card the official rules cannot give, not yet kept): said, nothing kept.
+  if (window.PadPreview) {
+    await window.PadPreview.offline(form, true);
+    if (form.dataset.blocked) return;
   }
   save.disabled = true;
   form.dataset.queued = "1"; // a preview still on its way must not cover what is said next

@@ -10,23 +10,31 @@
   const View = root.PadView;
   const { word, esc, num } = View;
 
-  // What was typed: {scores, closer, grids (every seat counted)}, or a sentence saying what is missing (app.js's
-  // roundBody reads the form as the server's form is read, counted cards included).
+  // What was typed: {scores, closer, grids (every seat counted)}, or a sentence saying what
+  // is missing (app.js's roundBody reads the form as the server's form is read).
   function read(form) {
-    if (typeof root.roundBody === "function") {
-      const body = root.roundBody(form);
-      return typeof body === "string" ? body : { scores: body.scores, closer: body.closer, grids: body.grids };
-    }
-    const scores = [];
-    for (const seat of form.querySelectorAll("[data-seat]")) {
-      const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
-      if (!/^\d{1,7}$/.test(text)) return word("whole_numbers");
-      scores.push(seat.querySelector("[data-sign]").checked ? -Number(text) : Number(text));
-    }
-    const picked = form.querySelector("input[name=closer]:checked");
-    if (!picked) return word("choose_closer");
-    return { scores, closer: picked.value === "none" ? null : Number(picked.value) };
+    const body = root.roundBody(form);
+    return typeof body === "string" ? body : { scores: body.scores, closer: body.closer, grids: body.grids };
   }
+
+  const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent: "{}" }).textContent);
+  // A number in a warning as the server's sentence writes it (the reader's grouping and minus).
+  const grouped = (n) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
+
+  // The round's warnings in words, and the box that keeps it anyway (as the server's form
+  // says them); "" when there are none.
+  function warnings(form, players, scores) {
+    const found = Rules.unusual(scores, root.seatGrids(form), LIMITS);
+    const sentence = (w) => (w.kind === "score"
+      ? word("unusual_score", { name: players[w.seat], score: grouped(w.score), min: grouped(LIMITS.raw_min), max: grouped(LIMITS.raw_max) })
+      : w.kind === "deck"
+        ? word("unusual_deck", { count: grouped(w.count), value: grouped(w.value), deck: grouped(w.deck) })
+        : word("unusual_column", { name: players[w.seat], column: w.column }));
+    if (!found.length) return "";
+    return found.map((w) => `<p class="warn">⚠ ${esc(sentence(w))} ${esc(word("unusual_check"))}</p>`).join("")
+      + `<label class="keep"><input type="checkbox" name="keep_unusual" value="y"> ${esc(word("keep_unusual"))}</label>`;
+  }
+
   // The doubling, the new totals and the end of the game, from the shared rules.
   function show(form, game, number, roundNo, insist = false) {
     const table = form.querySelector("[data-preview]");
@@ -36,6 +44,7 @@
     delete form.dataset.blocked;
     if (typeof typed === "string") {
       table.replaceChildren();
+      delete verdict.dataset.drawn;
       verdict.innerHTML = insist ? `<p class="field-error">${esc(typed)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
       save.textContent = word(number ? "save_correction" : "save_round", { round: roundNo });
       return;
@@ -67,7 +76,20 @@
       const words = staysOver ? ["stays_over_many", "stays_over_one"] : ["ends_game_many", "ends_game_one"];
       html += `<p class="ends">${View.TROPHY} ${esc(word(after.winners.length > 1 ? words[0] : words[1], { name: who, names: who }))}</p>`;
     }
-    verdict.innerHTML = html;
+    const unusual = warnings(form, players, typed.scores);
+    html += unusual;
+    // Ticking "keep" redraws nothing (the box keeps its focus); a new verdict keeps the tick.
+    const kept = Boolean(form.querySelector("input[name=keep_unusual]:checked"));
+    if (verdict.dataset.drawn !== html) {
+      verdict.innerHTML = html;
+      verdict.dataset.drawn = html;
+    }
+    const keep = verdict.querySelector("input[name=keep_unusual]");
+    if (keep) keep.checked = kept;
+    if (unusual && !kept) {
+      form.dataset.blocked = "1";
+      if (insist) keep.focus();
+    }
     table.innerHTML = `<table class="preview-table"><thead><tr><th scope="col">${esc(word("player"))}</th><th scope="col">${esc(word("round"))}</th><th scope="col">${esc(word("total"))}</th></tr></thead><tbody>`
       + players.map((name, seat) => `<tr class="${after.winners.includes(seat) ? "winner" : ""}"><th scope="row">${esc(name)}</th>`
         + `<td>${r.doubled && r.closer === seat ? `${num(r.raw[seat])} → <strong>${num(r.final[seat])}</strong>` : num(r.final[seat])}</td>`
@@ -76,12 +98,12 @@
     save.textContent = word(key, { round: roundNo });
   }
   // The server's round form with no network: its preview from the sheet the phone keeps.
-  async function offline(form) {
+  async function offline(form, insist = false) {
     const game = await Store.find(form.dataset.game);
     if (!game || !game.players) return;
     const editing = form.dataset.draft.startsWith("edit-");
     const number = editing ? Number(form.dataset.draft.split("-")[1]) : null;
-    show(form, game, number, number || Store.localSheet(game).rounds.length + 1);
+    show(form, game, number, number || Store.localSheet(game).rounds.length + 1, insist);
   }
 
   root.PadPreview = Object.freeze({ read, show, offline });

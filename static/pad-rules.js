@@ -1,7 +1,9 @@
 // Skyjo Pad's scoring rules for a sheet kept on the phone (offline): the closer's doubling,
-// totals, the end of the game and its winners. The one rule the browser writes again
-// (skyjo_pad/engine/scoring.py is the other): both are checked against the same table of
-// cases, tests/rules_cases.json, in Python and in Chromium. Pure functions, no page.
+// totals, the end of the game and its winners, and what a round typed cannot be. The one
+// rule the browser writes again (skyjo_pad/engine/scoring.py is the other): both are
+// checked against the same table of cases, tests/rules_cases.json, in Python and in
+// Chromium (the warnings against round_entry.py, tests/browser/test_pad_rules.py). Pure
+// functions, no page.
 "use strict";
 
 (function (root) {
@@ -76,5 +78,30 @@
     return early === -1 ? null : early + 1;
   }
 
-  root.PadRules = Object.freeze({ DEFAULTS, doubling, scoreRound, totals, gameOver, winners, sheet, endedEarly });
+  // What a round as typed cannot be under the official rules, likely a number or a card
+  // mistyped (the server's round_entry.score_entry warns of the same, in this order): a raw
+  // score outside the bounds, more cards of a value than the deck has, a column removed in
+  // part. `grids`: per seat its 12 cards row by row (null: removed), or null for a score
+  // typed; `limits`: raw_min, raw_max and the deck's count of each value.
+  function unusual(raw, grids, limits) {
+    const found = [];
+    raw.forEach((score, seat) => {
+      if (score < limits.raw_min || score > limits.raw_max) found.push({ kind: "score", seat, score });
+    });
+    const counts = new Map();
+    for (const grid of grids) for (const card of grid || []) if (card !== null) counts.set(card, (counts.get(card) || 0) + 1);
+    for (const [value, count] of [...counts].sort((a, b) => a[0] - b[0])) {
+      const deck = limits.deck[String(value)];
+      if (count > deck) found.push({ kind: "deck", value, count, deck });
+    }
+    grids.forEach((grid, seat) => {
+      for (let column = 0; grid && column < 4; column++) {
+        const gone = [grid[column], grid[column + 4], grid[column + 8]].filter((card) => card === null).length;
+        if (gone > 0 && gone < 3) found.push({ kind: "column", seat, column: column + 1 });
+      }
+    });
+    return found;
+  }
+
+  root.PadRules = Object.freeze({ DEFAULTS, doubling, scoreRound, totals, gameOver, winners, sheet, endedEarly, unusual });
 })(typeof window !== "undefined" ? window : globalThis);

@@ -13,8 +13,11 @@ from weakref import WeakKeyDictionary
 from flask_babel import get_translations
 from flask_babel import lazy_gettext as _l
 
-from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, TARGET_MAX
+from ..engine.cards import COUNTS
+from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, RAW_MAX, RAW_MIN, TARGET_MAX
+from ..i18n import number_later
 from ..models import NAME_MAX
+from ..services.round_entry import SCORE_LIMIT
 
 LEVEL_WORDS = {
     "easy": _l("easy"),
@@ -124,6 +127,23 @@ STRINGS = {
     "card_key": _l("Card %(value)s"),
     "fill_cards": _l("Fill in all 12 cards, or clear them and type the score."),
     "whole_numbers": _l("Enter every score as a whole number before saving."),
+    "too_large": _l(
+        "That number is far too large for a round: at most %(max)s either way.",
+        max=number_later(SCORE_LIMIT),
+    ),
+    # the round's warnings (services/round_entry.py says the same when the form is online)
+    "unusual_score": _l(
+        "%(name)s's %(score)s is outside %(min)s to %(max)s, impossible under the official rules."
+    ),
+    "unusual_deck": _l(
+        "%(count)s cards of %(value)s among the cards tapped in: the deck has only %(deck)s."
+    ),
+    "unusual_column": _l(
+        "%(name)s's column %(column)s is removed in part: a column goes whole, "
+        "its three cards at once."
+    ),
+    "unusual_check": _l("Check it, or tick “keep” to save it anyway."),
+    "keep_unusual": _l("Keep these scores anyway (house rules)"),
     "choose_closer": _l("Choose who closed the round, or Nobody."),
     "queued_correction": _l("The correction of round %(round)s"),
     "player_n": _l("Player %(n)s"),
@@ -267,11 +287,15 @@ def catalogue() -> dict[str, str]:
     return dict(messages)
 
 
-def limits() -> dict[str, int]:
+def limits() -> dict[str, object]:
     """The limits the pages drawn on the phone check, from where they are declared."""
     return {
         "max_players": MAX_PLAYERS,
         "name_max": NAME_MAX,
         "target_max": TARGET_MAX,
         "multiplier_max": MULTIPLIER_MAX,
+        "score_limit": SCORE_LIMIT,
+        "raw_min": RAW_MIN,
+        "raw_max": RAW_MAX,
+        "deck": {str(value): count for value, count in COUNTS.items()},
     }

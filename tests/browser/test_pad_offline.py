@@ -621,3 +621,47 @@ def test_a_round_the_game_has_no_room_for_is_refused_in_words_not_a_conflict(
         "A game holds at most 1,000 rounds", timeout=20_000
     )
     expect(page.locator("[data-conflict]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("opened", ["offline", "online"])
+def test_a_score_the_rules_cannot_give_is_kept_offline_only_once_ticked(
+    page: Page, context: BrowserContext, live_server: str, opened: str
+) -> None:
+    """With no network, as online: a number past 1,000,000 is refused as far too large;
+    150 typed for 15 is named with the official bounds, and Save keeps nothing until
+    "keep" is ticked. The form drawn on the phone, or the server's opened before the
+    network went."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(opened == "offline")
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    context.set_offline(True)
+    verdict = page.locator("[data-verdict]")
+    save = page.get_by_role("button", name=re.compile("^Save"))
+    type_score(page, "Ann", 5_000_000)
+    type_score(page, "Ben", 3)
+    choose_closer(page, "Ben")
+    save.tap()
+    expect(verdict).to_contain_text(
+        "That number is far too large for a round: at most 1,000,000 either way."
+    )
+    expect(page.get_by_role("textbox", name="Ann", exact=True)).to_be_focused()
+    type_score(page, "Ann", 150)
+    expect(verdict).to_contain_text(
+        "Ann's 150 is outside -17 to 140, impossible under the official rules."
+    )
+    save.tap()
+    keep = page.get_by_role("checkbox", name="Keep these scores anyway (house rules)")
+    expect(keep).to_be_focused()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()  # nothing kept
+    assert page.evaluate("PadStore.all()")[0]["ops"] == []
+    keep.check()
+    expect(keep).to_be_focused()  # ticking redraws nothing
+    save.tap()
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    context.set_offline(False)
+    deadline = time.monotonic() + 10
+    while not server_rounds(live_server, game) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server_rounds(live_server, game) == [([150, 3], 1)]

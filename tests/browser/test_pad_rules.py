@@ -11,7 +11,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from skyjo_pad.engine.rules import Rules
 from skyjo_pad.engine.scoring import score_grid
+from skyjo_pad.services.round_entry import RoundEntry, SeatEntry, score_entry
 
 CASES_FILE = Path(__file__).resolve().parents[1] / "rules_cases.json"
 
@@ -84,6 +86,57 @@ def test_the_browsers_card_count_agrees_with_the_engine(page: Page, live_server:
             engine.raw,
             engine.removed_columns,
         ), cells
+
+
+UNUSUAL = """([cases, limits]) => cases.map(c => window.PadRules.unusual(c.raw, c.grids, limits))"""
+
+
+def engine_warnings(raw: list[int], grids: list[list[int | None] | None]) -> list[dict[str, int]]:
+    """What round_entry.score_entry warns of, in the phone's terms (seats for names)."""
+    names = [f"P{seat}" for seat in range(len(raw))]
+    seats = tuple(
+        SeatEntry(grid=tuple(tuple(g[r * 4 : r * 4 + 4]) for r in range(3)))
+        if g is not None
+        else SeatEntry(score=score)
+        for score, g in zip(raw, grids, strict=True)
+    )
+    _result, sentences = score_entry(RoundEntry(seats, None), names, Rules())
+    found: list[dict[str, int]] = []
+    for sentence in sentences:
+        data = {key: int(v) if key != "name" else v for key, v in sentence.data.items()}
+        if "deck" in data:
+            found.append({"kind": "deck", "value": data["value"], "count": data["count"]})
+            found[-1]["deck"] = int(data["deck"])
+        else:
+            seat = names.index(str(data.pop("name")))
+            kind = "column" if "column" in data else "score"
+            found.append({"kind": kind, "seat": seat, kind: int(data[kind])})
+    return found
+
+
+def test_the_phones_warnings_are_the_engines(page: Page, live_server: str) -> None:
+    """PadRules.unusual (the round form with no network) warns of what the server's form
+    does, in the same order: a score outside the bounds, more cards of a value than the
+    deck holds, a column removed in part."""
+    rng = random.Random(12)
+    cases = []
+    for _ in range(150):
+        seats = rng.randint(2, 6)
+        grids = [random_grid(rng) if rng.random() < 0.6 else None for _ in range(seats)]
+        raw = [
+            score_grid(tuple(tuple(g[r * 4 : r * 4 + 4]) for r in range(3))).raw
+            if g is not None
+            else rng.choice([rng.randint(-20, 150), rng.randint(0, 40)])
+            for g in grids
+        ]
+        cases.append({"raw": raw, "grids": grids})
+    cases.append({"raw": [0, 0], "grids": [[12] * 12, [12] * 12]})  # 24 twelves
+    page.goto(live_server + "/")
+    limits = page.evaluate("JSON.parse(document.getElementById('js-limits').textContent)")
+    answers = page.evaluate(UNUSUAL, [cases, limits])
+    assert any(answers), "some cases warn"
+    for case, answer in zip(cases, answers, strict=True):
+        assert answer == engine_warnings(case["raw"], case["grids"]), case
 
 
 FILL_THE_PHONE = """async () => {
