@@ -123,7 +123,7 @@ class Rules:
                 option="next_starter",
                 choices=", ".join(NEXT_STARTERS),
             )
-        if self.max_players not in SEATINGS or isinstance(self.max_players, bool):
+        if type(self.max_players) is not int or self.max_players not in SEATINGS:
             raise RulesError(
                 "%(option)s must be %(low)s or %(high)s.",
                 option="max_players",

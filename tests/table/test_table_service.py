@@ -256,6 +256,8 @@ def test_the_replay_shows_spectator_views_step_by_step(ctx: Flask) -> None:
         ([("A", None), ("B", "clever")], {}, None, "There is no computer player 'clever'"),
         ([("A", None), ("B", None)], {"target": 0}, None, "The target must be"),
         ([("A", None), ("B", None)], {"reveal_count": 13}, None, "reveal_count must be"),
+        ([("A", None), ("B", None)], {"max_players": 12.0}, None, "max_players must be 8 or"),
+        ([("A", None), ("B", None)], {"max_players": True}, None, "max_players must be 8 or"),
         ([("A", None), ("B", None)], {"colour": "red"}, None, "Unknown rule option"),
         ([("A", None), ("B", None)], {}, -1, "The deal number is a whole number"),
     ],
