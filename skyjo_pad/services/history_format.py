@@ -353,6 +353,8 @@ def _table_rounds(
                 record=len(position.players),
                 game=len(names),
             )
+        if position.rules != rules:  # the game's own options are what its pages show
+            raise Invalid("its record was played under other rules than the game's.")
         rounds: list[ImportedRound] = []
         for index, raw in enumerate(moves):
             try:

@@ -158,6 +158,8 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
             "A game needs 2 to 8 players: you have 9",
         ),
         (broken_table({"bots": ["easy", "easy"]}), "At least one seat needs a person"),
+        (broken_table({"rules": {"target": 11}}), "played under other rules than the game's"),
+        (broken_table({"rules": {}}), "played under other rules than the game's"),
         ({"format": "skyjo-pad-history/1", "games": "none"}, "no list of games"),
         (broken({"id": "../etc"}), "Game 1 of the file: its id must be up to 10 letters"),
         (broken({"rules": [1]}), r"Game 1 of the file \(padgame001\): its rules must be an object"),
