@@ -33,8 +33,8 @@ def test_three_players_play_to_100(page: Page, live_server: str) -> None:
     choose_closer(page, "Ben")
     preview = page.locator("[data-preview]")  # the new totals, under the fields
     verdict = page.locator("[data-verdict]")  # the doubling and the end, beside Save
-    expect(verdict).to_contain_text("Ben closed with -2")
-    expect(preview.locator("tr", has_text="Ben")).to_contain_text("-2")
+    expect(verdict).to_contain_text("Ben closed with −2")  # a true minus, as on the sheet
+    expect(preview.locator("tr", has_text="Ben")).to_contain_text("−2")
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [5, -2, 12])
     expect(page.get_by_text("Ben starts round 2")).to_be_visible()

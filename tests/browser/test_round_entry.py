@@ -83,7 +83,7 @@ def test_the_minus_and_the_digits_in_any_order(page: Page, live_server: str) -> 
         expect(seat(page, name).get_by_role("checkbox")).to_be_checked()
     rows = page.locator("[data-preview] tbody tr")
     expect(rows).to_have_text(
-        [re.compile(r"Ann\s*-13"), re.compile(r"Ben\s*-41"), re.compile(r"Cy\s*-7")]
+        [re.compile(r"Ann\s*−13"), re.compile(r"Ben\s*−41"), re.compile(r"Cy\s*−7")]
     )
 
 
