@@ -30,6 +30,8 @@ BOT_KINDS = [(name, BOT_LABELS[name]) for name in BUILTIN]
 """The computer players a person can seat, with their labels, in the registry's order."""
 KINDS = [(PERSON, _l("Person")), *BOT_KINDS]
 MAX_SEATS = MAX_PLAYERS
+KIND_WORDS_BESIDE_NAME = 12
+"""The longest kind label (letters) a phone shows beside a seat's name: "Medium bot" is."""
 _DEFAULTS = Rules()
 TIEBREAK_LABELS = {
     "highest_card": _l("the higher single card"),
@@ -104,6 +106,12 @@ class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
     focus = ""
     """The id of what the page's keyboard focus goes to once drawn again (a seat added,
     removed or filled: its own field or button, never the page's top)."""
+
+    @staticmethod
+    def long_kinds() -> bool:
+        """Whether the kinds' words, in the reader's language, are long ("Mittlerer
+        Computer"): on a phone the page then puts each seat's kind under its name."""
+        return max(len(str(label)) for _kind, label in KINDS) > KIND_WORDS_BESIDE_NAME
 
     def seats(self) -> list[SeatChoice]:
         """The seats filled in: a typed name, or a computer player (named if left blank)."""
