@@ -82,7 +82,7 @@
   // mistyped (the server's round_entry.score_entry warns of the same, in this order): a raw
   // score outside the bounds, more cards of a value than the deck has, a column removed in
   // part. `grids`: per seat its 12 cards row by row (null: removed), or null for a score
-  // typed; `limits`: raw_min, raw_max and the deck's count of each value.
+  // typed; `limits`: raw_min, raw_max and deck_counts (the deck's count of each value).
   function unusual(raw, grids, limits) {
     const found = [];
     raw.forEach((score, seat) => {
@@ -91,7 +91,7 @@
     const counts = new Map();
     for (const grid of grids) for (const card of grid || []) if (card !== null) counts.set(card, (counts.get(card) || 0) + 1);
     for (const [value, count] of [...counts].sort((a, b) => a[0] - b[0])) {
-      const deck = limits.deck[String(value)];
+      const deck = limits.deck_counts[String(value)];
       if (count > deck) found.push({ kind: "deck", value, count, deck });
     }
     grids.forEach((grid, seat) => {

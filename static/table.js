@@ -8,6 +8,10 @@
   const { STEP_MS, SHOW_CARDS_MS, pace, WORDS, t, shown, el, card, fillGrid, setText } = window.skyjoCards;
   const { online: Online, summary: Summary } = window.skyjoTableParts;
 
+  // Whether two moves, as the notation writes them, are the same move.
+  const sameMove = (a, b) => a.action === b.action && a.seat === b.seat
+    && JSON.stringify(a.cell) === JSON.stringify(b.cell);
+
   // The play screen ----------------------------------------------------------------------
   // (its online part and its round scores are in table_online.js and table_summary.js)
 
@@ -124,7 +128,8 @@
     }
 
     // `own`: the reader's move, after which the focus goes to the information line.
-    async post(url, body, own = false) {
+    // `tries`: how often a reveal refused as stale was sent again (see below).
+    async post(url, body, own = false, tries = 0) {
       if (this.busy) return;
       this.busy = true;
       clearTimeout(this.timer);
@@ -147,8 +152,16 @@
           return;
         }
         if (this.online && answer.status === 401) return this.replaced();
+        if (this.online && answer.status === 404) return this.replaced("[data-deleted]");
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
+        // The opening reveals are each seat's own: another phone's reveal at the same moment
+        // moved the version on, not this card's chance. Still one of this seat's moves, it
+        // is sent again on the new version (a few times, for a table of phones all tapping).
+        const reveal = body.move && body.move.action === "reveal" ? body.move : null;
+        if (answer.status === 409 && reveal && tries < 3 && this.state.moves.some((m) => sameMove(m, reveal))) {
+          return this.post(url, { ...body, version: this.state.version }, own, tries + 1);
+        }
         this.say(data.message || data.error || t("did_not_work")); // message: in the reader's language
         if (answer.status === 503) this.schedule(); // busy elsewhere: the step is asked again
       } catch (error) {

@@ -29,11 +29,14 @@
       };
       const source = new EventSource(this.root.dataset.eventsUrl);
       source.addEventListener("open", () => setOnline(true));
-      source.addEventListener("error", () => {
-        // 401 (a replaced link) or 204 (over): the stream is not opened again. The last
-        // move's answer may still be on its way, so the table is asked once more.
-        if (source.readyState === EventSource.CLOSED) this.refresh().then(over);
-        if (!over()) setOnline(false); // EventSource reconnects by itself
+      source.addEventListener("error", async () => {
+        // The stream ended: 401 (a replaced link) or 204 (over) for good, else EventSource
+        // reconnects by itself after a while. The table is asked at once: a link replaced
+        // or a table deleted is said now, the last move's answer is not missed, and the
+        // network is said to be gone only when the table does not answer.
+        if (over()) return;
+        const answered = await this.refresh();
+        if (!over() && answered === false) setOnline(false);
       });
       // The stream pushes this page's own answer after each version (`?answers=1`): asked
       // for only when it does not come.
@@ -70,6 +73,7 @@
         const answer = await fetch(this.root.dataset.stateUrl, { headers: this.headers() });
         if (answer.ok) this.update(await answer.json());
         else if (this.online && answer.status === 401) this.replaced();
+        else if (this.online && answer.status === 404) this.replaced("[data-deleted]");
         return answer.ok;
       } catch (error) {
         return false; // offline: the stream's reconnection brings the table back
@@ -82,11 +86,12 @@
       if (box) box.hidden = !down || this.root.classList.contains("is-replaced");
     }
 
-    // Online: this link was replaced by the host; the page says so and what to do.
-    replaced() {
+    // Online: this link was replaced by the host (`[data-replaced]`), or its table deleted
+    // (`[data-deleted]`); the page says which, and what to do.
+    replaced(which = "[data-replaced]") {
       this.root.classList.add("is-replaced");
       for (const node of document.querySelectorAll("[data-live], [data-live-offline], [data-table-offline]")) node.hidden = true;
-      const box = document.querySelector("[data-replaced]");
+      const box = document.querySelector(which);
       if (box && box.hidden) {
         box.hidden = false;
         this.q("board").hidden = true;

@@ -98,9 +98,16 @@ def by_token(game_id: str, token: str | None) -> Actor:
     Looked up once per database session (one request: the route, the service and the
     use case each ask); a session that changes a token forgets what it looked up."""
     key, found = _looked_up(token)
+    if found is None and key and not _table_exists(game_id):
+        raise NotFound(NO_TABLE)  # a link of a table deleted since: said so, not "replaced"
     if found is None or found.game_id != game_id:
         raise Unauthorized(NO_TOKEN)
     return Actor(found.kind, found.seat, key)
+
+
+def _table_exists(game_id: str) -> bool:
+    """Whether a table of this id is kept (asked only of a token that opens nothing)."""
+    return db.session.get(TableState, game_id) is not None
 
 
 def unopened(game_id: str, token: str | None) -> bool:

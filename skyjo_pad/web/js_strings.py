@@ -297,5 +297,5 @@ def limits() -> dict[str, object]:
         "score_limit": SCORE_LIMIT,
         "raw_min": RAW_MIN,
         "raw_max": RAW_MAX,
-        "deck": {str(value): count for value, count in COUNTS.items()},
+        "deck_counts": {str(value): count for value, count in COUNTS.items()},
     }

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from browser_helpers import PHONE_CONTEXT, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from table_helpers import person_step, state
+from table_helpers import my_cell, person_step, state
 from test_accessibility import findings
 from test_table_online import invite
 
@@ -21,6 +21,12 @@ HIDE = """() => {
   document.dispatchEvent(new Event("visibilitychange"));
 }"""
 VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrations.push(p), true);"
+WATCH_OFFLINE = """() => {
+  window.saidOffline = false;
+  const banner = document.querySelector("[data-table-offline]");
+  new MutationObserver(() => { if (!banner.hidden) window.saidOffline = true; })
+    .observe(banner, { attributes: true, attributeFilter: ["hidden"] });
+}"""
 
 
 @pytest.fixture()
@@ -127,6 +133,7 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     bob_seat.get_by_role("button", name="Give back to a person").click()
     expect(told).to_be_hidden(timeout=10_000)
 
+    ann.evaluate(WATCH_OFFLINE)
     ann_seat = host.locator("li.invite", has=host.get_by_role("heading", name="Ann", exact=True))
     ann_seat.get_by_role("button", name="New link").click()
     expect(host.get_by_role("heading", name="A new link for Ann?")).to_be_visible()
@@ -142,6 +149,7 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     expect(replaced).to_contain_text("The host gave this seat a new link")
     expect(replaced).to_contain_text("Ask the host for the new link")
     expect(ann.locator("[data-board]")).to_be_hidden()
+    assert ann.evaluate("window.saidOffline") is False  # said at once, never "offline" first
     shoot(ann, "online-link-replaced")
     assert findings(ann) == []
     ann.reload()
@@ -197,3 +205,43 @@ def test_the_line_up_is_checked_before_the_links(page: Page, live_server: str) -
     page.get_by_role("button", name="Confirm and send the invitations").click()
     expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
     expect(page.locator("[data-invite] h2")).to_have_text(["Ann", "Bob"])
+
+
+def test_a_deleted_tables_phones_say_it_was_deleted(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    """Someone deletes the table from the history while Bob's phone is open on it: his
+    phone says the table was deleted, not that the host gave his seat a new link."""
+    _ann, bob, _links = seated(phones, live_server)
+    game = state(bob)["id"]
+    owner = phones[2].new_page()
+    owner.goto(f"{live_server}/history/{game}/delete")
+    owner.get_by_role("button", name=re.compile("^Delete")).click()
+    deleted = bob.locator("[data-deleted]")
+    expect(deleted).to_be_visible()
+    expect(deleted).to_contain_text("This table was deleted")
+    expect(bob.locator("[data-replaced]")).to_be_hidden()
+    assert findings(bob) == []
+
+
+def test_a_reveal_tapped_as_another_phone_reveals_is_turned_up(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    """Everyone turns up cards at once: Ann taps while her phone has not yet heard of
+    Bob's reveal (her table's version is behind). Her card is turned up all the same,
+    not lost without a word."""
+    ann, bob = phones[0].new_page(), phones[1].new_page()
+    links = invite(ann, live_server)
+    ann.route(re.compile(r".*/events.*"), lambda route: None)  # her stream never answers
+    ann.goto(links["ann"])
+    bob.goto(links["bob"])
+    expect(bob.locator("[data-live]")).to_be_visible()
+    person_step(bob)  # Bob's first reveal: the table moves on
+    behind = state(ann)["version"]
+    assert behind < state(bob)["version"]
+    ann.locator(my_cell(ann, (0, 0))).click()
+    ann.wait_for_function(
+        "() => { const s = window.skyjoTable.state;"
+        " return s.view.grids[s.you][0][0].endsWith('u'); }"
+    )
+    assert state(ann)["version"] >= behind + 2
