@@ -212,7 +212,12 @@ function setupRoundForm(form) {
       if (window.PadPreview && mine === seq && !form.dataset.queued) window.PadPreview.offline(form);
     }
   };
-  const later = () => { keepDraft(form); clearTimeout(timer); timer = setTimeout(refresh, 250); };
+  const later = () => {
+    delete form.dataset.insisted; // typed again since Save said what is missing
+    keepDraft(form);
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  };
   const restored = restoreDraft(form);
   if (restored) refresh();
   form.addEventListener("input", later);
@@ -339,6 +344,7 @@ window.markMissing = markMissing;
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);
   if (typeof body === "string") {
+    form.dataset.insisted = "1"; // a preview on its way keeps saying it (pad-preview.js)
     verdict.replaceChildren();
     markMissing(form, say(verdict, "p", "field-error", body));
     return;
@@ -508,6 +514,12 @@ function showLocalTime(time) {
 
 // The history's day, month and year of a game, as the phone's own calendar has them (a
 // game begun at 23:30 in Auckland is on the next day there).
+// The history filter's days are the phone's own (the list shows games on them): the form
+// sends the phone's time zone along.
+function sendTimeZone(field) {
+  try { field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC's days */ }
+}
+
 function showLocalDay(box) {
   const when = new Date(box.dataset.localDay);
   if (Number.isNaN(when.getTime())) return;
@@ -578,6 +590,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "time[data-local]").forEach(showLocalTime);
   $$(document, "[data-local-day]").forEach(showLocalDay);
+  $$(document, "input[data-time-zone]").forEach(sendTimeZone);
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);

@@ -45,7 +45,10 @@
     if (typeof typed === "string") {
       table.replaceChildren();
       delete verdict.dataset.drawn;
-      verdict.innerHTML = insist ? `<p class="field-error">${esc(typed)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
+      // After a Save that said what is missing (`insisted`, until the next typing), a
+      // preview still on its way says it again rather than the hint.
+      const said = insist || form.dataset.insisted === "1";
+      verdict.innerHTML = said ? `<p class="field-error" id="offline-problem">${esc(typed)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
       save.textContent = word(number ? "save_correction" : "save_round", { round: roundNo });
       return;
     }

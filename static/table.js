@@ -155,10 +155,11 @@
         if (this.online && answer.status === 404) return this.replaced("[data-deleted]");
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
-        // The opening reveals are each seat's own: another phone's reveal at the same moment
-        // moved the version on, not this card's chance. Still one of this seat's moves, it
-        // is sent again on the new version (a few times, for a table of phones all tapping).
-        const reveal = body.move && body.move.action === "reveal" ? body.move : null;
+        // Online, the opening reveals are each seat's own: another phone's reveal at the same
+        // moment moved the version on, not this card's chance. Still one of this seat's
+        // moves, it is sent again on the new version (a few times, for a table of phones all
+        // tapping). One phone's own tab left behind is told instead.
+        const reveal = this.online && body.move && body.move.action === "reveal" ? body.move : null;
         if (answer.status === 409 && reveal && tries < 3 && this.state.moves.some((m) => sameMove(m, reveal))) {
           return this.post(url, { ...body, version: this.state.version }, own, tries + 1);
         }

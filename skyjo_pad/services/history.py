@@ -6,11 +6,13 @@ Lists are filtered and paginated in SQL; a page reads only its own games' seat s
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Select, exists, func, or_, select, update
 from sqlalchemy.orm.exc import StaleDataError
@@ -68,6 +70,9 @@ class Filters:
     kind: str | None = None
     status: str | None = None
     page: int = 1
+    zone: str | None = None
+    """The phone's time zone (IANA), whose calendar days `since` and `until` are: the days
+    the list shows its games on (None: UTC's, as a page without scripts shows them)."""
 
     def args(self, **changes: Any) -> dict[str, str]:
         """The query string of these filters (with `changes`), for links."""
@@ -79,6 +84,7 @@ class Filters:
             "kind": current.kind,
             "status": current.status,
             "page": current.page if current.page != 1 else None,
+            "tz": current.zone,
         }
         return {key: str(value) for key, value in values.items() if value is not None}
 
@@ -181,7 +187,31 @@ def _read_filters(args: Mapping[str, str]) -> tuple[Filters, list[Invalid]]:
         problems.append(Invalid("The first day comes after the last day: swap them.", field="from"))
     kind = read(lambda: _choice(args.get("kind"), KINDS, CHOOSE_KIND, "kind"))
     status = read(lambda: _choice(args.get("status"), STATUSES, CHOOSE_STATUS, "status"))
-    return Filters(player, since, until, kind, status, page or 1), problems
+    return Filters(player, since, until, kind, status, page or 1, _zone(args.get("tz"))), problems
+
+
+ZONE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+){0,2}")
+
+
+def _zone(name: str | None) -> str | None:
+    """A time zone the server knows by that name, else None (the days are UTC's): a phone
+    sends its own, never a reader's typing, so an odd one is not worth a refusal."""
+    if not name or len(name) > 64 or not ZONE_NAME.fullmatch(name):
+        return None
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, KeyError):  # unknown, or no time zone database here
+        return None
+    return name
+
+
+def _day_start(day: date, zone: str | None) -> datetime:
+    """When `day` begins in `zone`, as the store keeps times (UTC, without a zone)."""
+    local = datetime.combine(day, time.min, tzinfo=ZoneInfo(zone) if zone else UTC)
+    try:
+        return local.astimezone(UTC).replace(tzinfo=None)
+    except OverflowError:  # the first day there is, in a zone ahead of UTC
+        return datetime.min
 
 
 CHOOSE_KIND = N_("Choose the score pad, digital tables or both.")
@@ -227,9 +257,10 @@ def _filtered(query: Q, filters: Filters) -> Q:
         seated = select(GameSeat.game_id).where(GameSeat.player_id == filters.player)
         query = query.where(Game.id.in_(seated))
     if filters.since is not None:
-        query = query.where(Game.created_at >= datetime.combine(filters.since, time.min))
-    if filters.until is not None:
-        query = query.where(Game.created_at <= datetime.combine(filters.until, time.max))
+        query = query.where(Game.created_at >= _day_start(filters.since, filters.zone))
+    if filters.until is not None and filters.until < date.max:  # the last day there is: none
+        next_day = _day_start(filters.until + timedelta(days=1), filters.zone)
+        query = query.where(Game.created_at < next_day)
     if filters.kind is not None:
         query = query.where(Game.kind == filters.kind)
     if filters.status is not None:

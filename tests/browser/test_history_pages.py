@@ -101,5 +101,11 @@ def test_a_game_is_dated_in_the_phones_own_time_zone(browser: Browser, live_serv
         line = page.locator(f"a.history-line[href='/history/{game}']")
         expect(line.locator(".day")).to_have_text(str(there.day))
         expect(line.locator(".year")).to_have_text(str(there.year))
+        # filtered to that day, the phone's own, the game is found (UTC's may be another)
+        page.get_by_text("Filter", exact=True).click()
+        page.get_by_label("From").fill(there.date().isoformat())
+        page.get_by_label("To").fill(there.date().isoformat())
+        page.get_by_role("button", name="Show").click()
+        expect(page.locator(f"a.history-line[href='/history/{game}']")).to_be_visible()
     finally:
         phone.close()

@@ -38,6 +38,25 @@ def test_a_filter_to_the_first_or_last_day_there_is(
     assert "4 games" in text(client.get("/history?from=0001-01-01&to=9999-12-31"))
     assert "1 game" in text(client.get("/history?from=2026-03-15&to=2026-03-15"))  # T1's day
     assert "No game matches these filters." in text(client.get("/history?player=0"))
+    everything = "/history?from=0001-01-01&to=9999-12-31&tz="
+    assert "4 games" in text(client.get(everything + "Pacific/Auckland"))
+    assert "4 games" in text(client.get(everything + "America/Anchorage"))
+
+
+def test_the_days_filtered_are_the_phones_own(client: FlaskClient, fixed: dict[str, str]) -> None:
+    """T1 began at 19:30 UTC on 15 March: in Auckland (UTC+13) on the 16th, the day its
+    phone shows it on, and the day the filter finds it on there; a zone the server does
+    not know counts the days of UTC."""
+    in_auckland = "/history?from={0}&to={0}&tz=Pacific/Auckland"
+    assert "1 game" in text(client.get(in_auckland.format("2026-03-16")))
+    assert "No game matches these filters." in text(client.get(in_auckland.format("2026-03-15")))
+    for odd in ("Not/AZone", "../../etc/passwd", "x" * 100):
+        found = client.get(
+            "/history", query_string={"from": "2026-03-15", "to": "2026-03-15", "tz": odd}
+        )
+        assert found.status_code == 200 and "1 game" in text(found)
+    kept = client.get("/history?tz=Pacific/Auckland&from=2026-01-01").text  # the form keeps it
+    assert 'name="tz" value="Pacific/Auckland"' in kept
 
 
 @pytest.mark.parametrize("tool", ["rounds/1/edit", "rounds/1/delete", "rounds/new"])
