@@ -26,6 +26,7 @@ OTHERS = [
     "skyjo_pad.bots.registry",
     "skyjo_pad.simulate",
     "skyjo_pad.services.round_entry",
+    "skyjo_pad.services.stats",
     "skyjo_pad.services.summaries",
     "skyjo_pad.services.table_events",
     "skyjo_pad.presenters.table_words",

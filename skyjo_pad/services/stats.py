@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import aliased
@@ -17,6 +18,22 @@ from sqlalchemy.orm import aliased
 from ..extensions import db
 from ..models import Game, GameSeat, Player
 from .errors import NotFound
+
+
+def half_up(value: float, places: int) -> Decimal:
+    """`value` to `places` decimals with a half rounded up (away from zero), as people
+    round: 2.25 is 2.3 and 12.5 % is 13 % (Python and Babel round a half to even).
+
+    >>> half_up(9 / 4, 1), half_up(-2.25, 1), half_up(0.125, 2)
+    (Decimal('2.3'), Decimal('-2.3'), Decimal('0.13'))
+    """
+    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+
+
+def tenths(value: float) -> float:
+    """An average as the pages show it: to one decimal, a half up."""
+    return float(half_up(value, 1))
+
 
 RECENT = 20
 """Games shown in a player's chart of recent results."""
@@ -120,10 +137,10 @@ def player_stats(player_id: int) -> PlayerStats:
         decided=row.decided,
         wins=int(row.wins or 0),
         rounds=rounds,
-        round_average=round(int(row.points or 0) / rounds, 1) if rounds else None,
+        round_average=tenths(int(row.points or 0) / rounds) if rounds else None,
         best_round=row.best,
         worst_round=row.worst,
-        final_average=round(float(row.final_average), 1) if row.final_average is not None else None,
+        final_average=None if row.final_average is None else tenths(float(row.final_average)),
         closed=closed,
         closed_paid=closed - doubled,
         doubled=doubled,
@@ -199,8 +216,8 @@ def head_to_head(first_id: int, second_id: int) -> HeadToHead:
         level=int(row.level or 0),
         first_wins=int(row.a_wins or 0),
         second_wins=int(row.b_wins or 0),
-        first_average=None if row.a_avg is None else round(float(row.a_avg), 1),
-        second_average=None if row.b_avg is None else round(float(row.b_avg), 1),
+        first_average=None if row.a_avg is None else tenths(float(row.a_avg)),
+        second_average=None if row.b_avg is None else tenths(float(row.b_avg)),
     )
 
 

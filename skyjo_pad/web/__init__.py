@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from ..presenters import problems
 from ..presenters.rules_words import table_rule_words
 from ..services import pad as pad_service
+from ..services.stats import half_up
 from ..unavailable import DATABASE_AWAY, database_away
 from . import access, js_strings
 from .health import bp as health_bp
@@ -153,12 +154,12 @@ def one_decimal(value: float | None) -> str:
         return "—"
     if isinstance(value, int):
         return true_minus(format_decimal(value))
-    return true_minus(format_decimal(round(value, 1), format="#,##0.0"))
+    return true_minus(format_decimal(half_up(value, 1), format="#,##0.0"))
 
 
 def whole_percent(value: float | None) -> str:
     """A share as a whole percentage the reader's way (25%, 25 %); a dash for none."""
-    return "—" if value is None else str(format_percent(value))
+    return "—" if value is None else str(format_percent(half_up(value, 2)))
 
 
 def invalid(field: Any) -> dict[str, str]:

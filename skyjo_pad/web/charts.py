@@ -158,8 +158,13 @@ def results_chart(results: Sequence[tuple[int, int, int]]) -> Markup:
         len(results),
         wins=wins,
     )
-    # the bars' values in words too, for a reader who cannot see them
-    said = [gettext("%(total)s (won)", total=t) if p == 1 else str(t) for t, p, _n in results]
+    # the bars' values and places in words too, for a reader who cannot see them
+    said = [
+        gettext("%(total)s (won)", total=t)
+        if p == 1
+        else gettext("%(total)s (place %(place)s of %(num)s)", total=t, place=p, num=n)
+        for t, p, n in results
+    ]
     label += " " + gettext("Oldest first: %(totals)s.", totals=", ".join(said))
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '

@@ -8,6 +8,8 @@ Robo 19 (the easy bot); P3 Bob 3, Cy 7 unfinished.
 from __future__ import annotations
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from skyjo_pad.extensions import db
@@ -103,3 +105,19 @@ def test_a_correction_on_the_pad_updates_the_numbers(fixed: dict[str, str]) -> N
 
 def pad_entry(scores: list[int], closer: int | None) -> pad.RoundEntry:
     return pad.RoundEntry(tuple(pad.SeatEntry(score=s) for s in scores), closer)
+
+
+
+def test_a_half_is_rounded_up_as_people_round(ctx: Flask, client: FlaskClient) -> None:
+    """Rounds of 1, 1, 1 and 6: an average of 2.25 shows 2.3 (Python's round gave 2.2);
+    one win in eight games shows 13 % (Babel gave 12 %)."""
+    game = pad.new_game(["Rx", "Ry"], {"target": 10})
+    for scores in ([1, 2], [1, 2], [1, 2], [6, 8]):
+        pad.add_round(game.id, pad_entry(scores, None))
+    rx = stats.player_stats(pid("Rx"))
+    assert rx.round_average == 2.3 and rx.wins == 1
+    for _ in range(7):  # Ry wins the next seven
+        lost = pad.new_game(["Rx", "Ry"], {"target": 10})
+        pad.add_round(lost.id, pad_entry([20, 5], None))
+    page = client.get(f"/players/{pid('Rx')}").text
+    assert ">13%<" in page.replace(" ", "")
