@@ -107,7 +107,6 @@ def pad_entry(scores: list[int], closer: int | None) -> pad.RoundEntry:
     return pad.RoundEntry(tuple(pad.SeatEntry(score=s) for s in scores), closer)
 
 
-
 def test_a_half_is_rounded_up_as_people_round(ctx: Flask, client: FlaskClient) -> None:
     """Rounds of 1, 1, 1 and 6: an average of 2.25 shows 2.3 (Python's round gave 2.2);
     one win in eight games shows 13 % (Babel gave 12 %)."""
