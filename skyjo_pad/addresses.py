@@ -8,9 +8,10 @@ an address with a control character in it (`/tables/%00`) matches no route and a
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask
+from flask import Flask, current_app, url_for
 from werkzeug.routing import BaseConverter
 
 from .services.text import REFUSED, unprintable
@@ -42,3 +43,18 @@ def safe_target(target: str, fallback: str = "/") -> str:
         return fallback
     parts = urlsplit(target)
     return fallback if parts.scheme or parts.netloc else target
+
+
+def shared_link(endpoint: str, **values: Any) -> str:
+    """The whole address of a page the app hands out to share (a seat's link, a sheet's):
+    under `SKYJO_PUBLIC_URL` when it is set (a request's Host then names no other server
+    in a mail the app sends), else the address the request came to."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        return url_for(endpoint, _external=True, **values)
+    return f"{base}{url_for(endpoint, **values)}"
+
+
+def table_link(token: str) -> str:
+    """The whole address a table's token opens (a seat's, the host's, the spectators')."""
+    return shared_link("online.page", token=token)

@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 REQUEST_THREADS = 8
 """Threads per server process that answer pages and API calls (`skyjo-pad serve
@@ -114,7 +115,26 @@ def load(instance_path: str) -> dict[str, Any]:
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         **pace_settings(),
         **mail_settings(os.environ),
+        "PUBLIC_URL": public_url(),
     }
+
+
+def public_url(environ: Mapping[str, str] | None = None) -> str | None:
+    """`SKYJO_PUBLIC_URL`: the scheme and host (and port) the links the app sends begin
+    with (an invitation's, a sheet's), instead of the address a request came to: set it,
+    and a request's Host names no other server in a mail the app sends. None when unset."""
+    text = (os.environ if environ is None else environ).get("SKYJO_PUBLIC_URL", "").strip()
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
+        raise SettingError(
+            f"SKYJO_PUBLIC_URL must be a scheme and a host, like https://skyjo.example.org,"
+            f" not {text!r}."
+        )
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise SettingError(f"SKYJO_PUBLIC_URL must be only a scheme and a host, not {text!r}.")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def pace_settings() -> dict[str, Any]:

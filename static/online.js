@@ -40,6 +40,8 @@
       if (document.visibilityState !== "visible") return;
       try {
         const answer = await fetch(live.dataset.hostLive, { cache: "no-store" });
+        // The table deleted meanwhile: its page says so (its link opens no table now).
+        if (answer.status === 404) window.location.assign(live.dataset.hostLive);
         if (!answer.ok) return;
         const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
         const status = fresh.querySelector("[data-host-live]");

@@ -18,8 +18,8 @@
   }
 
   const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent: "{}" }).textContent);
-  // A number in a warning as the server's sentence writes it (the reader's grouping and minus).
-  const grouped = (n) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
+  // A number in a warning as the server's sentence writes it (the reader's grouping, a true minus).
+  const grouped = (n) => num(new Intl.NumberFormat(document.documentElement.lang || undefined).format(n));
 
   // The round's warnings in words, and the box that keeps it anyway (as the server's form
   // says them); "" when there are none.

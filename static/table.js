@@ -141,6 +141,18 @@
         });
         const data = await answer.json().catch(() => ({ error: t("no_answer") }));
         this.busy = false;
+        // Online, the opening reveals are each seat's own: another phone's reveal at the same
+        // moment moved the version on, not this card's chance. Still one of this seat's
+        // moves, it is sent again on the new version (a few times, for a table of phones all
+        // tapping), whatever the stream said meanwhile. One phone's tab left behind is told.
+        const reveal = this.online && body.move && body.move.action === "reveal" ? body.move : null;
+        if (answer.status === 409 && reveal && tries < 3 && data.state) {
+          this.again = false;
+          this.update(data.state);
+          if (this.state.moves.some((m) => sameMove(m, reveal))) {
+            return this.post(url, { ...body, version: this.state.version }, own, tries + 1);
+          }
+        }
         if (this.again) {
           this.again = false;
           if (answer.ok) this.update(data);
@@ -155,14 +167,6 @@
         if (this.online && answer.status === 404) return this.replaced("[data-deleted]");
         if (data.state) this.update(data.state);
         else if (this.online) await this.refresh(); // a refused move: catch up with the table
-        // Online, the opening reveals are each seat's own: another phone's reveal at the same
-        // moment moved the version on, not this card's chance. Still one of this seat's
-        // moves, it is sent again on the new version (a few times, for a table of phones all
-        // tapping). One phone's own tab left behind is told instead.
-        const reveal = this.online && body.move && body.move.action === "reveal" ? body.move : null;
-        if (answer.status === 409 && reveal && tries < 3 && this.state.moves.some((m) => sameMove(m, reveal))) {
-          return this.post(url, { ...body, version: this.state.version }, own, tries + 1);
-        }
         this.say(data.message || data.error || t("did_not_work")); // message: in the reader's language
         if (answer.status === 503) this.schedule(); // busy elsewhere: the step is asked again
       } catch (error) {

@@ -12,6 +12,7 @@
       const offline = document.querySelector("[data-live-offline]");
       const live = document.querySelector("[data-live]");
       const setOnline = (up) => {
+        if (this.root.classList.contains("is-replaced")) up = true; // no network word then
         if (offline) offline.hidden = up;
         if (live) live.hidden = !up;
         this.root.classList.toggle("is-offline", !up);
@@ -28,6 +29,7 @@
         return true;
       };
       const source = new EventSource(this.root.dataset.eventsUrl);
+      this.source = source; // closed once the link opens the table no more (`replaced`)
       source.addEventListener("open", () => setOnline(true));
       source.addEventListener("error", async () => {
         // The stream ended: 401 (a replaced link) or 204 (over) for good, else EventSource
@@ -90,6 +92,7 @@
     // (`[data-deleted]`); the page says which, and what to do.
     replaced(which = "[data-replaced]") {
       this.root.classList.add("is-replaced");
+      if (this.source) this.source.close();
       for (const node of document.querySelectorAll("[data-live], [data-live-offline], [data-table-offline]")) node.hidden = true;
       const box = document.querySelector(which);
       if (box && box.hidden) {

@@ -128,3 +128,23 @@ def test_the_sqlite_file_is_readable_by_its_owner_alone(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
     create_app({"SECRET_KEY": "test"})
     assert database.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("", None),
+        ("https://skyjo.example.org", "https://skyjo.example.org"),
+        ("http://192.168.1.20:5000/", "http://192.168.1.20:5000"),
+    ],
+)
+def test_the_public_address_is_a_scheme_and_a_host(given: str, kept: str | None) -> None:
+    assert config.public_url({"SKYJO_PUBLIC_URL": given}) == kept
+
+
+@pytest.mark.parametrize(
+    "given", ["skyjo.example.org", "ftp://x.org", "https://x.org/pad", "https://u:p@x.org"]
+)
+def test_a_public_address_that_is_not_one_stops_the_app(given: str) -> None:
+    with pytest.raises(config.SettingError, match="SKYJO_PUBLIC_URL"):
+        config.public_url({"SKYJO_PUBLIC_URL": given})

@@ -7,9 +7,10 @@ asks for its own answer.
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, request
 
 from .. import mailer
+from ..addresses import table_link
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.table_screen import replay_json
 from ..rate_limits import limited
@@ -37,18 +38,13 @@ def page_token() -> str | None:
     return bearer() or (request.cookies.get(name) if name else None)
 
 
-def link(token: str) -> str:
-    """The address of the page a token opens."""
-    return url_for("online.page", token=token, _external=True)
-
-
 @bp.post("/tables")
 @limited("create")
 def create_table() -> tuple[Response, int]:
     """Start an online table; every token is in this answer and never again."""
     body = NewOnlineTable.read(bodies.json_object())
-    table = online.create(body.invitees(), body.rules, body.seed, mailer.inviter(link))
-    return jsonify(created_json(table, link)), 201
+    table = online.create(body.invitees(), body.rules, body.seed, mailer.inviter(table_link))
+    return jsonify(created_json(table, table_link)), 201
 
 
 @bp.get("/tables/<game_id>")
@@ -106,7 +102,7 @@ def online_reissue(game_id: str, seat: int) -> Response:
     online.identify(game_id, host)  # 401 before the body is read
     bodies.no_body()
     token = host_seats.reissue(game_id, host, seat)
-    return jsonify(seat=seat, token=token, link=link(token))
+    return jsonify(seat=seat, token=token, link=table_link(token))
 
 
 @bp.post("/tables/<game_id>/seats/<int:seat>/player")

@@ -13,8 +13,9 @@ sheet"): the sheet's event stream, and its secret watch and keeper links.
 
 from __future__ import annotations
 
-from flask import Response, current_app, g, jsonify, request, url_for
+from flask import Response, current_app, g, jsonify, request
 
+from ..addresses import shared_link
 from ..kept_links import kept_token
 from ..rate_limits import limited
 from ..services import live, pad_shares
@@ -86,7 +87,7 @@ def make_share(game_id: str) -> tuple[Response, int]:
     made = pad_shares.make(game_id, kind)
     data = link_json(made.link)
     data["token"] = made.token
-    data["link"] = url_for("pad_share.watch", token=made.token, _external=True)
+    data["link"] = shared_link("pad_share.watch", token=made.token)
     return jsonify(data), 201
 
 

@@ -29,9 +29,10 @@ def why(error: ServiceError) -> str:
 
 
 def _shown(value: Value) -> str:
-    """A name as it is; a number, a day or a sentence in the reader's language."""
+    """A name as it is; a number (with a true minus, as the sheet writes it), a day or a
+    sentence in the reader's language."""
     if isinstance(value, Sentence):
         return say(value)
     if isinstance(value, date):
         return str(format_date(value, "medium"))
-    return str(format_number(value)) if isinstance(value, int) else value
+    return str(format_number(value)).replace("-", "\u2212") if isinstance(value, int) else value

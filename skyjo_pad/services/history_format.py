@@ -378,7 +378,8 @@ def _table_rounds(
     except (NotationError, PositionError, ValueError) as error:
         if isinstance(error, ServiceError):
             raise
-        raise Invalid("its record cannot be read: %(problem)s.", problem=str(error)) from error
+        problem = str(error).rstrip(".")  # the sentence ends with its own full stop
+        raise Invalid("its record cannot be read: %(problem)s.", problem=problem) from error
     if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
         raise Invalid(
             'its record does not end the way its status "%(status)s" says.', status=status

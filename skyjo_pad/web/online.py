@@ -21,6 +21,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import mailer
+from ..addresses import table_link
 from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..presenters.online_screen import created_json, online_json, seats_json
@@ -97,11 +98,6 @@ def _live_cookie(answer: Response, token: str, game_id: str) -> None:
     )
 
 
-def link(token: str) -> str:
-    """The address a token opens."""
-    return url_for("online.page", token=token, _external=True)
-
-
 def qr_svg(address: str) -> Markup:
     """A QR code of `address`, as inline SVG (no style attributes: the CSP allows it)."""
     code = segno.make(address, error="m")
@@ -134,12 +130,12 @@ def start(form: NewTableForm) -> Response | str:
     reached by a redirect (a reload shows the same table, never makes a second one). A
     deal number typed in is kept, and every seat's screen says it was chosen."""
     try:
-        invite = mailer.inviter(link)
+        invite = mailer.inviter(table_link)
         table = online.create(form.invitees(), form.rules(), form.seed.data, invite)
     except ServiceError as error:
         form.problem = why(error)
         return render_new(form)
-    created = created_json(table, link)
+    created = created_json(table, table_link)
     for seat in created["seats"]:
         seat.pop("link", None)
     session[INVITED] = created  # the links are shown only to this browser, the host's
@@ -155,15 +151,15 @@ def invited(token: str) -> Response:
     if created is None:
         return redirect(url_for("online.page", token=token), 303)
     seats = [
-        {**seat, "link": link(seat["token"])} if seat.get("token") else seat
+        {**seat, "link": table_link(seat["token"])} if seat.get("token") else seat
         for seat in created["seats"]
     ]
     answer = Response(
         render_template(
             "table/invited.html",
             table={**created, "seats": seats},
-            host_link=link(created["host_token"]),
-            spectator_link=link(created["spectator_token"]),
+            host_link=table_link(created["host_token"]),
+            spectator_link=table_link(created["spectator_token"]),
             mail=mailer.configured_here(),
             qr=qr_svg,
         ),
@@ -204,7 +200,7 @@ def reissue(token: str, seat: int) -> Response | str:
 def _email_again(game_id: str, token: str, seat: int, fresh: str, language: str) -> None:
     """Send a seat's new link to its first invitation's address, in `language`."""
     try:
-        invite = mailer.inviter(link)
+        invite = mailer.inviter(table_link)
         if invite is not None:
             chosen = language if language in LANGUAGES else None
             invitations.email_again(game_id, token, seat, fresh, invite, chosen)
@@ -281,7 +277,7 @@ def _host_page(token: str, access: online.Access) -> Response:
     kept = session.get(FRESH)
     fresh = None
     if isinstance(kept, dict) and kept.get("id") == access.game_id:
-        fresh = {"seat": kept["seat"], "link": link(kept["token"])}
+        fresh = {"seat": kept["seat"], "link": table_link(kept["token"])}
     statuses = online_seats.seats(access.game_id, token)
     typed = session.pop(NEWCOMER, None)
     newcomer = typed if isinstance(typed, dict) else {}

@@ -33,6 +33,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..addresses import shared_link
 from ..i18n import N_
 from ..kept_links import keep, kept_token
 from ..presenters.problems import why
@@ -84,7 +85,7 @@ def share(game_id: str) -> Response:
             "game": game_id,
             "kind": made.link.kind,
             "id": str(made.link.id),
-            "link": url_for(".watch", token=made.token, _external=True),
+            "link": shared_link(".watch", token=made.token),
         }
         return redirect(url_for(".share", game_id=game_id), 303)
     fresh = session.pop(FRESH, None)

@@ -41,7 +41,7 @@ def test_a_card_off_the_deck_is_worded_whole_for_the_reader(
     body = answer.get_json()
     assert body["error"] == "In the grid, 99 is not a card: cards go from -2 to 12."
     assert {FRAME, "the grid", NOT_A_CARD} <= set(asked)
-    assert body["message"] == "«In «the grid», «99 is not a card: cards go from -2 to 12.»»"
+    assert body["message"] == "«In «the grid», «99 is not a card: cards go from −2 to 12.»»"
 
 
 def test_a_seats_grid_in_a_round_is_worded_whole_for_the_reader(

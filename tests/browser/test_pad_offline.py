@@ -649,7 +649,7 @@ def test_a_score_the_rules_cannot_give_is_kept_offline_only_once_ticked(
     expect(page.get_by_role("textbox", name="Ann", exact=True)).to_be_focused()
     type_score(page, "Ann", 150)
     expect(verdict).to_contain_text(
-        "Ann's 150 is outside -17 to 140, impossible under the official rules."
+        "Ann's 150 is outside −17 to 140, impossible under the official rules."
     )
     save.tap()
     keep = page.get_by_role("checkbox", name="Keep these scores anyway (house rules)")

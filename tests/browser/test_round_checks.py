@@ -40,7 +40,7 @@ def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> N
     type_score(page, "Ida", 150)
     type_score(page, "Jo", 4)
     choose_closer(page, "Jo")
-    expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
+    expect(page.locator("[data-verdict]")).to_contain_text("outside −17 to 140")
     # The preview already offers "keep": wait for the server's answer to the first Save,
     # or the tick lands on the page being left and the second Save is taken for a double tap.
     with page.expect_navigation():
@@ -49,7 +49,7 @@ def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> N
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
     expect(keep).not_to_be_checked()
-    expect(page.get_by_text(re.compile("Ida's 150 is outside -17 to 140"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Ida's 150 is outside −17 to 140"))).to_be_visible()
     keep.check()
     shoot(page, "round-keep")
     page.get_by_role("button", name="Save round 1").click()
@@ -66,7 +66,7 @@ def test_unusual_negative_score_can_be_kept(page: Page, live_server: str) -> Non
     with page.expect_navigation():
         page.get_by_role("button", name="Save round 1").click()
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
-    expect(page.get_by_text(re.compile("Kai's -20 is outside"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Kai's −20 is outside"))).to_be_visible()
     keep.check()
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [-20, 9])
@@ -81,7 +81,7 @@ def test_keep_ticked_while_the_preview_is_on_its_way_stays_ticked(
     type_score(page, "Oda", -20)
     type_score(page, "Pim", 9)
     choose_closer(page, "Nobody")
-    expect(page.locator("[data-verdict]")).to_contain_text("outside -17 to 140")
+    expect(page.locator("[data-verdict]")).to_contain_text("outside −17 to 140")
     held: list[Route] = []
     page.route("**/preview", lambda route: held.append(route))
     with page.expect_request("**/preview"), page.expect_navigation():

@@ -191,13 +191,15 @@ def test_a_piles_word_stays_whole_in_a_small_landscape_phone(
             assert lines <= 1, (text, lines)
 
 
+@pytest.mark.parametrize("width", [390, 430])
 @pytest.mark.parametrize("language", ["en", "sv", "de", "fr"])
 def test_a_seats_name_box_keeps_room_for_a_name_beside_long_kinds(
-    page: Page, live_server: str, language: str
+    page: Page, live_server: str, language: str, width: int
 ) -> None:
     """390 px: beside "Mittlerer Computer" the name box had 100 px and its placeholder
     was cut; kinds with long words go under the name: the box keeps 40 % of the row at
     least (English, "Medium bot" beside it: 46 %)."""
+    page.set_viewport_size({"width": width, "height": 844})
     page.goto(f"{live_server}/language/{language}?next=/tables/new")
     for row in page.locator(".seat-row").all():
         name = row.locator("input[name$='-name']").bounding_box()

@@ -23,9 +23,10 @@ HIDE = """() => {
 VIBRATIONS = "window.vibrations = []; navigator.vibrate = (p) => (window.vibrations.push(p), true);"
 WATCH_OFFLINE = """() => {
   window.saidOffline = false;
-  const banner = document.querySelector("[data-table-offline]");
-  new MutationObserver(() => { if (!banner.hidden) window.saidOffline = true; })
-    .observe(banner, { attributes: true, attributeFilter: ["hidden"] });
+  for (const said of document.querySelectorAll("[data-table-offline], [data-live-offline]")) {
+    new MutationObserver(() => { if (!said.hidden) window.saidOffline = true; })
+      .observe(said, { attributes: true, attributeFilter: ["hidden"] });
+  }
 }"""
 
 
@@ -212,8 +213,12 @@ def test_a_deleted_tables_phones_say_it_was_deleted(
 ) -> None:
     """Someone deletes the table from the history while Bob's phone is open on it: his
     phone says the table was deleted, not that the host gave his seat a new link."""
-    _ann, bob, _links = seated(phones, live_server)
+    _ann, bob, links = seated(phones, live_server)
     game = state(bob)["id"]
+    host = phones[2].new_page()
+    host.clock.install()  # its page looks at the table every 10 s: the test moves its clock
+    host.goto(links["host"])
+    bob.evaluate(WATCH_OFFLINE)
     owner = phones[2].new_page()
     owner.goto(f"{live_server}/history/{game}/delete")
     owner.get_by_role("button", name=re.compile("^Delete")).click()
@@ -221,7 +226,11 @@ def test_a_deleted_tables_phones_say_it_was_deleted(
     expect(deleted).to_be_visible()
     expect(deleted).to_contain_text("This table was deleted")
     expect(bob.locator("[data-replaced]")).to_be_hidden()
+    bob.wait_for_timeout(1500)  # three of the stream's reconnections in the tests' pace
+    assert bob.evaluate("window.saidOffline") is False  # deleted, not offline
     assert findings(bob) == []
+    host.clock.run_for(11_000)  # the host's page looks again: its link opens no table now
+    expect(host.get_by_role("heading", name="This link opens no table now")).to_be_visible()
 
 
 def test_a_reveal_tapped_as_another_phone_reveals_is_turned_up(
@@ -245,3 +254,20 @@ def test_a_reveal_tapped_as_another_phone_reveals_is_turned_up(
         " return s.view.grids[s.you][0][0].endsWith('u'); }"
     )
     assert state(ann)["version"] >= behind + 2
+
+
+UP = """([row, column]) => { const s = window.skyjoTable.state;
+  return s.view.grids[s.you][row][column].endsWith('u'); }"""
+
+
+def test_opening_cards_tapped_at_once_on_two_phones_are_all_turned_up(
+    phones: list[BrowserContext], live_server: str
+) -> None:
+    """Ann and Bob tap an opening card at the same instant, both phones live (each hears
+    of the other's reveal while its own is on its way): both cards end face up."""
+    ann, bob, _links = seated(phones, live_server)
+    for cell in ((0, 0), (1, 1)):
+        for page in (ann, bob):  # no wait between the two taps
+            page.locator(my_cell(page, cell)).dispatch_event("click")
+        for page in (ann, bob):
+            page.wait_for_function(UP, arg=list(cell))

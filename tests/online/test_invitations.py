@@ -311,3 +311,23 @@ def test_a_new_link_goes_by_email_where_the_invitation_went(
     assert refused.status_code == 303
     assert "This seat was not invited by email." in client.get(f"/t/{host}").text
     assert len(inbox[0].messages) == 2
+
+
+def test_with_a_public_address_a_request_host_names_no_other_server_in_a_mail(
+    make_app: Callable[..., Flask], inbox: tuple[Inbox, int]
+) -> None:
+    """Anyone may send Host: 203.0.113.66 (an address is always answered): with
+    SKYJO_PUBLIC_URL set, the links in the answer and in the mail are the site's own."""
+    app = make_app(
+        MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=inbox[1],
+        MAIL_SUPPRESS_SEND=False,
+        PUBLIC_URL="https://skyjo.example.org",
+    )
+    body = {"seats": [{"name": "Ann"}, {"name": "Vic", "email": "vic@example.org"}]}
+    created = app.test_client().post("/api/tables", json=body, headers={"Host": "203.0.113.66"})
+    assert created.status_code == 201
+    links = [seat["link"] for seat in created.get_json()["seats"]]
+    assert all(link.startswith("https://skyjo.example.org/t/") for link in links), links
+    mailed = parts(inbox[0].messages[0])["plain"]
+    assert links[1] in mailed and "203.0.113.66" not in mailed

@@ -114,7 +114,7 @@ def test_an_unusual_score_asks_first_then_can_be_kept(
     asked = client.post(f"/games/{game_id}/rounds/new", data=data)
     assert asked.status_code == 200
     text = page_text(asked)
-    assert "Bob's 150 is outside -17 to 140" in text
+    assert "Bob's 150 is outside −17 to 140" in text
     assert input_value(asked, "keep_unusual") is not None
     assert not is_checked(asked, "keep_unusual")
     assert counts(app)[2] == 0
