@@ -188,6 +188,23 @@ def test_two_moves_on_the_same_version_of_a_table_keep_one(
         assert db.session.get(Game, table.id).version == 2
 
 
+def both_read_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hold each of two threads after its first read of a table (not a retry's) until the
+    other has read it too: both then act on the table as it was."""
+    both_read = threading.Barrier(2, timeout=WAIT)
+    waited: set[int] = set()
+    load = table_store.load
+
+    def load_then_wait(game_id: str) -> Any:
+        loaded = load(game_id)
+        if threading.get_ident() not in waited:
+            waited.add(threading.get_ident())
+            both_read.wait()
+        return loaded
+
+    monkeypatch.setattr(table_store, "load", load_then_wait)
+
+
 @pytest.mark.parametrize("tool", ["give_seat", "abandon"])
 def test_a_host_tool_at_the_moment_of_a_move_is_done(
     app: Flask, monkeypatch: pytest.MonkeyPatch, tool: str
@@ -197,18 +214,7 @@ def test_a_host_tool_at_the_moment_of_a_move_is_done(
     looks again and is done. The move is played, or refused as stale if it came second."""
     with app.app_context():
         table = online.create([online.Invitee("Ann"), online.Invitee("Bob")])
-    both_read = threading.Barrier(2, timeout=WAIT)
-    waited: set[int] = set()
-    load = table_store.load
-
-    def load_then_wait(game_id: str) -> Any:
-        loaded = load(game_id)
-        if threading.get_ident() not in waited:  # the first look only: not a retry's
-            waited.add(threading.get_ident())
-            both_read.wait()
-        return loaded
-
-    monkeypatch.setattr(table_store, "load", load_then_wait)
+    both_read_first(monkeypatch)
     host_tool = {
         "give_seat": lambda: online_seats.give_seat(table.id, table.host_token, 1, "medium"),
         "abandon": lambda: online.abandon(table.id, table.host_token),
@@ -244,18 +250,7 @@ def test_a_new_link_at_the_moment_its_seat_draws_never_shows_the_drawn_card(
         screen = online.screen(table.id, table.host_token)
     actor = screen.actor
     assert actor is not None
-    both_read = threading.Barrier(2, timeout=WAIT)
-    waited: set[int] = set()
-    load = table_store.load
-
-    def load_then_wait(game_id: str) -> Any:
-        loaded = load(game_id)
-        if threading.get_ident() not in waited:  # the first look only: not a retry's
-            waited.add(threading.get_ident())
-            both_read.wait()
-        return loaded
-
-    monkeypatch.setattr(table_store, "load", load_then_wait)
+    both_read_first(monkeypatch)
     token = table.seats[actor].token
     draw = {"action": "draw"}
     drawn, fresh = run_at_once(
