@@ -63,7 +63,11 @@
     const early = number ? Rules.endedEarly(rounds, game.rules, players.length) : null;
     let says;
     if (r.closer === null) says = word("nobody_closed");
-    else if (r.doubled) says = `<strong>${esc(players[r.closer])} ${num(r.raw[r.closer])} → ${num(r.final[r.closer])}</strong>: ${esc(word("doubled_short", { multiplier: rules.multiplier }))}`;
+    else if (r.doubled) {
+      // the change in bold where the language puts it ("Alice 5 → 10 : a fini…" in French)
+      const change = `<strong>${esc(players[r.closer])} ${num(r.raw[r.closer])} → ${num(r.final[r.closer])}</strong>`;
+      says = esc(word("doubled_short", { change: "\u0001", multiplier: rules.multiplier })).replace("\u0001", change);
+    }
     else {
       const sentence = { not_positive: "not_positive", multiplier_off: "multiplier_off", zero: "zero_closer", tie_not_doubled: "tie_not_doubled" };
       says = esc(word(sentence[r.why] || "lowest_closer", { name: players[r.closer], score: num(r.raw[r.closer]) }));

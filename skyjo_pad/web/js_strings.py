@@ -255,7 +255,9 @@ STRINGS = {
     "save_correction": _l("Save the correction"),
     "save_correction_ends": _l("Save the correction — ends the game"),
     "nobody_closed": _l("Nobody closed: nobody is doubled."),
-    "doubled_short": _l("closed but not the lowest alone, so the score is ×%(multiplier)s."),
+    "doubled_short": _l(
+        "%(change)s: closed but not the lowest alone, so the score is ×%(multiplier)s."
+    ),
     "not_positive": _l("%(name)s closed with %(score)s: a score of 0 or less is never doubled."),
     "multiplier_off": _l("%(name)s closed: with a multiplier of 1 nobody is doubled."),
     "lowest_closer": _l("%(name)s closed with the lowest score: not doubled."),
