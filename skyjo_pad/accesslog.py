@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_IN_PATH = re.compile(r"((?:/|%2[fF])[ts](?:/|%2[fF]|%20|\+)+)[^/?#&%\s\"']+")
-"""A link's token: after /t/ or /s/, its slashes written as they are or percent-encoded
-(a `next=%2Ft%2F…` that a browser or a hand re-encoded), doubled or followed by an
-encoded space (`/t//…`, `/t/%20…`: the app redirects them to the link itself)."""
+TOKEN_IN_PATH = re.compile(r"((?:/|%2[fF])[tsTS](?:/|\\|%[0-9A-Fa-f]{2}|\+|\?)+)[^/?#&%\s\"'\\]+")
+"""A link's token: after /t/ or /s/ (either case), its slashes written as they are or
+percent-encoded (a `next=%2Ft%2F…` that a browser or a hand re-encoded), doubled, or
+followed by anything encoded or a stray `+`, `\\` or `?` (`/t//…`, `/t/%20…`, `/t/%2B…`:
+a token pasted after a stray character is a live token all the same)."""
 TOKEN_IN_QUERY = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']+", re.IGNORECASE)
 HIDDEN = "…"
 LOGGERS = (

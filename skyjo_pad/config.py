@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import re
 import secrets
 import tempfile
 from collections.abc import Callable, Mapping
@@ -126,15 +127,26 @@ def public_url(environ: Mapping[str, str] | None = None) -> str | None:
     text = (os.environ if environ is None else environ).get("SKYJO_PUBLIC_URL", "").strip()
     if not text:
         return None
-    parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
-        raise SettingError(
-            f"SKYJO_PUBLIC_URL must be a scheme and a host, like https://skyjo.example.org,"
-            f" not {text!r}."
-        )
-    if parts.query or parts.fragment or parts.username or parts.password:
-        raise SettingError(f"SKYJO_PUBLIC_URL must be only a scheme and a host, not {text!r}.")
-    return f"{parts.scheme}://{parts.netloc}"
+    problem = SettingError(
+        "SKYJO_PUBLIC_URL must be only a scheme and a host (and a port), like"
+        f" https://skyjo.example.org, not {text!r}."
+    )
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # a port that is not a number from 0 to 65535 raises
+    except ValueError as error:  # an unclosed [ of an IPv6 address, a bad port
+        raise problem from error
+    host = parts.hostname or ""
+    if parts.scheme not in ("http", "https") or not HOST_NAME.fullmatch(host):
+        raise problem
+    if parts.path.strip("/") or parts.query or parts.fragment or "@" in parts.netloc:
+        raise problem
+    shown = f"[{host}]" if ":" in host else host
+    return f"{parts.scheme}://{shown}" + (f":{port}" if port is not None else "")
+
+
+HOST_NAME = re.compile(r"[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+")
+"""A host name or an IPv4 address, or an IPv6 address (the brackets taken off)."""
 
 
 def pace_settings() -> dict[str, Any]:

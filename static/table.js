@@ -8,6 +8,10 @@
   const { STEP_MS, SHOW_CARDS_MS, pace, WORDS, t, shown, el, card, fillGrid, setText } = window.skyjoCards;
   const { online: Online, summary: Summary } = window.skyjoTableParts;
 
+  // How often a reveal refused as stale is sent again: every other seat's opening reveals
+  // (up to 12 seats, 2 cards each) may move the table on while one is on its way.
+  const REVEAL_TRIES = 24;
+
   // Whether two moves, as the notation writes them, are the same move.
   const sameMove = (a, b) => a.action === b.action && a.seat === b.seat
     && JSON.stringify(a.cell) === JSON.stringify(b.cell);
@@ -128,7 +132,7 @@
     }
 
     // `own`: the reader's move, after which the focus goes to the information line.
-    // `tries`: how often a reveal refused as stale was sent again (see below).
+    // `tries`: how often a reveal refused as stale was sent again (`REVEAL_TRIES`).
     async post(url, body, own = false, tries = 0) {
       if (this.busy) return;
       this.busy = true;
@@ -144,9 +148,10 @@
         // Online, the opening reveals are each seat's own: another phone's reveal at the same
         // moment moved the version on, not this card's chance. Still one of this seat's
         // moves, it is sent again on the new version (a few times, for a table of phones all
-        // tapping), whatever the stream said meanwhile. One phone's tab left behind is told.
+        // tapping, every tap moving it on), whatever the stream said meanwhile. One phone's
+        // tab left behind is told.
         const reveal = this.online && body.move && body.move.action === "reveal" ? body.move : null;
-        if (answer.status === 409 && reveal && tries < 3 && data.state) {
+        if (answer.status === 409 && reveal && tries < REVEAL_TRIES && data.state) {
           this.again = false;
           this.update(data.state);
           if (this.state.moves.some((m) => sameMove(m, reveal))) {

@@ -12,9 +12,9 @@
       const offline = document.querySelector("[data-live-offline]");
       const live = document.querySelector("[data-live]");
       const setOnline = (up) => {
-        if (this.root.classList.contains("is-replaced")) up = true; // no network word then
-        if (offline) offline.hidden = up;
-        if (live) live.hidden = !up;
+        const gone = this.root.classList.contains("is-replaced"); // no word of the network then
+        if (offline) offline.hidden = up || gone;
+        if (live) live.hidden = !up || gone;
         this.root.classList.toggle("is-offline", !up);
         this.banner(!up);
       };

@@ -143,7 +143,17 @@ def test_the_public_address_is_a_scheme_and_a_host(given: str, kept: str | None)
 
 
 @pytest.mark.parametrize(
-    "given", ["skyjo.example.org", "ftp://x.org", "https://x.org/pad", "https://u:p@x.org"]
+    "given",
+    [
+        "skyjo.example.org",
+        "ftp://x.org",
+        "https://x.org/pad",
+        "https://u:p@x.org",
+        "https://x.org:abc",
+        "https://x.org:99999",
+        "https://pad example.org",
+        "https://[::1",
+    ],
 )
 def test_a_public_address_that_is_not_one_stops_the_app(given: str) -> None:
     with pytest.raises(config.SettingError, match="SKYJO_PUBLIC_URL"):

@@ -191,7 +191,7 @@ def test_a_piles_word_stays_whole_in_a_small_landscape_phone(
             assert lines <= 1, (text, lines)
 
 
-@pytest.mark.parametrize("width", [390, 430])
+@pytest.mark.parametrize("width", [390, 430, 460])
 @pytest.mark.parametrize("language", ["en", "sv", "de", "fr"])
 def test_a_seats_name_box_keeps_room_for_a_name_beside_long_kinds(
     page: Page, live_server: str, language: str, width: int

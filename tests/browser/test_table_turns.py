@@ -151,6 +151,7 @@ def test_the_host_hands_a_seat_over_and_replaces_a_link(
     expect(replaced).to_contain_text("Ask the host for the new link")
     expect(ann.locator("[data-board]")).to_be_hidden()
     assert ann.evaluate("window.saidOffline") is False  # said at once, never "offline" first
+    expect(ann.locator("[data-live]")).to_be_hidden()  # nor "Live": the link opens nothing
     shoot(ann, "online-link-replaced")
     assert findings(ann) == []
     ann.reload()
