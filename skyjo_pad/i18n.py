@@ -9,15 +9,18 @@ Accept-Language decides.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import flask_babel
 from babel import Locale
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, LazyString, format_date, format_datetime, format_number, get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -85,12 +88,45 @@ def current() -> str:
 
 def gettext(message: str, **variables: Any) -> str:
     """A message in the reader's language, its `%(name)s` placeholders filled (typed)."""
-    return str(flask_babel.gettext(message, **variables))
+    return elided(str(flask_babel.gettext(message, **variables)))
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """A message whose words follow a number (`%(num)s`), in the reader's language."""
-    return str(flask_babel.ngettext(singular, plural, num, **variables))
+    return elided(str(flask_babel.ngettext(singular, plural, num, **variables)))
+
+
+FRENCH_ELISION = re.compile(r"(?<![\w’'-])(de|que) (?=[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü])")
+"""French "de" or "que" before a word that begins with a vowel: only a name filled in can
+be one (the catalogue's own words are elided already), "de Alice"."""
+S = TypeVar("S", bound=str)
+
+
+def elided(text: S) -> S:
+    """`text` with French elision where a name filled in asks for it ("d’Alice",
+    "qu’Émile"); as it is in every other language. Markup stays Markup.
+
+    >>> FRENCH_ELISION.sub(_elide, "Les parties de Alice, de Bob et de Émile")
+    'Les parties d’Alice, de Bob et d’Émile'
+    """
+    if current() != "fr":
+        return text
+    return type(text)(FRENCH_ELISION.sub(_elide, text))
+
+
+def _elide(match: re.Match[str]) -> str:
+    return f"{match.group(1)[:-1]}’"
+
+
+def _eliding(say: Any) -> Callable[..., str]:
+    """A template's gettext (or ngettext), its sentence elided as `elided` does."""
+
+    @pass_context
+    def said(context: Context, *args: Any, **kwargs: Any) -> str:
+        sentence = context.call(say, *args, **kwargs)
+        return elided(sentence) if isinstance(sentence, str) else str(sentence)
+
+    return said
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -109,6 +145,8 @@ def install(app: Flask) -> None:
     folder = compiled_directory(app.instance_path)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(folder))
     babel.init_app(app, locale_selector=chosen_locale)
+    for name in ("gettext", "ngettext"):  # `_` calls gettext
+        app.jinja_env.globals[name] = _eliding(app.jinja_env.globals[name])
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)
     app.after_request(remember_link_language)

@@ -32,6 +32,7 @@ OTHERS = [
     "skyjo_pad.presenters.table_words",
     "skyjo_pad.services.text",
     "skyjo_pad.addresses",
+    "skyjo_pad.i18n",
 ]
 
 

@@ -161,3 +161,13 @@ def test_the_phone_forgets_old_games_but_never_one_with_changes_waiting(
     assert len(kept) == keep + 1
     assert "g0" in kept  # the oldest, but a round of it waits to be sent
     assert not {"g1", "g2", "g3", "g4"} & set(kept)
+
+
+def test_the_phones_words_elide_french_as_the_server_does(page: Page, live_server: str) -> None:
+    """A French page: "de" and "que" before a name with a vowel are elided by the scripts'
+    words too (the table's "Cartes d’Alice"); an English page leaves them."""
+    said = "window.elided('Cartes de Alice, de Bob, vérifiez-le et que Émile')"
+    page.goto(live_server + "/language/fr?next=/")
+    assert page.evaluate(said) == "Cartes d’Alice, de Bob, vérifiez-le et qu’Émile"
+    page.goto(live_server + "/language/en?next=/")
+    assert page.evaluate(said) == "Cartes de Alice, de Bob, vérifiez-le et que Émile"

@@ -1,0 +1,28 @@
+"""French elides "de" and "que" before a name that begins with a vowel ("d’Alice"), in the
+pages' words and the services' sentences alike; no other language changes."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template_string
+
+from skyjo_pad import i18n
+
+
+def test_a_name_with_a_vowel_is_elided_in_french_only(app: Flask) -> None:
+    with app.test_request_context("/?lang=fr"):
+        assert i18n.gettext("%(name)s’s card", name="Alice") == "Carte d’Alice"
+        assert i18n.gettext("%(name)s’s card", name="Bob") == "Carte de Bob"
+        assert i18n.gettext("%(name)s’s card", name="Émile") == "Carte d’Émile"
+        page = render_template_string("{{ _('%(name)s’s card', name=who) }}", who="Inès")
+        assert page == "Carte d’Inès"
+        hidden = render_template_string("{{ _('%(name)s’s card', name=who) }}", who="<i>Ann")
+        assert hidden == "Carte de &lt;i&gt;Ann"  # escaped as ever, nothing to elide
+    with app.test_request_context("/?lang=en"):
+        assert i18n.gettext("%(name)s’s card", name="Alice") == "Alice’s card"
+
+
+def test_the_catalogues_own_words_are_left_alone(app: Flask) -> None:
+    """A pronoun after a hyphen ("vérifiez-le et") is no "de": never touched."""
+    with app.test_request_context("/?lang=fr"):
+        words = i18n.gettext("That is not the password. Check it and try again.")
+        assert words == "Ce n’est pas le mot de passe. Vérifiez-le et réessayez."
