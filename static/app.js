@@ -194,13 +194,16 @@ function setupRoundForm(form) {
       if (!res.ok || mine !== seq || form.dataset.queued) return;
       const fragment = document.createElement("template");
       fragment.innerHTML = await res.text();
-      // "Keep these scores anyway" ticked while the preview was on its way stays ticked.
+      // "Keep these scores anyway" ticked while the preview was on its way stays ticked
+      // (and keeps the focus, where a refused Save put it).
       const keepNow = verdict.querySelector("input[name=keep_unusual]");
+      const focusedBefore = document.activeElement;
       table.replaceChildren(...fragment.content.querySelector("[data-table-part]").childNodes);
       verdict.replaceChildren(...fragment.content.querySelector("[data-verdict-part]").childNodes);
       delete verdict.dataset.drawn; // the server's words now, not the phone's (pad-preview.js)
       const keepNew = verdict.querySelector("input[name=keep_unusual]");
       if (keepNow && keepNew) keepNew.checked = keepNow.checked;
+      if (keepNow && keepNew && keepNow === focusedBefore) keepNew.focus({ preventScroll: true });
       const label = verdict.querySelector("[data-save-label]");
       if (label && !save.disabled) save.textContent = label.textContent;
       // A completed card grid fills in that player's score.
@@ -548,7 +551,7 @@ function focusAsked() {
 
 function showFirstProblem() {
   const field = document.querySelector('main form [aria-invalid="true"]')
-    || document.querySelector("main form .field-error[role=alert]");
+    || document.querySelector("main form .field-error[role=alert]:not([hidden])");
   if (!field) return false;
   if (!field.matches("input, select, textarea")) field.tabIndex = -1; // a message for the whole form
   const section = field.closest("details");

@@ -31,8 +31,8 @@
         ? word("unusual_deck", { count: grouped(w.count), value: grouped(w.value), deck: grouped(w.deck) })
         : word("unusual_column", { name: players[w.seat], column: w.column }));
     if (!found.length) return "";
-    return found.map((w) => `<p class="warn">⚠ ${esc(sentence(w))} ${esc(word("unusual_check"))}</p>`).join("")
-      + `<label class="keep"><input type="checkbox" name="keep_unusual" value="y"> ${esc(word("keep_unusual"))}</label>`;
+    return `<div id="unusual-warnings">${found.map((w) => `<p class="warn">⚠ ${esc(sentence(w))} ${esc(word("unusual_check"))}</p>`).join("")}</div>`
+      + `<label class="keep"><input type="checkbox" name="keep_unusual" value="y" aria-describedby="unusual-warnings"> ${esc(word("keep_unusual"))}</label>`;
   }
 
   // The doubling, the new totals and the end of the game, from the shared rules.

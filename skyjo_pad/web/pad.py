@@ -202,8 +202,8 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             return _typed_after_saving(form, *typed_since)
         if saved is None:
             return redirect(url_for("pad.sheet", game_id=sheet.id, _anchor="totals"))
-        if isinstance(saved, pad.ToConfirm):
-            return _render_round(sheet, form, number, saved.outcome)
+        if isinstance(saved, pad.ToConfirm):  # the box that keeps it is where the hand goes
+            return _render_round(sheet, form, number, saved.outcome, focus=form.keep_unusual.id)
         if number is not None:
             _say_corrected(saved.before, number, saved.outcome.result)
     except Conflict as error:
@@ -345,10 +345,18 @@ def _render_round(
     number: int | None,
     outcome: pad.Preview | None,
     problem: str | None = None,
+    focus: str | None = None,
 ) -> str:
-    """The round form, with the preview of `outcome` or the `problem` that stopped it."""
+    """The round form, with the preview of `outcome` or the `problem` that stopped it;
+    `focus`: the id of what the keyboard's focus goes to once it is drawn."""
     return render_template(
-        "round_form.html", sheet=sheet, form=form, number=number, outcome=outcome, problem=problem
+        "round_form.html",
+        sheet=sheet,
+        form=form,
+        number=number,
+        outcome=outcome,
+        problem=problem,
+        focus=focus,
     )
 
 

@@ -654,6 +654,7 @@ def test_a_score_the_rules_cannot_give_is_kept_offline_only_once_ticked(
     save.tap()
     keep = page.get_by_role("checkbox", name="Keep these scores anyway (house rules)")
     expect(keep).to_be_focused()
+    expect(keep).to_have_accessible_description(re.compile("Ann's 150 is outside"))
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()  # nothing kept
     assert page.evaluate("PadStore.all()")[0]["ops"] == []
     keep.check()

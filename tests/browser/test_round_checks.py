@@ -49,11 +49,19 @@ def test_unusual_score_asks_before_it_is_kept(page: Page, live_server: str) -> N
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     keep = page.get_by_role("checkbox", name=re.compile("Keep these scores anyway"))
     expect(keep).not_to_be_checked()
+    expect(keep).to_be_focused()  # where the hand (or the screen reader) goes next
+    expect(keep).to_have_accessible_description(re.compile("Ida's 150 is outside −17 to 140"))
     expect(page.get_by_text(re.compile("Ida's 150 is outside −17 to 140"))).to_be_visible()
     keep.check()
     shoot(page, "round-keep")
     page.get_by_role("button", name="Save round 1").click()
     expect_totals(page, [150, 4])
+    game = re.search(r"/games/([^/?#]+)", page.url)
+    assert game, page.url
+    page.goto(f"{live_server}/games/{game[1]}/rounds/1/edit")  # the kept round, to correct
+    expect(page.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    focused = page.evaluate("document.activeElement.name || document.activeElement.tagName")
+    assert focused != "keep_unusual"  # opened to correct, not refused: nothing is asked
 
 
 def test_unusual_negative_score_can_be_kept(page: Page, live_server: str) -> None:
