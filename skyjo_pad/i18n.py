@@ -10,15 +10,22 @@ Accept-Language decides.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-import flask_babel
 from babel import Locale
 from babel.lists import format_list
 from flask import Blueprint, Flask, has_request_context, redirect, request
-from flask_babel import Babel, LazyString, format_date, format_datetime, format_number, get_locale
+from flask_babel import (
+    Babel,
+    LazyString,
+    format_date,
+    format_datetime,
+    format_number,
+    get_locale,
+    get_translations,
+)
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -88,43 +95,52 @@ def current() -> str:
 
 def gettext(message: str, **variables: Any) -> str:
     """A message in the reader's language, its `%(name)s` placeholders filled (typed)."""
-    return elided(str(flask_babel.gettext(message, **variables)))
+    return filled(str(get_translations().ugettext(message)), variables)
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """A message whose words follow a number (`%(num)s`), in the reader's language."""
-    return elided(str(flask_babel.ngettext(singular, plural, num, **variables)))
+    words = str(get_translations().ungettext(singular, plural, num))
+    return filled(words, {"num": num, **variables})
 
 
-FRENCH_ELISION = re.compile(r"(?<![\w’'-])(de|que) (?=[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü])")
-"""French "de" or "que" before a word that begins with a vowel: only a name filled in can
-be one (the catalogue's own words are elided already), "de Alice"."""
+FRENCH_ELISION = re.compile(r"(?<![\w’'-])(de|que) %\((\w+)\)s")
+"""French "de" or "que" right before a name filled in ("de %(name)s")."""
+VOWEL = re.compile(r"[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü]")
 S = TypeVar("S", bound=str)
 
 
-def elided(text: S) -> S:
-    """`text` with French elision where a name filled in asks for it ("d’Alice",
-    "qu’Émile"); as it is in every other language. Markup stays Markup.
+def filled(words: S, values: Mapping[str, Any]) -> S:
+    """A translated message with its placeholders filled by `values`, French elision
+    made where a value asks for it ("de %(name)s" with Alice: "d’Alice"), the value itself
+    never changed ("Ana de Oliveira" stays). Markup stays Markup, its values escaped.
 
-    >>> FRENCH_ELISION.sub(_elide, "Les parties de Alice, de Bob et de Émile")
-    'Les parties d’Alice, de Bob et d’Émile'
+    >>> filled("Les parties de %(a)s, de %(b)s", {"a": "Ana de Oliveira", "b": "Bob"})
+    'Les parties de Ana de Oliveira, de Bob'
     """
-    if current() != "fr":
-        return text
-    return type(text)(FRENCH_ELISION.sub(_elide, text))
+    if current() == "fr":
+        words = type(words)(FRENCH_ELISION.sub(lambda m: _elide(m, values), words))
+    return cast(S, words % values) if values else words  # Markup % escapes the values
 
 
-def _elide(match: re.Match[str]) -> str:
-    return f"{match.group(1)[:-1]}’"
+def _elide(match: re.Match[str], values: Mapping[str, Any]) -> str:
+    value = values.get(match.group(2))
+    if isinstance(value, str) and VOWEL.match(value):
+        return f"{match.group(1)[:-1]}’%({match.group(2)})s"
+    return match.group(0)
 
 
-def _eliding(say: Any) -> Callable[..., str]:
-    """A template's gettext (or ngettext), its sentence elided as `elided` does."""
+def _eliding(translate: Callable[..., str]) -> Callable[..., str]:
+    """A template's gettext (or ngettext) that fills its message as `filled` does."""
 
     @pass_context
-    def said(context: Context, *args: Any, **kwargs: Any) -> str:
-        sentence = context.call(say, *args, **kwargs)
-        return elided(sentence) if isinstance(sentence, str) else str(sentence)
+    def said(context: Context, *args: Any, **variables: Any) -> str:
+        words = str(context.call(translate, *args))
+        if isinstance(args[-1], int) and len(args) == 3:  # ngettext: the count is `num`
+            variables.setdefault("num", args[-1])
+        if context.eval_ctx.autoescape:
+            words = Markup(words)
+        return filled(words, variables)
 
     return said
 
@@ -145,8 +161,11 @@ def install(app: Flask) -> None:
     folder = compiled_directory(app.instance_path)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(folder))
     babel.init_app(app, locale_selector=chosen_locale)
-    for name in ("gettext", "ngettext"):  # `_` calls gettext
-        app.jinja_env.globals[name] = _eliding(app.jinja_env.globals[name])
+    # `_` calls gettext; filled as `filled` does (Jinja's own newstyle gettext, elided)
+    app.jinja_env.globals["gettext"] = _eliding(lambda s: get_translations().ugettext(s))
+    app.jinja_env.globals["ngettext"] = _eliding(
+        lambda s, p, n: get_translations().ungettext(s, p, n)
+    )
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)
     app.after_request(remember_link_language)

@@ -6,12 +6,16 @@ const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
 const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
 const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent: "{}" }).textContent);
-// French elision where a name filled in asks for it ("d’Alice", "qu’Émile"), as the
-// server's pages do (skyjo_pad/i18n.py `elided`); any other language as it is.
-window.elided = (text) => (document.documentElement.lang === "fr"
-  ? text.replace(/(^|[^\p{L}’'-])(de|que) (?=[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü])/gu, (_, before, word) => `${before}${word.slice(0, -1)}’`)
-  : text);
-const t = (key, vars = {}) => window.elided((WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name])));
+// A message's placeholders filled in, with French elision where a name asks for it
+// ("de %(name)s" with Alice: "d’Alice"; the name itself never changed), as the server's
+// pages do (skyjo_pad/i18n.py `filled`). Every script's words go through it.
+window.fillWords = (words, vars = {}) => {
+  const french = document.documentElement.lang === "fr";
+  const elided = french ? words.replace(/(^|[^\p{L}’'-])(de|que) %\((\w+)\)s/gu, (whole, before, word, name) => (
+    /^[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü]/u.test(String(vars[name])) ? `${before}${word.slice(0, -1)}’%(${name})s` : whole)) : words;
+  return elided.replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
+};
+const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
 
 // The phone's keyboard: Chromium shrinks the page above it when the viewport asks with
 // interactive-widget; WebKit (Safari) does not know that key and logs an error for it, so it

@@ -8,7 +8,7 @@
 
   // A message in the page's language, its %(name)s filled in (as app.js does).
   function word(key, vars = {}) {
-    return root.elided((WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name])));
+    return root.fillWords(WORDS[key] || key, vars);
   }
 
   // The trophy of templates/_icons.html, for a winner.

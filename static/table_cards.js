@@ -10,7 +10,7 @@
   const pace = (text, fallback) => (text && Number.isFinite(Number(text)) ? Number(text) : fallback);
   // The page's words in its language (skyjo_pad/web/js_strings.py), by key.
   const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
-  const t = (key, vars = {}) => window.elided((WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name])));
+  const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
 
   // Cards ------------------------------------------------------------------------------
 

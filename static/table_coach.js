@@ -7,7 +7,7 @@
 
 (() => {
   const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
-  const t = (key, vars = {}) => window.elided((WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name])));
+  const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
   const KEY = (name) => `skyjo-coach:${name}`;
   let last = null; // the table at the last drawing
   let advised = null; // { seat, step, better, text }: the latest word on a move

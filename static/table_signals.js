@@ -6,7 +6,7 @@
 
 (() => {
   const WORDS = JSON.parse((document.getElementById("js-strings") || { textContent: "{}" }).textContent);
-  const t = (key, vars = {}) => window.elided((WORDS[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(vars[name])));
+  const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
   const KEY = (name) => `skyjo-turn-${name}`;
   const title = document.title;
   let mine = null; // whether it was the reader's turn at the last drawing (null: not drawn yet)

@@ -165,9 +165,11 @@ def test_the_phone_forgets_old_games_but_never_one_with_changes_waiting(
 
 def test_the_phones_words_elide_french_as_the_server_does(page: Page, live_server: str) -> None:
     """A French page: "de" and "que" before a name with a vowel are elided by the scripts'
-    words too (the table's "Cartes d’Alice"); an English page leaves them."""
-    said = "window.elided('Cartes de Alice, de Bob, vérifiez-le et que Émile')"
+    words too (the table's "Cartes d’Alice"), never inside the name ("Ana de Oliveira");
+    an English page leaves them."""
+    said = """window.fillWords("Cartes de %(a)s, de %(b)s, vérifiez-le et que %(c)s",
+      {a: "Ana de Oliveira", b: "Bob", c: "Émile"})"""
     page.goto(live_server + "/language/fr?next=/")
-    assert page.evaluate(said) == "Cartes d’Alice, de Bob, vérifiez-le et qu’Émile"
+    assert page.evaluate(said) == "Cartes d’Ana de Oliveira, de Bob, vérifiez-le et qu’Émile"
     page.goto(live_server + "/language/en?next=/")
-    assert page.evaluate(said) == "Cartes de Alice, de Bob, vérifiez-le et que Émile"
+    assert page.evaluate(said) == "Cartes de Ana de Oliveira, de Bob, vérifiez-le et que Émile"

@@ -13,8 +13,12 @@ def test_a_name_with_a_vowel_is_elided_in_french_only(app: Flask) -> None:
         assert i18n.gettext("%(name)s’s card", name="Alice") == "Carte d’Alice"
         assert i18n.gettext("%(name)s’s card", name="Bob") == "Carte de Bob"
         assert i18n.gettext("%(name)s’s card", name="Émile") == "Carte d’Émile"
+        named = i18n.gettext("%(name)s’s card", name="Ana de Oliveira")
+        assert named == "Carte d’Ana de Oliveira"  # the name itself as it was typed
         page = render_template_string("{{ _('%(name)s’s card', name=who) }}", who="Inès")
         assert page == "Carte d’Inès"
+        page = render_template_string("{{ _('%(name)s’s card', name=who) }}", who="Ana de Eva")
+        assert page == "Carte d’Ana de Eva"
         hidden = render_template_string("{{ _('%(name)s’s card', name=who) }}", who="<i>Ann")
         assert hidden == "Carte de &lt;i&gt;Ann"  # escaped as ever, nothing to elide
     with app.test_request_context("/?lang=en"):
