@@ -125,7 +125,7 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
 
     lost = lose_first_answer(page, "POST", r"/api/games/\w+/rounds$")
     context.set_offline(False)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
     expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
     assert lost
     assert server_rounds(live_server, game) == [([4, 9, 12], 0), ([6, -1, 10], 1)]
@@ -323,7 +323,7 @@ def test_corrections_and_a_take_back_of_saved_rounds_are_sent_once(
 
     lost = lose_first_answer(page, "PUT", r"/api/games/\w+/rounds/\d+$")
     context.set_offline(False)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
     expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
     assert lost
     assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 1, 6], 0)]
@@ -364,7 +364,7 @@ def test_the_home_page_drawn_offline_clears_its_waiting_mark_once_sent(
     waiting = page.locator(".game-list .waiting-mark")
     expect(waiting).to_have_text(["changes waiting to be sent"])
     context.set_offline(False)
-    expect(waiting).to_have_count(0, timeout=10_000)
+    expect(waiting).to_have_count(0, timeout=20_000)
     assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 5, 6], 0)]
 
 
@@ -383,7 +383,7 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
     context.set_offline(False)
     game = server_id(page)
     # sent: the game first, then its round (as long as the other sends, on a busy machine)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
     page.goto(f"{live_server}/games/{game}")  # the server's page of it
     context.set_offline(True)
     enter_round_here(page, ["Ida", "Jon"], [50, 60], "Ida")  # 54 and 66: not over yet
