@@ -23,6 +23,7 @@ from flask_babel import (
     format_date,
     format_datetime,
     format_number,
+    format_percent,
     get_locale,
     get_translations,
 )
@@ -34,6 +35,7 @@ from werkzeug.wrappers import Response
 from .addresses import safe_target
 from .catalogues import compiled_directory
 from .services.errors import N_ as N_  # marks a constant, translated where it is shown
+from .services.stats import half_up
 
 LANGUAGES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
 """Each language's code and its name in itself, as the switch shows it."""
@@ -184,6 +186,12 @@ def number_later(value: int) -> LazyString:
     """`value` written as the reader writes numbers (10,000; 10.000; 10 000), worked out
     when a form's message is shown, not when the form class is made."""
     return LazyString(lambda: str(format_number(value)))
+
+
+def whole_percent(share: float) -> str:
+    """A share as a whole percentage the reader's way ("23%", "23 %"), a half rounded up
+    as people round it (1 in 8: 13 %)."""
+    return str(format_percent(half_up(share, 2)))
 
 
 def decimal_sign() -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import format_decimal, format_percent
+from flask_babel import format_decimal
 
 from ..engine import Discard, Draw, Flip, Move, Reveal, Swap, TakeDiscard, View, move_to_json
 from ..i18n import gettext as _
+from ..i18n import whole_percent
 from ..services.table_coach import Closing, Judgement, Risks
 from . import table_words
 
@@ -58,11 +59,6 @@ def points(value: float) -> str:
     """Points to one decimal, always shown, the reader's way: "3.4", "3,4", "1.0" (so that
     "about 1.0 points" reads right, as "about 1 points" would not)."""
     return str(format_decimal(round(value, 1), format="#,##0.0"))
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage, the reader's way: "23%", "23 %"."""
-    return str(format_percent(round(chance, 2)))  # the language's own pattern: "23 %" in French
 
 
 def better(move: Move, seen: View, gain: float) -> str:
@@ -112,12 +108,12 @@ def risk_words(move: Move, chance: float, cost: float) -> str:
         return _(
             "If you close now with this card: %(chance)s chance your score is doubled, "
             "costing about %(points)s points.",
-            chance=percent(chance),
+            chance=whole_percent(chance),
             points=points(cost),
         )
     return _(
         "If you close now by turning up your last card: %(chance)s chance your score is "
         "doubled, costing about %(points)s points.",
-        chance=percent(chance),
+        chance=whole_percent(chance),
         points=points(cost),
     )

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, make_response, redirect, render_template, request
-from flask_babel import format_decimal, format_percent
+from flask_babel import format_decimal
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from ..i18n import whole_percent
 from ..presenters import problems
 from ..presenters.rules_words import table_rule_words
 from ..services import pad as pad_service
@@ -129,7 +130,7 @@ def register(app: Flask) -> None:
     app.add_template_global(js_strings.level_word, "level_word")
     app.add_template_filter(true_minus, "score")
     app.add_template_filter(one_decimal, "decimal")
-    app.add_template_filter(whole_percent, "percent")
+    app.add_template_filter(percent_or_dash, "percent")
     app.add_template_global(problems.say, "say")
     app.add_template_global(is_online, "online_table")
     app.add_template_global(table_rule_words, "table_rule_words")
@@ -157,9 +158,9 @@ def one_decimal(value: float | None) -> str:
     return true_minus(format_decimal(half_up(value, 1), format="#,##0.0"))
 
 
-def whole_percent(value: float | None) -> str:
+def percent_or_dash(value: float | None) -> str:
     """A share as a whole percentage the reader's way (25%, 25 %); a dash for none."""
-    return "—" if value is None else str(format_percent(half_up(value, 2)))
+    return "—" if value is None else whole_percent(value)
 
 
 def invalid(field: Any) -> dict[str, str]:
