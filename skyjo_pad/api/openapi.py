@@ -5,15 +5,18 @@ A test checks that it lists exactly the routes of the API blueprint.
 
 from __future__ import annotations
 
+import copy
+import re
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, current_app, jsonify
 
 from ..engine.limits import (
     MAX_CARD,
     MIN_CARD,
 )
 from ..engine.rules import PAD_RULE_KEYS
+from ..rate_limits import group_of
 from .blueprint import bp
 from .bodies import MAX_BODY_BYTES
 from .models.pad import NUMBER_LIMIT, VERSION_DESCRIPTION
@@ -95,6 +98,7 @@ def _answer(schema: str, description: str) -> dict[str, Any]:
     return {"description": description, "content": {JSON: {"schema": _ref(schema)}}}
 
 
+LOCATION = {"Location": {"description": "The game's address.", "schema": {"type": "string"}}}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 NUMBER = {
     "name": "number",
@@ -119,8 +123,11 @@ PATHS: dict[str, Any] = {
             "operationId": "createGame",
             "requestBody": _body("NewGame", {"players": ["Ann", "Bob", "Cy"], "rules": {}}),
             "responses": {
-                "201": _game("The new game."),
-                "200": _game("A game was already started with this `client_id`: that game."),
+                "201": {**_game("The new game."), "headers": LOCATION},
+                "200": {
+                    **_game("A game was already started with this `client_id`: that game."),
+                    "headers": LOCATION,
+                },
                 **_errors(400, 409, 422, 500),
             },
         }
@@ -231,13 +238,68 @@ DOCUMENT: dict[str, Any] = {
                 "type": "http",
                 "scheme": "bearer",
                 "description": "An online table's seat, host or spectator token.",
-            }
+            },
+            "accessPassword": {
+                "type": "http",
+                "scheme": "basic",
+                "description": "Only when the app has an access password (SKYJO_PASSWORD): "
+                "that password, with any user name.",
+            },
         },
     },
 }
 
 
+PASSWORD_NEEDED = _error(
+    "The app has an access password (SKYJO_PASSWORD) and the request did not carry it: "
+    "send it by HTTP Basic authentication, with any user name."
+)
+TOO_MANY = _error(
+    "Too many requests from this address just now: creating games and tables, replays and "
+    "the coach have a limit a minute, and so have wrong access passwords "
+    "(docs/operations.md); wait and try again."
+)
+TOO_LARGE = _error("A body over 1 MB, refused before it is read.")
+
+
 @bp.get("/openapi.json")
 def document() -> Response:
     """This API's OpenAPI 3.1 description."""
-    return jsonify(DOCUMENT)
+    if "openapi" not in current_app.extensions:
+        current_app.extensions["openapi"] = _with_the_apps_answers(DOCUMENT)
+    return jsonify(current_app.extensions["openapi"])
+
+
+def _with_the_apps_answers(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` with the answers the app adds in front of the views: 413 for any body,
+    429 for a rate-limited view, and the access password's 401 and 429 (when one is set)
+    for any request a table's token does not open."""
+    whole = copy.deepcopy(document)
+    limited = _limited_operations()
+    for path, item in whole["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            answers = operation["responses"]
+            if "requestBody" in operation:
+                answers.setdefault("413", TOO_LARGE)
+            opened_by = operation.get("security", [{}])
+            if {} in opened_by:  # no token needed: the password stands in front of it
+                operation["security"] = [*opened_by, {"accessPassword": []}]
+                answers.setdefault("401", PASSWORD_NEEDED)
+                answers.setdefault("429", TOO_MANY)
+            elif (path, method) in limited:
+                answers.setdefault("429", TOO_MANY)
+    return whole
+
+
+def _limited_operations() -> set[tuple[str, str]]:
+    """Each (path, method) of the API whose view has a rate limit, in OpenAPI spelling."""
+    found: set[tuple[str, str]] = set()
+    for rule in current_app.url_map.iter_rules():
+        view = current_app.view_functions.get(rule.endpoint)
+        if not rule.endpoint.startswith(f"{bp.name}.") or view is None or not group_of(view):
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        found.update((path, method.lower()) for method in rule.methods or ())
+    return found

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from flask import Response, jsonify, url_for
 
+from .. import i18n
 from ..engine.scoring import score_grid
+from ..presenters.problems import say
 from ..rate_limits import limited
 from ..services import pad, pad_once
 from ..services.errors import Sentence
@@ -68,8 +70,11 @@ def score() -> Response:
 
 
 def game_json(sheet: pad.Sheet, warnings: Sequence[Sentence] = ()) -> Response:
-    """The game as JSON, with the service's warnings when it has any."""
+    """The game as JSON, with the service's warnings when it has any (in English, and in
+    the reader's language beside them when that is another, as an error's `message`)."""
     data = sheet.to_api()
     if warnings:
         data["warnings"] = [warning.english for warning in warnings]
+        if i18n.current() != i18n.DEFAULT:
+            data["warning_messages"] = [say(warning) for warning in warnings]
     return jsonify(data)

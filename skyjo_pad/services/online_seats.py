@@ -33,6 +33,10 @@ HELD_SEAT = N_(
     "%(name)s holds a drawn card not placed yet: wait until it is placed, or give the "
     "seat to a computer player first, then give it a new link."
 )
+PLAYED_BY_COMPUTER = N_(
+    "A computer player plays this seat (%(name)s): give it to a person first, then make "
+    "its new link."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +90,9 @@ def reissue(game_id: str, token: str | None, seat: object) -> str:
     """A new link for a seat (host only); the old one stops working at once, and its open
     event streams are closed.
 
-    Refused (409) while the seat, a person's or a computer's, holds a drawn card not
-    placed yet: the new link would show the host that card (docs/table.md). The table's
+    Refused (409) while a computer player plays the seat (a link is a person's), and
+    while the seat holds a drawn card not placed yet: the new link would show the host
+    that card (docs/table.md). The table's
     version moves on, so that a move made at the same moment cannot slip in between.
     """
     fresh, old = retried(lambda: _reissue(game_id, token, seat), clash=table_play.moved_meanwhile)
@@ -105,7 +110,10 @@ def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Gam
     """The table and the seat a new link may be made for (refused in words, else)."""
     game, state = _hosted(game_id, token)
     chosen = _seat_at(state, seat)
-    _check_not_held(state, store.position_of(state), chosen)
+    position = store.position_of(state)
+    _check_not_held(state, position, chosen)
+    if state.bots[chosen] is not None:
+        raise Conflict(PLAYED_BY_COMPUTER, name=position.players[chosen])
     return game, state, chosen
 
 

@@ -154,11 +154,11 @@ def _rearrange(form: NewTableForm) -> bool:
         else:
             rows.append(row)
         form.focus = f"seat-{(blanks or [len(rows) - 1])[0]}-name"
-    elif "remove" in request.form and _seat_number(request.form["remove"]) is not None:
-        i = int(request.form["remove"])
-        if 0 <= i < len(rows):
+    elif "remove" in request.form:  # a button's own value; anything else: the form again
+        i = _seat_number(request.form["remove"])
+        if i is not None and 0 <= i < len(rows):
             del rows[i]
-        form.focus = f"remove-seat-{min(i, len(rows) - 1)}" if rows else "more-seats"
+            form.focus = f"remove-seat-{min(i, len(rows) - 1)}" if rows else "more-seats"
     elif "more" in request.form:
         rows.append(("", PERSON, "", current()))
         form.focus = f"seat-{min(len(rows), MAX_SEATS) - 1}-name"

@@ -266,6 +266,14 @@ def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
     """The hard computer player was dealt seat 2: a person who joins takes it under their
     own name (never "Hard bot" as a person), checked as a new table's names are."""
     game, host = table["id"], bearer(tokens(table)["host"])
+    before = online.fingerprint(game)
+    early = client.post(f"/api/tables/{game}/seats/2/token", headers=host)  # no person yet
+    assert early.status_code == 409
+    assert early.get_json()["error"] == (
+        "A computer player plays this seat (Hard bot): give it to a person first, then "
+        "make its new link."
+    )
+    assert online.fingerprint(game) == before
     seat = f"/api/tables/{game}/seats/2/player"
     for body, status, words in (
         ({"bot": None}, 422, "Give the name of the person who takes this seat."),

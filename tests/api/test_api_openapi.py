@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -107,3 +108,31 @@ def test_document_passes_an_openapi_validator(client: FlaskClient) -> None:
     """Runs where openapi-spec-validator is installed (it is not a required test extra)."""
     validator = pytest.importorskip("openapi_spec_validator")
     validator.validate(document(client))
+
+
+def test_what_stands_in_front_of_the_views_is_documented(make_app: Any) -> None:
+    """With an access password set, every operation no table token opens answers 401
+    without it, and says so; any with a body says 413; a rate-limited one says 429."""
+    app = make_app(ACCESS_PASSWORD="a long password")
+    client = app.test_client()
+    basic = {"Authorization": "Basic " + base64.b64encode(b"x:a long password").decode()}
+    doc = json.loads(client.get("/api/openapi.json", headers=basic).data)
+    assert doc["components"]["securitySchemes"]["accessPassword"]["scheme"] == "basic"
+    guarded = 0
+    for path, item in doc["paths"].items():
+        for method in HTTP_METHODS & set(item):
+            operation, answers = item[method], item[method]["responses"]
+            assert ("413" in answers) == ("requestBody" in operation), (path, method)
+            if {"accessPassword": []} not in operation["security"]:
+                assert operation["security"] == [{"tableToken": []}], (path, method)
+                continue
+            assert {"401", "429"} <= set(answers), (path, method)
+            url = re.sub(r"{[^}]+}", "0", path)
+            refused = client.open(url, method=method.upper(), json={})
+            assert refused.status_code == 401, (path, method)
+            guarded += 1
+    assert guarded >= 10
+    for limited in ("/api/games", "/api/tables"):
+        assert "429" in doc["paths"][limited]["post"]["responses"]
+    created = doc["paths"]["/api/games"]["post"]["responses"]["201"]
+    assert "Location" in created["headers"]

@@ -79,6 +79,22 @@ class TestAddRound:
         assert "Ann" in after["warnings"][0] and "Bob" in after["warnings"][1]
         assert "warnings" not in api.game(game["id"])
 
+    def test_warnings_come_in_the_readers_language_too(
+        self, client: FlaskClient, api: PadApi, game: Game
+    ) -> None:
+        """English in `warnings` (API.md), the same sentences beside them in French."""
+        client.set_cookie("lang", "fr")
+        after = api.add_round(game["id"], {"scores": [-20, 5, 5], "closer": None})
+        assert after["warnings"] == [
+            "Ann's -20 is outside -17 to 140, impossible under the official rules."
+        ]
+        assert after["warning_messages"] == [
+            "Le −20 d’Ann est hors de −17 à 140, impossible selon les règles officielles."
+        ]
+        client.set_cookie("lang", "en")
+        english = api.add_round(game["id"], {"scores": [-20, 5, 5], "closer": None})
+        assert "warning_messages" not in english and english["warnings"]
+
     def test_cards_no_deck_holds_are_kept_with_warnings(self, api: PadApi, game: Game) -> None:
         """Twelve 12s tapped in twice (a card mistyped, most likely), a column removed in
         part: kept as typed, each said."""

@@ -79,6 +79,9 @@ def test_the_form_buttons_add_and_remove_seats(client: FlaskClient) -> None:
     assert re.search(r'name="seat-2-name"[^>]*value="Zoe"', added)
     removed = client.post("/tables/new", data={**FORM, "remove": "0"}).text
     assert 'value="Ann"' not in removed
+    for odd in ("x", "-1", "99"):  # not a seat's button: the form again, no table
+        again = client.post("/tables/new", data={**FORM, "remove": odd})
+        assert again.status_code == 200 and 'value="Ann"' in again.text
 
 
 def test_refusals_come_back_on_the_form(client: FlaskClient) -> None:

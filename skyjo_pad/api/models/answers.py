@@ -79,7 +79,13 @@ class Game(Answer):
         "when the sheet changed meanwhile."
     )
     warnings: list[str] | None = _absent(
-        "Only in answers to saving a round, when a score lies outside the official bounds."
+        "Only in answers to saving a round, when a score lies outside the official bounds, "
+        "a grid holds more of a card than the deck has or a column is removed in part "
+        "(English)."
+    )
+    warning_messages: list[str] | None = _absent(
+        "The same sentences in the reader's language (the lang cookie or Accept-Language), "
+        "when that is not English: what a page shows."
     )
 
 

@@ -181,8 +181,9 @@ class NewOnlineTable(Body):
         ),
     }
 
-    seats: list[PersonSeat | ComputerSeat] = Field(
+    seats: list[PersonSeat | ComputerSeat] = Field(  # one seat: the roster's words (422)
         min_length=1,
+        json_schema_extra={"minItems": 2},
         description="In turn order: a person {name, email?} or a computer player {bot}; "
         "2 to 8 seats (12 with max_players 12), one a person.",
     )
