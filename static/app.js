@@ -37,23 +37,26 @@ function setupSigns(form) {
     const keepTyping = (event) => event.preventDefault(); // the field keeps the focus
     label.addEventListener("mousedown", keepTyping);
     label.addEventListener("pointerdown", keepTyping);
+    // Typed here since the field was last arrived at: a "−" then keeps the digits coming
+    // (1, −, 5 is −15); a number the field already held is selected instead, so typing
+    // replaces it (a correction's 15, then −, then 3, is −3, never −153).
+    let typed = false;
+    score.addEventListener("focus", () => { typed = false; });
+    const selectHeld = () => {
+      const end = score.value.length;
+      try { score.setSelectionRange(typed ? end : 0, end); } catch (e) { /* not every field has a caret */ }
+    };
     // A tap on the label reaches the box too (the label passes its click on).
     box.addEventListener("click", () => {
       score.focus();
-      const end = score.value.length;
-      try { score.setSelectionRange(end, end); } catch (e) { /* not every field has a caret */ }
+      selectHeld();
     });
-    // A tap into the field selects its whole number, so typing replaces it (the caret of a
-    // right-aligned number would otherwise sit before its digits: 15, then 3, gave 315).
-    let fresh = false;
-    const arrive = () => { fresh = document.activeElement !== score; };
-    score.addEventListener("pointerdown", arrive);
-    score.addEventListener("mousedown", () => { if (!fresh) arrive(); });
-    score.addEventListener("click", () => {
-      if (fresh && score.value) score.setSelectionRange(0, score.value.length);
-      fresh = false;
-    });
+    // A tap into the field selects a number not typed here, so typing replaces it (the
+    // caret of a right-aligned number would otherwise sit before its digits: 15, then 3,
+    // gave 315), even when the field had the focus already (after "−").
+    score.addEventListener("click", () => { if (!typed) selectHeld(); });
     score.addEventListener("input", () => {
+      typed = true;
       const text = score.value;
       if (!/[-−–—+]/.test(text)) return;
       if (/[-−–—]/.test(text)) box.checked = true;
@@ -67,6 +70,8 @@ function setupSigns(form) {
 // With every seat's cards counted, the grids too (3 rows of 4, null for a removed card),
 // which the API keeps as the server's form does; it takes grids for all seats or none.
 function roundBody(form) {
+  const problem = typingProblem(form);
+  if (problem) return problem;
   const scores = [];
   const grids = [];
   for (const seat of $$(form, "[data-seat]")) {
@@ -94,15 +99,50 @@ function roundBody(form) {
   };
 }
 
-// A seat's typed score, or what is wrong with it: "whole_numbers" (not a whole number) or
-// "too_large" (past the largest round score the server keeps, either way).
+// A seat's typed score, or what is wrong with it: "whole_numbers" (none typed yet),
+// "not_whole" (not a whole number) or "too_large" (past the largest round score the server
+// keeps, either way). Digits of any script count, as the server's form reads them.
 function typedScore(seat) {
-  const text = seat.querySelector(".score").value.trim().replace(/\s/g, "");
-  if (!/^\d+$/.test(text)) return "whole_numbers";
+  const text = asciiDigits(seat.querySelector(".score").value.trim().replace(/\s/g, ""));
+  if (!text) return "whole_numbers";
+  if (!/^\d+$/.test(text)) return "not_whole";
   const n = Number(text);
   if (n > LIMITS.score_limit) return "too_large";
   return seat.querySelector("[data-sign]").checked ? -n : n;
 }
+
+// Digits of any script as ASCII ones ("١٢" is 12), as Python's int() reads them on the
+// server: Unicode's decimal digits come in runs of ten, each from its 0.
+function asciiDigits(text) {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0);
+    let zero = code;
+    while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    return String((code - zero) % 10);
+  });
+}
+
+// The first score or card typed that cannot be read, in words naming its player (as the
+// server's preview says it), or null: a blank score or a grid begun is not one yet.
+function typingProblem(form) {
+  for (const seat of $$(form, "[data-seat]")) {
+    const name = seat.querySelector(".seat-name").textContent.trim();
+    const cells = $$(seat, ".cell");
+    const wrong = cells.findIndex((c) => c.value.trim() !== "" && cellValue(c) === undefined);
+    if (wrong >= 0) {
+      const text = cells[wrong].value.trim().slice(0, 4);
+      const problem = t("not_a_card", { row: Math.floor(wrong / 4) + 1, column: (wrong % 4) + 1, text });
+      return t("named_problem", { name, problem });
+    }
+    if (cells.some((c) => c.value.trim())) continue;
+    const score = typedScore(seat);
+    const text = seat.querySelector(".score").value.trim().slice(0, 12);
+    if (score === "not_whole") return t("named_problem", { name, problem: t("not_whole", { text }) });
+    if (score === "too_large") return t("named_problem", { name, problem: t("too_large") });
+  }
+  return null;
+}
+window.typingProblem = typingProblem;
 
 // Each seat's 12 counted cards row by row (null: a removed card), or null where a score
 // is typed (or the cards are not all in).
@@ -323,15 +363,20 @@ function roundId(form) {
 // The field a round that cannot be read yet is missing (the one `roundBody` names): a
 // card of a grid begun, a score, or the closer's choice; null if none.
 function missingField(form) {
+  let blank = null; // the first field left empty, unless one typed cannot be read
   for (const seat of $$(form, "[data-seat]")) {
     const cells = $$(seat, ".cell");
     if (cells.some((c) => c.value.trim())) {
       const wrong = cells.find((c) => cellValue(c) === undefined);
-      if (wrong) return wrong;
+      if (wrong && wrong.value.trim()) return wrong;
+      blank = blank || wrong || null;
       continue;
     }
-    if (typeof typedScore(seat) === "string") return seat.querySelector(".score");
+    const score = typedScore(seat);
+    if (score === "whole_numbers") blank = blank || seat.querySelector(".score");
+    else if (typeof score === "string") return seat.querySelector(".score");
   }
+  if (blank) return blank;
   return form.querySelector("input[name=closer]:checked") ? null : form.querySelector("input[name=closer]");
 }
 

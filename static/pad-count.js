@@ -116,6 +116,18 @@ function setupCount(details, onChange) {
     pad.appendChild(b);
   }
   details.querySelector(".grid").after(sum, pad);
+  // A score typed (or its sign turned) over cards tapped in decides: the cards are cleared,
+  // so the round saved is the number the field shows, and the grid says so.
+  const typedOver = () => {
+    if (!cells.some((c) => c.value.trim())) return;
+    cells.forEach((c) => { c.value = ""; paintCell(c); });
+    count();
+    select(0);
+    sum.textContent = t("cards_cleared");
+    onChange();
+  };
+  seat.querySelector(".score").addEventListener("input", typedOver);
+  seat.querySelector("[data-sign]").addEventListener("change", typedOver);
   // Opening it closes the phone's keyboard and brings the whole grid, its total and the
   // keypad into view above the save bar.
   details.addEventListener("toggle", () => {

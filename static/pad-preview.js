@@ -47,8 +47,9 @@
       delete verdict.dataset.drawn;
       // After a Save that said what is missing (`insisted`, until the next typing), a
       // preview still on its way says it again rather than the hint.
-      const said = insist || form.dataset.insisted === "1";
-      verdict.innerHTML = said ? `<p class="field-error" id="offline-problem">${esc(typed)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
+      // Else a score or card typed that cannot be read is named at once, as online.
+      const said = insist || form.dataset.insisted === "1" ? typed : root.typingProblem(form);
+      verdict.innerHTML = said ? `<p class="field-error" id="offline-problem">${esc(said)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
       save.textContent = word(number ? "save_correction" : "save_round", { round: roundNo });
       return;
     }

@@ -71,6 +71,26 @@
   }
 
   // ---- A new game ----
+  // A name as the server keeps it (services/players.py `clean_name`): the characters that
+  // draw nothing dropped, composed (NFC), its spaces tidied.
+  const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\uffa0]/gu;
+  const tidyName = (name) => name.replace(INVISIBLE, "").normalize("NFC").split(/\s+/u).filter(Boolean).join(" ");
+  // Two spellings of one player, as the server tells them (models.py `name_key`).
+  const nameKey = (name) => name.normalize("NFKC").replace(/\p{Cf}/gu, "").split(/\s+/u).filter(Boolean).join(" ").toLowerCase();
+
+  // What the server would refuse in a game's names, in its words, or null: a control
+  // character, a name that draws nothing, one player twice.
+  function namesProblem(typed, names) {
+    if (typed.some((name) => /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.test(name))) return word("unprintable_name");
+    if (names.some((name) => !/[\p{L}\p{N}\p{P}\p{S}]/u.test(name))) return word("no_name");
+    const seen = new Set();
+    for (const name of names) {
+      if (seen.has(nameKey(name))) return word("twice", { name });
+      seen.add(nameKey(name));
+    }
+    return null;
+  }
+
   async function newGame() {
     const known = await Store.book();
     const rows = (values) => values.map((v, i) => `<li class="player-row"><label class="visually-hidden" for="player-${i}">${esc(word("player_n", { n: i + 1 }))}</label>`
@@ -104,16 +124,16 @@
     }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const names = values().map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
+      const typed = values().filter((v) => v.trim());
+      const names = typed.map(tidyName);
       const target = ungrouped(form.querySelector("#target").value.trim());
       const multiplier = ungrouped(form.querySelector("#multiplier").value.trim());
       const problem = names.length < 2 ? word("two_players")
         : names.length > MAX_PLAYERS ? word("too_many_players")
-          : new Set(names.map((n) => n.toLowerCase())).size < names.length ? word("same_name")
-            : !/^\d{1,6}$/.test(target) || Number(target) < 1 || Number(target) > TARGET_MAX
+          : namesProblem(typed, names) || (!/^\d{1,6}$/.test(target) || Number(target) < 1 || Number(target) > TARGET_MAX
               ? word("bad_target", { max: shownNumber(TARGET_MAX) })
               : !/^\d{1,6}$/.test(multiplier) || Number(multiplier) < 1 || Number(multiplier) > MULTIPLIER_MAX
-                ? word("bad_multiplier", { max: shownNumber(MULTIPLIER_MAX) }) : null;
+                ? word("bad_multiplier", { max: shownNumber(MULTIPLIER_MAX) }) : null);
       if (problem) {
         const box = form.querySelector("[data-problem]");
         box.textContent = problem;

@@ -243,12 +243,19 @@
     if (game.conflict) {
       const theirs = Store.localSheet(game, game.conflict.server);
       const mine = Store.localSheet(game);
-      parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>`
+      const { twins, stuck } = clashes(game);
+      const said = [
+        ...twins.map((n) => word("same_round", { round: n, it: View.inWords(game.players, theirs.rounds[n - 1].raw, theirs.rounds[n - 1].closer) })),
+        ...stuck.map((op) => word("takeback_stuck", { round: op.number, rounds: theirs.rounds.length })),
+      ].map((line) => `<p data-clash>${View.esc(line)}</p>`).join("");
+      // Keep theirs comes first where sending mine would double a round or cannot be done.
+      const keep = `<button type="button" class="button ${twins.length || stuck.length ? "primary" : "quiet"}" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button>`;
+      const send = stuck.length ? "" : `<button type="button" class="button ${twins.length ? "quiet" : "primary"}" data-resolve="mine">${View.esc(word("send_mine"))}</button>`;
+      parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>${said}`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
         + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
         + overwritten(game)
-        + `<p class="conflict-actions"><button type="button" class="button primary" data-resolve="mine">${View.esc(word("send_mine"))}</button>`
-        + `<button type="button" class="button quiet" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button></p></div>`);
+        + `<p class="conflict-actions">${twins.length || stuck.length ? keep + send : send + keep}</p></div>`);
     }
     if (game.refused) {
       const op = game.ops.find((o) => o.id === game.refused.op);
@@ -267,6 +274,20 @@
       await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));
       showStatus(game.key);
     }));
+  }
+
+  // What makes a conflict more than two versions: new rounds waiting here that the other
+  // phone saved as the same round (its number, scores and closer: one round typed on both
+  // phones, most likely), and take-backs that can no longer be sent (only the last round
+  // can be taken back, and the other phone saved rounds after it).
+  function clashes(game) {
+    const server = game.conflict.server;
+    const twins = Store.localSheet(game).rounds.flatMap((round, i) => {
+      const there = server.rounds[i];
+      return round.waiting === "new" && there && there.closer === round.closer && there.raw.join() === round.raw.join() ? [i + 1] : [];
+    });
+    const stuck = game.ops.filter((op) => op.op === "del" && op.number !== server.rounds.length);
+    return { twins, stuck };
   }
 
   // The conflict box's list of what "send mine" writes over, in words; "" when nothing is.
@@ -310,6 +331,10 @@
       showStatus(key);
       // A server sheet shown without the changes just sent: drawn again, with them.
       if (document.querySelector("[data-sheet-state]") && event.detail.sent.includes(key) && pending.has(key)) root.location.reload();
+    });
+    // A conflict or refusal answered on the server's own sheet: drawn again as it is now.
+    root.addEventListener("skyjo:changed", (event) => {
+      if (event.detail.key === key && document.querySelector("[data-sheet-state]")) root.location.reload();
     });
     sendAll();
   }

@@ -17,6 +17,7 @@ from ..engine.cards import COUNTS
 from ..engine.limits import MAX_PLAYERS, MULTIPLIER_MAX, RAW_MAX, RAW_MIN, TARGET_MAX
 from ..i18n import number_later
 from ..models import NAME_MAX
+from ..services.players import TWICE, UNPRINTABLE_NAME
 from ..services.round_entry import SCORE_LIMIT
 
 LEVEL_WORDS = {
@@ -126,7 +127,10 @@ STRINGS = {
     "clear_all": _l("Clear all cards"),
     "card_key": _l("Card %(value)s"),
     "fill_cards": _l("Fill in all 12 cards, or clear them and type the score."),
+    "cards_cleared": _l("The score typed counts: the cards were cleared."),
     "whole_numbers": _l("Enter every score as a whole number before saving."),
+    "not_whole": _l("“%(text)s” is not a whole number."),
+    "named_problem": _l("%(name)s: %(problem)s"),
     "too_large": _l(
         "That number is far too large for a round: at most %(max)s either way.",
         max=number_later(SCORE_LIMIT),
@@ -182,6 +186,14 @@ STRINGS = {
         "Round %(round)s, who closed: %(theirs)s on the server, %(mine)s on this phone. "
         "“Send mine after theirs” keeps %(mine)s."
     ),
+    "same_round": _l(
+        "Round %(round)s on the other phone is the one waiting here: %(it)s. Keep theirs, "
+        "unless that round was really played twice."
+    ),
+    "takeback_stuck": _l(
+        "Taking back round %(round)s cannot be sent: the sheet has %(rounds)s rounds now, "
+        "and only the last round can be taken back."
+    ),
     "send_mine": _l("Send mine after theirs"),
     "keep_theirs": _l("Keep theirs, set mine aside"),
     "not_sent": _l("Not sent: the server refused it: %(error)s"),
@@ -208,7 +220,9 @@ STRINGS = {
     "start_game": _l("Start the game"),
     "two_players": _l("A game needs 2 to 12 players: give at least two names."),
     "too_many_players": _l("A game needs 2 to 12 players: remove one."),
-    "same_name": _l("Two players have the same name: give each player a different name."),
+    "twice": _l(TWICE),
+    "no_name": _l("Every player needs a name."),
+    "unprintable_name": _l(UNPRINTABLE_NAME),
     "bad_target": _l("The game must end at a whole number from 1 to %(max)s."),
     "to_target": _l("to %(target)s"),
     "waiting_changes_one": _l(

@@ -301,34 +301,60 @@ def _saved_meanwhile(
 ) -> str | Response:
     """Someone saved from another phone first: nothing was saved, and nothing typed is
     lost. The form comes back with what was typed, on the sheet as it is now, to check
-    and save again (or, when there is no such round any more, the sheet)."""
+    and save again (or, when there is no such round any more, the sheet). A new round the
+    other phone saved with the same scores is that round, typed twice: the sheet."""
     fresh = _sheet(game_id)
+    entry = form.entry()
+    if number is None and entry is not None and fresh.rounds and _same(fresh, entry):
+        flash(
+            _(
+                "Another phone saved round %(round)s with these same scores meanwhile: it is "
+                "on the sheet once, nothing more to save.",
+                round=len(fresh.rounds),
+            ),
+            "info",
+        )
+        return redirect(url_for("pad.sheet", game_id=game_id, _anchor="totals"))
     if ((fresh.finished or fresh.full) and number is None) or (number or 0) > len(fresh.rounds):
         flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data = str(fresh.version)
-    kept = _(
-        "%(problem)s What you typed is still here: check it against the new totals, then save "
-        "again.",
-        problem=why(error),
-    )
+    if number is None:
+        kept = _(
+            "%(problem)s What you typed is still here, now as round %(next)s: save it only if "
+            "it is another round.",
+            problem=why(error),
+            next=len(fresh.rounds) + 1,
+        )
+    else:
+        kept = _(
+            "%(problem)s What you typed is still here: check it against the new totals, then "
+            "save again.",
+            problem=why(error),
+        )
     flash(kept, "error")
-    if number is not None:  # what the other phone made of this round, before it is overwritten
-        there = fresh.rounds[number - 1]
+    shown = number or len(fresh.rounds)  # what the other phone made of it, or saved last
+    if shown:
         flash(
             _(
                 "Round %(round)s on the sheet now: %(scores)s.",
-                round=number,
-                scores=_in_words(fresh, there),
+                round=shown,
+                scores=_in_words(fresh, fresh.rounds[shown - 1]),
             ),
             "error",
         )
-    entry = form.entry()
     try:
         outcome = pad.preview(fresh.id, entry, number) if entry else None
     except ServiceError:
         outcome = None
     return _render_round(fresh, form, number, outcome)
+
+
+def _same(sheet: pad.Sheet, entry: pad.RoundEntry) -> bool:
+    """Whether `entry` holds the sheet's last round: the same scores and closer."""
+    last = sheet.rounds[-1]
+    typed = tuple(seat.raw(name) for seat, name in zip(entry.seats, sheet.players, strict=True))
+    return (typed, entry.closer) == (tuple(last.raw), last.closer)
 
 
 def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:

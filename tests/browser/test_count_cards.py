@@ -155,3 +155,25 @@ def test_a_cell_that_is_no_card_is_named_and_marked(page: Page, live_server: str
         seat(page, "Ann").get_by_role("group", name="Ann’s 12 cards").get_by_role("textbox").nth(0)
     ).to_be_focused()
     assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+
+
+def test_a_score_typed_over_the_cards_is_the_one_saved(page: Page, live_server: str) -> None:
+    """Ben's 12 cards count 45; then 3 is typed into his score: the cards are cleared (the
+    grid says so), and the round saved is the 3 the field shows."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    ben = seat(page, "Ben")
+    ben.locator("summary").tap()
+    tap_cards(page, "Ben", [5, 5, 5, 5, 4, 4, 4, 4, 3, 3, 2, 1])
+    expect(ben.locator(".score")).to_have_value("45")
+    ben.locator(".score").tap()
+    page.keyboard.type("3")
+    expect(ben.locator(".score")).to_have_value("3")
+    expect(ben.locator(".grid-sum")).to_have_text("The score typed counts: the cards were cleared.")
+    expect(ben.locator(".cell.v-mid, .cell.v-low")).to_have_count(0)
+    type_score(page, "Ann", 9)
+    choose_closer(page, "Ben")
+    expect(page.locator("[data-preview] tbody tr").nth(1)).to_contain_text("3")
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["9", "3"])
+    assert api(live_server, "GET", f"/games/{game}")["rounds"][0]["raw"] == [9, 3]

@@ -174,6 +174,59 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 
+def test_the_same_round_typed_on_two_phones_is_kept_once(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """This phone, offline, saves round 2; another phone saved that same round meanwhile:
+    the box says so, and keeping theirs (offered first) keeps the round once."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 11], "closer": 0})
+
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict.locator("[data-clash]")).to_have_text(
+        "Round 2 on the other phone is the one waiting here: Ann 3 (closed), Ben 11. Keep "
+        "theirs, unless that round was really played twice."
+    )
+    first = conflict.locator(".conflict-actions button").first
+    expect(first).to_have_text("Keep theirs, set mine aside")
+    first.tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0)]
+
+
+def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 2 is taken back; another phone saves round 3: only the last round
+    can be taken back, so the box says why and offers to keep theirs alone."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Take back round 2").tap()
+    page.get_by_role("button", name="Take back round 2").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 2], "closer": 0})
+
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict.locator("[data-clash]")).to_have_text(
+        "Taking back round 2 cannot be sent: the sheet has 3 rounds now, and only the last "
+        "round can be taken back."
+    )
+    expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
+    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["10", "15"])
+    expect(page.locator("[data-sync]")).to_contain_text("Taking back round 2")
+    assert len(server_rounds(live_server, game)) == 3
+
+
 def test_sending_mine_after_theirs_keeps_their_correction_of_another_score(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
@@ -399,6 +452,30 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
     expect(listed.locator(".waiting-mark")).to_have_text("changes waiting to be sent")
 
 
+def test_a_game_started_offline_takes_only_names_the_server_takes(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A name that draws nothing, or one player written two ways, is refused on the
+    phone in the server's words: a game kept offline is one the server will take."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    problem = page.locator("[data-problem]")
+    for names, said in (
+        (["Ann", "\u200b"], "Every player needs a name."),
+        (["\u00c1", "A\u0301"], "Á is in the game twice: give each player a different name."),
+        (
+            ["Ann", "B\u0007n"],
+            "A name can hold letters, numbers, spaces and symbols, not control characters.",
+        ),
+    ):
+        for index, name in enumerate(names):
+            page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+        page.get_by_role("button", name="Start the game").tap()
+        expect(problem).to_have_text(said)
+    assert page.url.endswith("/games/new")
+
+
 @pytest.mark.parametrize("opened", ["offline", "online"])
 def test_the_same_round_saved_in_two_tabs_offline_is_not_saved_twice_unseen(
     page: Page, context: BrowserContext, live_server: str, opened: str
@@ -541,6 +618,11 @@ def test_the_servers_round_form_previews_with_the_network_gone(
     expect(verdict).to_contain_text("This round ends the game: Ben wins.")
     expect(page.locator("[data-preview] td.total")).to_have_text(["100", "99"])
     expect(page.get_by_role("button", name="Save round 2 — ends the game")).to_be_visible()
+    # a score that cannot be read is named at once, as online; digits of any script count
+    page.get_by_role("textbox", name="Ben", exact=True).fill("4x")
+    expect(verdict).to_have_text("Ben: “4x” is not a whole number.")
+    page.get_by_role("textbox", name="Ben", exact=True).fill("٤٥")
+    expect(verdict).to_contain_text("Ben 45 → 90: closed but not the lowest alone")
 
 
 def test_without_a_service_worker_a_round_saved_offline_is_kept_on_its_form(

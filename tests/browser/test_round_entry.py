@@ -87,6 +87,24 @@ def test_the_minus_and_the_digits_in_any_order(page: Page, live_server: str) -> 
     )
 
 
+def test_a_correction_to_a_negative_score_replaces_the_number(page: Page, live_server: str) -> None:
+    """Correcting Ben's 15 to −3: "−", then 3 (the 15 is replaced, never −153); Cy's 25 to
+    −3 with a tap into the field between the two: the same."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"], [([4, 15, 25], 0)])
+    page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    ben, cy = (page.get_by_role("textbox", name=n, exact=True) for n in ("Ben", "Cy"))
+    seat(page, "Ben").get_by_role("checkbox").tap()
+    page.keyboard.type("3")
+    seat(page, "Cy").get_by_role("checkbox").tap()
+    cy.tap()
+    page.keyboard.type("3")
+    for field, name in ((ben, "Ben"), (cy, "Cy")):
+        expect(field).to_have_value("3")
+        expect(seat(page, name).get_by_role("checkbox")).to_be_checked()
+    page.keyboard.type("1")  # typed here: the digits go on (−31)
+    expect(cy).to_have_value("31")
+
+
 def test_enter_moves_on_and_never_saves_half_a_round(page: Page, live_server: str) -> None:
     """Enter goes from one score to the next; on the last it shows the preview; with a
     score missing nothing is saved and nobody gets a red message."""

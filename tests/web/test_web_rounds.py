@@ -358,6 +358,8 @@ def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_
     )
     assert late.status_code == 200
     assert any("The sheet changed since you opened it" in m for m in flashes(late))
+    assert any("now as round 2: save it only if it is another round" in m for m in flashes(late))
+    assert "Round 1 on the sheet now: Ann 8, Bob 50, Cy 10 (closed)." in flashes(late)
     game = sheet(app, game_id)
     assert len(game.rounds) == 1 and game.totals == (8, 50, 20)
     # Nothing typed is lost: the form is back with it, as round 2 on the sheet as it is now.
@@ -368,6 +370,23 @@ def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_
         f"/games/{game_id}/rounds/new", data=round_form([1, 2, 3], 0, version=game.version)
     )
     assert again.status_code == 302 and len(sheet(app, game_id).rounds) == 2
+
+
+def test_two_phones_typing_the_same_round_save_it_once(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    """Both phones typed the round just played: the second is told it is on the sheet
+    already, and is not led to save it again as the next round."""
+    version = int(input_value(client.get(f"/games/{game_id}/rounds/new"), "version") or 0)
+    url = f"/games/{game_id}/rounds/new"
+    assert client.post(url, data=round_form(*RULEBOOK, version=version)).status_code == 302
+    late = client.post(url, data=round_form(*RULEBOOK, version=version), follow_redirects=True)
+    assert late.request.path == f"/games/{game_id}"
+    assert (
+        "Another phone saved round 1 with these same scores meanwhile: it is on the sheet "
+        "once, nothing more to save."
+    ) in flashes(late)
+    assert len(sheet(app, game_id).rounds) == 1
 
 
 def test_a_round_sent_again_after_a_lost_answer_is_saved_once(
