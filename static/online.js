@@ -54,6 +54,9 @@
           if (here && here.innerHTML !== part.innerHTML) {
             here.innerHTML = part.innerHTML;
             here.className = part.className;
+            // The table moved on: a refusal said before it (a seat holding a drawn card,
+            // say) may no longer hold, and goes.
+            if (part.dataset.hostPart === "now") document.querySelectorAll(".flash-error").forEach((e) => e.remove());
           }
         }
       } catch (error) {

@@ -25,6 +25,9 @@
       this.q = (name) => root.querySelector(`[data-${name}]`);
       this.state = JSON.parse(this.q("initial").textContent);
       this.busy = false;
+      this.waiting = []; // opening cards tapped while a move was on its way, to send next
+      this.missed = null; // online: a round's scores another phone dealt past, until gone on
+      this.lastSummary = null;
       this.timer = null;
       this.skipping = false;
       this.focus = null; // a seat picked in the score table, until the turn moves on
@@ -90,6 +93,11 @@
         const button = event.target.closest("button[data-act]");
         if (!button) return;
         if (button.dataset.act === "deal") this.send({ action: "deal" });
+        if (button.dataset.act === "go-on") {
+          this.missed = null;
+          this.render(this.state);
+          this.q("info").focus();
+        }
         if (button.dataset.act === "peek") {
           this.peeking = true;
           this.render(this.state);
@@ -124,7 +132,17 @@
     }
 
     async send(move) {
+      if (this.busy) {
+        // An opening card tapped while this phone's last move is on its way (a table of
+        // phones all turning up cards answers slowly): sent next, never lost.
+        if (move.action === "reveal" && !this.waiting.some((m) => sameMove(m, move))) this.waiting.push(move);
+        return;
+      }
+      if (move.action === "deal") this.lastSummary = null; // this phone goes on itself
       await this.post(this.root.dataset.moveUrl, { version: this.state.version, move }, true);
+      const next = this.waiting.shift();
+      if (next && this.state.view.phase === "reveal") await this.attempt(next);
+      else this.waiting = [];
     }
 
     async advance(all) {

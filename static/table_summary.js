@@ -9,7 +9,16 @@
     renderSummary(before) {
       const s = this.state;
       const panel = this.q("summary");
-      const sum = s.summary;
+      // Online, another phone may deal the next round while this one still reads the
+      // scores (or before they showed): they stay here until this phone goes on.
+      if (s.summary) this.missed = null;
+      else if (this.online && this.lastSummary && s.status === "playing") {
+        this.missed = this.lastSummary;
+        this.summaryAt = Date.now(); // its cards are gone: the scores at once
+        this.peeking = false;
+      }
+      this.lastSummary = s.summary || null;
+      const sum = s.summary || this.missed;
       if (!this.peeking || !sum) this.q("peek-back").hidden = true;
       behindInert(panel, false, "summary");
       if (!sum || s.status === "abandoned") {
@@ -126,10 +135,12 @@
         const row = el("div", "row");
         row.append(link(t("replay"), data.replayUrl, "button"), link(t("download"), data.recordUrl, "button", true));
         actions.append(row, link(t("home"), data.homeUrl, "button quiet"));
+      } else if (sum === this.missed) {
+        actions.append(button(t("go_on", { round: sum.round + 1 }), "go-on", "button primary big"));
       } else if (s.can_deal) {
         actions.append(button(t("deal", { round: sum.round + 1 }), "deal", "button primary big"));
       }
-      actions.append(button(t("peek"), "peek", "button quiet"));
+      if (sum !== this.missed) actions.append(button(t("peek"), "peek", "button quiet"));
       parts.push(actions);
       return parts;
     }

@@ -107,12 +107,16 @@ def online_reissue(game_id: str, seat: int) -> Response:
 
 @bp.post("/tables/<game_id>/seats/<int:seat>/player")
 def online_give_seat(game_id: str, seat: int) -> Response:
-    """Hand a seat to a computer player `{"bot": "hard"}` or back `{"bot": null}` (host)."""
+    """Hand a seat to a computer player `{"bot": "hard"}` or back `{"bot": null}` (host);
+    a seat dealt to a computer to a person `{"bot": null, "name": "Dee"}`, with their link."""
     token = bearer()
     online.identify(game_id, token)
     body = GiveSeat.read(bodies.json_object())
-    host_seats.give_seat(game_id, token, seat, body.bot, body.name)
-    return jsonify(seats=seats_json(host_seats.seats(game_id, token)))
+    fresh = host_seats.give_seat(game_id, token, seat, body.bot, body.name)
+    seats = seats_json(host_seats.seats(game_id, token))
+    if fresh is None:
+        return jsonify(seats=seats)
+    return jsonify(seats=seats, token=fresh, link=table_link(fresh))
 
 
 @bp.post("/tables/<game_id>/abandon")

@@ -214,7 +214,10 @@ PATHS.update(
                 "security": TOKEN_SECURITY,
                 "requestBody": _body("GiveSeat", {"bot": "medium"}),
                 "responses": {
-                    "200": _answer("HostSeats", "Every seat after the change."),
+                    "200": _answer(
+                        "GivenSeat",
+                        "Every seat after the change (and a newcomer's token and link).",
+                    ),
                     **_errors(400, 401, 404, 403, 409, 422, 500),
                 },
             },

@@ -162,25 +162,32 @@ def _check_not_held(state: TableState, position: Position, seat: int) -> None:
 
 def give_seat(
     game_id: str, token: str | None, seat: object, bot: str | None, name: object = None
-) -> None:
+) -> str | None:
     """Hand a seat to a computer player (`bot`), or back to its person (None); host only.
     A seat dealt to a computer has no person: it goes to the one `name`d, who takes its
-    place in the game. A move made at the same moment makes it look again (it carries no
+    place in the game, with a link of their own: its token is returned (None for any
+    other change). A move made at the same moment makes it look again (it carries no
     version)."""
-    retried(lambda: _give_seat(game_id, token, seat, bot, name), clash=table_play.moved_meanwhile)
+    return retried(
+        lambda: _give_seat(game_id, token, seat, bot, name), clash=table_play.moved_meanwhile
+    )
 
 
 @transaction
 def _give_seat(
     game_id: str, token: str | None, seat: object, bot: str | None, name: object
-) -> None:
+) -> str | None:
     game, state = _hosted(game_id, token)
     store.check_playing(state)
     seat = _seat_at(state, seat)
     if bot is not None and bot not in BUILTIN:
         raise Invalid("There is no computer player %(bot)s.", field="bot", bot=repr(bot))
+    fresh = None
     if bot is None and state.bots[seat] is not None and not _has_link(game_id, seat):
         _seat_newcomer(game, seat, name)
+        fresh = new_token()
+        db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
+        policy.forget_tokens()
     elif name is not None and name != "":
         raise Invalid(
             "This seat goes back to its own person: a name is given only to a seat dealt "
@@ -202,6 +209,7 @@ def _give_seat(
     table_play.run_bots(game, state, position)
     store.flush()  # the new version
     live.announce(game_id, game.version, closed=state.status != PLAYING)
+    return fresh
 
 
 def _seat_newcomer(game: Game, seat: int, name: object) -> None:

@@ -87,6 +87,7 @@ STRINGS = {
     "download": _l("Download the game record"),
     "home": _l("Home"),
     "deal": _l("Deal round %(round)s"),
+    "go_on": _l("Round %(round)s is dealt: go on"),
     "peek": _l("Look at the cards"),
     "hand_to": _l("Hand the phone to %(name)s"),
     "opening": _l("%(name)s turns up the opening cards."),

@@ -234,10 +234,9 @@ def give_seat(token: str, seat: int) -> Response:
     bot = request.form.get("bot") or None
     name = request.form.get("name")
     try:
-        linked = {s.seat: s.linked for s in online_seats.seats(access.game_id, token)}
-        online_seats.give_seat(access.game_id, token, seat, bot, name)
-        if bot is None and not linked.get(seat, True):
-            _keep_fresh(access.game_id, seat, online_seats.reissue(access.game_id, token, seat))
+        fresh = online_seats.give_seat(access.game_id, token, seat, bot, name)
+        if fresh is not None:
+            _keep_fresh(access.game_id, seat, fresh)
     except ServiceError as error:
         if name:  # the name typed comes back in its field with the reason
             session[NEWCOMER] = {"seat": seat, "name": name[:TYPED_KEPT]}

@@ -91,7 +91,7 @@ def test_an_online_table_answers_as_declared(
     given = client.post(
         f"/api/tables/{table}/seats/1/player", json={"bot": "easy"}, headers=bearer(host)
     )
-    assert conform.check("HostSeats", given)["seats"][1]["bot"] == "easy"
+    assert conform.check("GivenSeat", given)["seats"][1]["bot"] == "easy"
     reissued = client.post(f"/api/tables/{table}/seats/0/token", headers=bearer(host))
     ann = conform.check("Reissued", reissued)["token"]
     conform.check("ReplayStep", client.get(f"/api/tables/{table}/replay/1", headers=bearer(ann)))

@@ -285,6 +285,9 @@ def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
     assert online.state(game, tokens(table)["host"])["seats"][2]["bot"] == "hard"
     given = client.post(seat, json={"bot": None, "name": " Dee "}, headers=host)
     assert given.status_code == 200, given.json
+    dee = given.get_json()["token"]  # Dee's own link, at once
+    assert given.get_json()["link"].endswith(f"/t/{dee}")
+    assert online.state(game, dee)["seat"] == 2 and online.state(game, dee)["moves"] == []
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[2]["name"] == "Dee" and seats[2]["bot"] is None
     back = client.post(f"/api/tables/{game}/seats/0/player", json={"bot": "easy"}, headers=host)

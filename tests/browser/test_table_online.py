@@ -4,12 +4,14 @@ arrive without reloading, while a third phone watches as a spectator."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
-from browser_helpers import PHONE_CONTEXT, RECONNECT_MS, shoot
+from browser_helpers import PHONE_CONTEXT, RECONNECT_MS, api, shoot
 from playwright.sync_api import Browser, Page, expect
-from table_helpers import person_step, state
+from table_helpers import choose, person_step, state
 
 SEED = 11
 
@@ -104,3 +106,73 @@ def test_two_phones_and_a_computer_play_online_to_the_end(
     finally:
         for context in contexts:
             context.close()
+
+
+def seat_call(base: str, token: str, method: str, path: str, body: Any = None) -> Any:
+    """The online table's API as a seat's phone calls it (its bearer token)."""
+    request = urllib.request.Request(
+        f"{base}/api/tables/{path}",
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_scores_dealt_past_by_another_phone_stay_until_this_one_goes_on(
+    browser: Browser, live_server: str
+) -> None:
+    """Bob deals round 2 while Ann's phone shows round 1's scores: they stay on Ann's phone
+    until she goes on. Then her two opening cards, tapped at once, both turn up (the second
+    waits for the first's answer)."""
+    body = {"seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": SEED, "rules": {"target": 500}}
+    made = api(live_server, "POST", "/tables", body)
+    game = made["id"]
+    ann, bob = (seat["token"] for seat in made["seats"])
+    context = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = context.new_page()
+        page.goto(made["seats"][0]["link"])
+        expect(page.locator("[data-live]")).to_be_visible()
+        for _ in range(400):  # round 1, played by the API for both seats
+            now = {token: seat_call(live_server, token, "GET", game) for token in (ann, bob)}
+            if now[ann]["summary"] is not None:
+                break
+            token = next(token for token, seen in now.items() if seen["moves"])
+            move = choose(now[token])
+            seat_call(
+                live_server,
+                token,
+                "POST",
+                f"{game}/moves",
+                {"version": now[token]["version"], "move": move},
+            )
+        summary = page.locator("[data-summary]")
+        expect(summary).to_be_visible()
+        expect(summary.get_by_role("button", name="Deal round 2")).to_be_visible()
+        version = seat_call(live_server, bob, "GET", game)["version"]
+        seat_call(
+            live_server,
+            bob,
+            "POST",
+            f"{game}/moves",
+            {"version": version, "move": {"action": "deal"}},
+        )
+        page.wait_for_function(f"window.skyjoTable.state.version > {version}")
+        expect(summary).to_be_visible()
+        expect(summary.get_by_role("heading")).to_have_text("Round 1 is over")
+        expect(summary.locator("tbody tr")).to_have_count(2)
+        summary.get_by_role("button", name="Round 2 is dealt: go on").click()
+        expect(summary).to_be_hidden()
+
+        page.evaluate(
+            "for (const cell of ['0,0', '0,1']) "
+            "document.querySelector(`[data-mine-grid] [data-cell='${cell}']`).click()"
+        )
+        page.wait_for_function(
+            "window.skyjoTable.state.view.grids[window.skyjoTable.state.you]"
+            ".flat().filter((c) => c !== '?').length === 2"
+        )
+    finally:
+        context.close()

@@ -260,6 +260,14 @@ class HostSeats(Answer):
     seats: list[HostSeat]
 
 
+class GivenSeat(HostSeats):
+    """Every seat after the change; a person seated where a computer was dealt in gets
+    their link at once."""
+
+    token: str | None = _absent("The newcomer's token, shown this once.")
+    link: str | None = _absent("The newcomer's link.")
+
+
 class Reissued(Answer):
     """A seat's new token and link, shown this once."""
 
@@ -323,6 +331,7 @@ ANSWERS: tuple[type[Answer], ...] = (
     OnlineTable,
     CreatedOnlineTable,
     HostSeats,
+    GivenSeat,
     Reissued,
     ShareLink,
     NewShareLink,
