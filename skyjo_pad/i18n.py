@@ -10,6 +10,7 @@ Accept-Language decides.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar, cast
@@ -66,7 +67,18 @@ def choose_locale() -> str:
     asked = _link_language()
     if asked is not None:
         return asked
-    return request.accept_languages.best_match(list(LANGUAGES), DEFAULT) or DEFAULT
+    return _browser_language()
+
+
+def _browser_language() -> str:
+    """The first of the browser's languages (Accept-Language, most wanted first) that is
+    one of ours, a regional one read as its language: "de-CH, en;q=0.8" is German, and
+    "en-US, de;q=0.9" English (an exact match further down never comes first)."""
+    for tag, quality in request.accept_languages:
+        language = tag.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and language in LANGUAGES:
+            return language
+    return DEFAULT
 
 
 def chosen_locale() -> Locale:
@@ -108,7 +120,8 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 FRENCH_ELISION = re.compile(r"(?<![\w’'-])(de|que) %\((\w+)\)s")
 """French "de" or "que" right before a name filled in ("de %(name)s")."""
-VOWEL = re.compile(r"[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü]")
+VOWELS = frozenset("aeiouæœø")
+"""The letters a name elides a French "de" before, accents aside (Å, Ö, Á, É… too)."""
 S = TypeVar("S", bound=str)
 
 
@@ -127,7 +140,7 @@ def filled(words: S, values: Mapping[str, Any]) -> S:
 
 def _elide(match: re.Match[str], values: Mapping[str, Any]) -> str:
     value = values.get(match.group(2))
-    if isinstance(value, str) and VOWEL.match(value):
+    if isinstance(value, str) and unicodedata.normalize("NFD", value[:1])[:1].casefold() in VOWELS:
         return f"{match.group(1)[:-1]}’%({match.group(2)})s"
     return match.group(0)
 

@@ -12,7 +12,7 @@ const LIMITS = JSON.parse((document.getElementById("js-limits") || { textContent
 window.fillWords = (words, vars = {}) => {
   const french = document.documentElement.lang === "fr";
   const elided = french ? words.replace(/(^|[^\p{L}’'-])(de|que) %\((\w+)\)s/gu, (whole, before, word, name) => (
-    /^[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü]/u.test(String(vars[name])) ? `${before}${word.slice(0, -1)}’%(${name})s` : whole)) : words;
+    /^[aeiouæœø]/u.test(String(vars[name]).normalize("NFD").toLowerCase()) ? `${before}${word.slice(0, -1)}’%(${name})s` : whole)) : words;
   return elided.replace(/%\((\w+)\)s/g, (_, name) => String(vars[name]));
 };
 const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);

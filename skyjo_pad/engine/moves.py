@@ -153,6 +153,9 @@ def _reveal_problem(t: CompactTable, move: Reveal, needed: int) -> Reason | None
             seat=move.seat,
             needed=needed,
         )
+    problem = _gone_problem(t, move.cell, move.seat)
+    if problem:  # a line turned up whole in the opening, and removed
+        return problem
     if t.cells[CELLS * move.seat + _index(move.cell)] < GONE:
         return Reason("the card at %(cell)s is already face up", cell=_show(move.cell))
     return None
@@ -224,8 +227,9 @@ def _cell_problem(cell: Coord) -> Reason | None:
     )
 
 
-def _gone_problem(t: CompactTable, cell: Coord) -> Reason | None:
-    if t.cells[CELLS * t.current + _index(cell)] == GONE:
+def _gone_problem(t: CompactTable, cell: Coord, seat: int | None = None) -> Reason | None:
+    """A removed card's place at `cell` of `seat`'s grid (the seat on turn's, by default)."""
+    if t.cells[CELLS * (t.current if seat is None else seat) + _index(cell)] == GONE:
         return Reason(
             "there is no card at %(cell)s any more: its line was removed", cell=_show(cell)
         )

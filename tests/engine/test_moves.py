@@ -194,6 +194,20 @@ def test_reveals_any_seat_in_any_order() -> None:
     assert refused(game, Draw()) == "everyone must first turn up 2 cards"
 
 
+def test_an_opening_reveal_of_a_line_removed_meanwhile_is_refused() -> None:
+    """With 4 opening cards, Ann's three 1s of column 1 go before she is done: revealing
+    one of their places is refused in words (it raised a KeyError once)."""
+    game = new_game(["Ann", "Bob"], seed=19, rules=Rules(reveal_count=4))
+    game = play(game, Reveal(0, (0, 1)), Reveal(0, (1, 1)), Reveal(0, (2, 1)))
+    assert [row[1] for row in game.grids[0]] == [None, None, None]
+    for row in range(3):
+        assert refused(game, Reveal(0, (row, 1))) == (
+            f"there is no card at [{row}, 1] any more: its line was removed"
+        )
+    assert Reveal(0, (0, 1)) not in legal_moves(game, seat=0)
+    assert apply(game, Reveal(0, (0, 0))).grids[0][0][0].face_up  # her fourth card
+
+
 def test_round_over_allows_only_the_deal() -> None:
     data = position_to_json(turn())
     data.update(phase="round_over", grids=[[["__"] * 4] * 3] * 2, draw=[], discard=[])

@@ -22,6 +22,26 @@ def test_the_browsers_language_chooses(client: FlaskClient, language: str) -> No
     assert NEW_GAME[language] in page
 
 
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("en-US,de;q=0.9", "en"),
+        ("de-CH,en-GB;q=0.8,en;q=0.7", "de"),
+        ("de-AT,en;q=0.5", "de"),
+        ("sv-FI,en;q=0.9", "sv"),
+        ("fr-CA,en-US;q=0.9,en;q=0.8", "fr"),
+        ("ja,fr;q=0.2,de;q=0", "fr"),
+    ],
+)
+def test_the_browsers_first_language_of_ours_chooses(
+    client: FlaskClient, header: str, language: str
+) -> None:
+    """A regional tag is its language, in the reader's order (an exact match further down
+    the list never comes first)."""
+    page = client.get("/", headers={"Accept-Language": header}).text
+    assert f'<html lang="{language}">' in page
+
+
 def test_an_unknown_language_gets_english(client: FlaskClient) -> None:
     page = client.get("/", headers={"Accept-Language": "ja, zh;q=0.8"}).text
     assert '<html lang="en">' in page and "New game" in page
