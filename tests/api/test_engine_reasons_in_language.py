@@ -67,7 +67,7 @@ def test_an_illegal_move_is_refused_in_the_readers_language(
 
 
 NOT_READ = {
-    "fr": "Ce n’est pas un coup que la table sait lire : ",
+    "fr": "Ce n’est pas un coup que la table sait lire\u00a0: ",
     "sv": "Det är inget drag bordet kan läsa: ",
     "de": "Das ist kein Zug, den der Tisch lesen kann: ",
 }

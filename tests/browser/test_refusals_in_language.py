@@ -21,6 +21,7 @@ def test_a_stale_screen_is_told_so_in_french(page: Page, live_server: str) -> No
     behind.locator(my_cell(behind, offered[-1])).click()
     said = behind.locator("[data-why]")
     expect(said).to_have_text(
-        "La table a avancé depuis l’affichage de cet écran : la voici telle qu’elle est maintenant."
+        "La table a avancé depuis l’affichage de cet écran\u00a0: la voici telle qu’elle est "
+        "maintenant."
     )
     assert state(behind)["version"] > before

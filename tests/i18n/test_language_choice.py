@@ -105,5 +105,5 @@ def test_the_tables_sentences_are_whole_sentences_in_each_language(app: Flask) -
     with app.test_request_context("/", headers={"Cookie": "lang=fr"}):
         one = table_words.told(dealt, players, Rules(reveal_count=1))
         two = table_words.told(dealt, players, Rules())
-    assert one == "La manche 2 est distribuée : chacun retourne 1 carte."
-    assert two == "La manche 2 est distribuée : chacun retourne 2 cartes."
+    assert one == "La manche 2 est distribuée\u00a0: chacun retourne 1 carte."
+    assert two == "La manche 2 est distribuée\u00a0: chacun retourne 2 cartes."
