@@ -88,7 +88,7 @@ function setupCount(details, onChange) {
   cells.forEach((cell, i) => {
     cell.inputMode = "none";
     cell.addEventListener("click", () => select(i));
-    cell.addEventListener("focus", () => select(i));
+    cell.addEventListener("focus", () => { select(i); cell.select(); }); // a key typed replaces "13"
     cell.addEventListener("input", () => { paintCell(cell); count(); onChange(); });
     cell.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;

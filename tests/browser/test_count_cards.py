@@ -50,6 +50,14 @@ def test_the_cards_are_counted_by_keyboard_alone(page: Page, live_server: str) -
     # the first column's three 5s go: (1 + 3 + 0) + (0 + 4 + 1) + (12 − 1 + 2) = 22
     expect(ann.locator(".score")).to_have_value("22")
     expect(ann.locator(".grid-sum")).to_contain_text("22")
+    cells.nth(0).focus()  # a card typed over another replaces it, "13" and all
+    page.keyboard.type("13")
+    expect(ann.locator(".grid-sum")).to_contain_text("“13” is not a card")
+    cells.nth(1).focus()
+    cells.nth(0).focus()
+    page.keyboard.type("5")
+    expect(cells.nth(0)).to_have_value("5")
+    expect(ann.locator(".score")).to_have_value("22")
 
 
 def test_tapping_cards_in_shows_progress_not_an_error(page: Page, live_server: str) -> None:
