@@ -31,6 +31,7 @@ from ..models import (
 )
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
+from .players import alphabetical
 from .retry import retried
 from .text import printable
 from .transaction import transaction
@@ -429,8 +430,8 @@ def players_for_filter(chosen: int | None = None) -> list[tuple[int, str]]:
     """(id, name) of every player who sat at a game, by name, for the player filter, and
     the `chosen` one's even with no game (so the filter shows whom it is on)."""
     rows = db.session.execute(
-        select(Player.id, Player.name)
-        .where(or_(exists().where(GameSeat.player_id == Player.id), Player.id == chosen))
-        .order_by(func.lower(Player.name), Player.id)
+        select(Player.id, Player.name).where(
+            or_(exists().where(GameSeat.player_id == Player.id), Player.id == chosen)
+        )
     )
-    return [(row.id, row.name) for row in rows]
+    return sorted(((row.id, row.name) for row in rows), key=lambda r: (alphabetical(r[1]), r[0]))

@@ -113,6 +113,17 @@ def name_problems(names: Sequence[str]) -> list[NameProblem | None]:
     return problems
 
 
+def alphabetical(name: str) -> str:
+    """How names are put in order: accents and case aside ("Émilie" beside "Emilie", not
+    after "Zoë", as SQL's lower() would have it).
+
+    >>> sorted(["Zoë", "Émilie", "emma", "Eve"], key=alphabetical)
+    ['Émilie', 'emma', 'Eve', 'Zoë']
+    """
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(char for char in plain if not unicodedata.combining(char))
+
+
 def wrong_count(count: int, minimum: int = MIN_PLAYERS, maximum: int = MAX_PLAYERS) -> bool:
     """Whether a game of `count` players has too few or too many."""
     return not minimum <= count <= maximum

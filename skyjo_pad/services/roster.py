@@ -20,7 +20,7 @@ from ..extensions import db
 from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
 from . import ratings, text
 from .errors import N_, Conflict, Invalid, NotFound
-from .players import clean_name
+from .players import alphabetical, clean_name
 from .retry import retried
 from .transaction import transaction
 
@@ -41,6 +41,10 @@ HAS_GAMES = N_(
     "person as another entry, merge the two."
 )
 A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
+KEEPS_ITS_NAME = N_(
+    "%(name)s is the name new tables give this computer player: it keeps it, so that its "
+    "games stay together."
+)
 COMPUTER_NAMES = {
     "easy": N_("Easy bot"),
     "medium": N_("Medium bot"),
@@ -67,17 +71,16 @@ class Entry:
 def entries(computers: bool = False) -> list[Entry]:
     """Everyone in the address book by name, with games and wins; people only by default."""
     counts, games, computer = _seat_counts()
-    query = (
-        select(Player.id, Player.name, Player.email, games, counts.c.wins, computer)
-        .outerjoin(counts, counts.c.player_id == Player.id)
-        .order_by(func.lower(Player.name), Player.id)
+    query = select(Player.id, Player.name, Player.email, games, counts.c.wins, computer).outerjoin(
+        counts, counts.c.player_id == Player.id
     )
     if not computers:
         query = query.where(~computer)
-    return [
+    found = [
         Entry(row[0], row[1], row[2], int(row[3]), int(row[4] or 0), bool(row[5]))
         for row in db.session.execute(query)
     ]
+    return sorted(found, key=lambda entry: (alphabetical(entry.name), entry.id))
 
 
 def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
@@ -152,8 +155,30 @@ def _seat_counts() -> tuple[Any, Any, Any]:
 
 def names() -> list[tuple[int, str]]:
     """(id, name) of everyone in the address book, by name (for choosing one)."""
-    rows = db.session.execute(select(Player.id, Player.name).order_by(func.lower(Player.name)))
-    return [(row.id, row.name) for row in rows]
+    rows = db.session.execute(select(Player.id, Player.name))
+    return sorted(((row.id, row.name) for row in rows), key=lambda r: (alphabetical(r[1]), r[0]))
+
+
+def merge_choices(player_id: int) -> list[tuple[int, str]]:
+    """(id, name) of the entries `player_id` may be merged with: the other people, or for
+    a computer player the other computer players' entries."""
+    computer = is_computer(get(player_id))
+    return [
+        (entry.id, entry.name)
+        for entry in entries(computers=True)
+        if entry.id != player_id and (entry.computer or is_computer_name(entry.name)) == computer
+    ]
+
+
+def is_computer(player: Player) -> bool:
+    """Whether the entry is a computer player's: under a computer player's own name, or
+    one that only ever played as a computer player."""
+    if is_computer_name(player.name):
+        return True
+    games, as_bot = db.session.execute(
+        select(func.count(), func.count(GameSeat.bot)).where(GameSeat.player_id == player.id)
+    ).one()
+    return bool(games) and games == as_bot
 
 
 def get(player_id: int) -> Player:
@@ -211,6 +236,8 @@ def update_player(player_id: int, name: object, email: object) -> Player:
     cleaned = clean_name(name)
     if is_computer_name(cleaned) and not is_computer_name(player.name):  # a person stays one
         raise Invalid(A_COMPUTERS_NAME, "name", name=cleaned)
+    if is_computer_name(player.name) and name_key(cleaned) != player.name_key:
+        raise Invalid(KEEPS_ITS_NAME, "name", name=player.name)
     address = clean_email(email)
     key = name_key(cleaned)
     other = db.session.scalar(select(Player).where(Player.name_key == key, Player.id != player.id))
@@ -266,6 +293,14 @@ def mergeable(keep_id: int, drop_id: int) -> tuple[Player, Player]:
     keep, drop = get(keep_id), get(drop_id)
     if keep.id == drop.id:
         raise Invalid("Choose two different entries to merge.", field="other")
+    if is_computer(keep) != is_computer(drop):
+        computer, person = (keep, drop) if is_computer(keep) else (drop, keep)
+        raise Conflict(
+            "%(computer)s is a computer player and %(person)s a person: not merged.",
+            field="other",
+            computer=computer.name,
+            person=person.name,
+        )
     a, b = aliased(GameSeat), aliased(GameSeat)
     shared = db.session.execute(
         select(Game.created_at)

@@ -54,6 +54,25 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
     return list(range(start, high + step, step))
 
 
+TARGET_NEAR = 20
+"""The target is drawn once a total comes this close to it (else the lines stay readable)."""
+
+
+def target_drawn(totals: Sequence[Sequence[int]], target: int) -> bool:
+    """Whether `totals_chart` draws the target's dashed line (a total came near it)."""
+    if not totals:
+        return False
+    ticks = _totals_axis(totals, target)
+    return ticks[0] <= target <= ticks[-1]
+
+
+def _totals_axis(totals: Sequence[Sequence[int]], target: int) -> list[int]:
+    """The totals chart's ticks: from 0 (or the lowest total) to the highest, and to the
+    target once a total comes near it."""
+    values = [v for row in totals for v in row]
+    return _ticks(min(0, *values), max(max(values), min(target, max(values) + TARGET_NEAR)))
+
+
 def totals_chart(
     players: Sequence[str],
     totals: Sequence[Sequence[int]],
@@ -68,10 +87,7 @@ def totals_chart(
     if not totals:
         return Markup("")
     rounds = len(totals)
-    values = [v for row in totals for v in row]
-    low = min(0, *values)
-    high = max(max(values), min(target, max(values) + 20))
-    ticks = _ticks(low, high)
+    ticks = _totals_axis(totals, target)
     low, high = ticks[0], ticks[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 

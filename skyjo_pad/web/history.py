@@ -35,7 +35,7 @@ BOM = "\ufeff"
 
 
 @bp.get("")
-def index() -> tuple[str, int] | str:
+def index() -> tuple[str, int] | str | Response:
     """All games, newest first, with filters and pages."""
     problem = None
     try:
@@ -43,6 +43,9 @@ def index() -> tuple[str, int] | str:
     except ServiceError as error:
         problem, filters = why(error), history.filters_still_readable(request.args)
     page = history.history(filters)
+    if problem is None and page.filters.page != filters.page:  # past the last: the last
+        args: dict[str, Any] = {**request.args.to_dict(), "page": page.page}
+        return redirect(url_for(".index", **args))
     players = history.players_for_filter(filters.player)
     if problem is None and filters.player not in (None, *(pid for pid, _name in players)):
         problem = _("No player has this number: merged into another, or removed.")
@@ -80,6 +83,7 @@ def _game_page(game_id: str, typed: Mapping[str, str] | None = None, problem: st
         detail=detail,
         sheet=sheet,
         chart=chart,
+        target_drawn=charts.target_drawn([r.totals for r in sheet.rounds], sheet.rules.target),
         colour=charts.colour,
         notes=typed or kept,
         notes_problem=problem,

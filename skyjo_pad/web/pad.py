@@ -230,9 +230,7 @@ def _typed_since(
     if number is None:
         return None
     sheet = pad.get_sheet(game_id)
-    saved = sheet.rounds[number - 1]
-    typed = tuple(s.raw(name) for s, name in zip(entry.seats, sheet.players, strict=True))
-    return None if (typed, entry.closer) == (tuple(saved.raw), saved.closer) else (sheet, number)
+    return None if _holds(sheet, entry, number) else (sheet, number)
 
 
 def _typed_after_saving(form: RoundForm, sheet: pad.Sheet, number: int) -> str:
@@ -305,7 +303,7 @@ def _saved_meanwhile(
     other phone saved with the same scores is that round, typed twice: the sheet."""
     fresh = _sheet(game_id)
     entry = form.entry()
-    if number is None and entry is not None and fresh.rounds and _same(fresh, entry):
+    if number is None and entry is not None and fresh.rounds and _holds(fresh, entry):
         flash(
             _(
                 "Another phone saved round %(round)s with these same scores meanwhile: it is "
@@ -319,30 +317,25 @@ def _saved_meanwhile(
         flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data = str(fresh.version)
-    if number is None:
-        kept = _(
+    flash(
+        _(
             "%(problem)s What you typed is still here, now as round %(next)s: save it only if "
             "it is another round.",
             problem=why(error),
             next=len(fresh.rounds) + 1,
         )
-    else:
-        kept = _(
+        if number is None
+        else _(
             "%(problem)s What you typed is still here: check it against the new totals, then "
             "save again.",
             problem=why(error),
-        )
-    flash(kept, "error")
+        ),
+        "error",
+    )
     shown = number or len(fresh.rounds)  # what the other phone made of it, or saved last
     if shown:
-        flash(
-            _(
-                "Round %(round)s on the sheet now: %(scores)s.",
-                round=shown,
-                scores=_in_words(fresh, fresh.rounds[shown - 1]),
-            ),
-            "error",
-        )
+        there = _in_words(fresh, fresh.rounds[shown - 1])
+        flash(_("Round %(round)s on the sheet now: %(scores)s.", round=shown, scores=there), "info")
     try:
         outcome = pad.preview(fresh.id, entry, number) if entry else None
     except ServiceError:
@@ -350,11 +343,12 @@ def _saved_meanwhile(
     return _render_round(fresh, form, number, outcome)
 
 
-def _same(sheet: pad.Sheet, entry: pad.RoundEntry) -> bool:
-    """Whether `entry` holds the sheet's last round: the same scores and closer."""
-    last = sheet.rounds[-1]
+def _holds(sheet: pad.Sheet, entry: pad.RoundEntry, number: int | None = None) -> bool:
+    """Whether `entry` holds round `number` of the sheet (its last, by default) as saved:
+    the same scores and closer."""
+    saved = sheet.rounds[(number or len(sheet.rounds)) - 1]
     typed = tuple(seat.raw(name) for seat, name in zip(entry.seats, sheet.players, strict=True))
-    return (typed, entry.closer) == (tuple(last.raw), last.closer)
+    return (typed, entry.closer) == (tuple(saved.raw), saved.closer)
 
 
 def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:

@@ -43,7 +43,7 @@ def player(player_id: int) -> str:
     numbers = _stats(player_id)
     recent = stats.recent_results(player_id)
     chart = charts.results_chart([(r.total, r.place, r.players) for r in recent])
-    others = [(pid, name) for pid, name in roster.names() if pid != player_id]
+    others = roster.merge_choices(player_id)
     return render_template(
         "players/player.html",
         stats=numbers,

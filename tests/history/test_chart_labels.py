@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from skyjo_pad.factory import create_app
-from skyjo_pad.web.charts import LEFT, totals_chart
+from skyjo_pad.web.charts import LEFT, target_drawn, totals_chart
 
 
 def test_the_target_label_keeps_clear_of_the_last_points() -> None:
@@ -32,3 +32,12 @@ def test_tick_labels_are_round_and_written_as_the_reader_writes_numbers() -> Non
         svg = str(totals_chart(["Ann", "Bob"], totals, 100))
     ticks = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
     assert ticks == ["−250k", "0", "250k", "500k", "750k", "1M", "1,25M"]
+
+
+def test_the_caption_says_only_what_is_drawn() -> None:
+    """The dashed target line is drawn (and said) once a total comes near it; the chart and
+    the caption decide it alike."""
+    for totals, target in (([[-1, 17]], 100), ([[40, 30], [80, 70]], 100), ([[5, 9]], 10)):
+        svg = str(totals_chart(["Ann", "Bob"], totals, target))
+        assert ('class="target"' in svg) == target_drawn(totals, target), (totals, target)
+    assert not target_drawn([[-1, 17]], 100) and target_drawn([[40, 30], [80, 70]], 100)

@@ -30,6 +30,8 @@ def test_history_page_lists_the_games(client: FlaskClient, fixed: dict[str, str]
     assert "4 games" in page
     assert page.index("Bob, Cy") < page.index("Ann, Robo") < page.index("Ann, Bob, Cy")
     assert "In progress" in page and "Digital" in page
+    past = client.get("/history?kind=pad&page=99")  # past the last page: the last
+    assert past.status_code == 302 and past.location == "/history?kind=pad&page=1"
 
 
 def test_a_filter_to_the_first_or_last_day_there_is(
@@ -82,7 +84,7 @@ def test_a_games_page_says_every_rule_it_was_played_by(
     table = tables.create(seats, options, seed=4)
     page = text(client.get(f"/history/{table}"))
     assert (
-        "Rules: to 100; closer ×3, ties do not double. later rounds: who scored lowest starts;"
+        "Rules: to 100; closer ×3, ties do not double. Later rounds: who scored lowest starts;"
         " 3 cards turned up to begin; four equal cards in a row are removed too." in page
     )
     official = text(client.get(f"/history/{fixed['T1']}"))

@@ -292,3 +292,23 @@ def test_merge_refuses_two_people_who_shared_a_game(fixed: dict[str, str]) -> No
     assert stats.player_stats(pid("Bob")).games == 3
     with pytest.raises(Invalid, match="two different entries"):
         roster.merge(pid("Ann"), pid("Ann"))
+
+
+def test_a_person_and_a_computer_player_are_never_merged(fixed: dict[str, str]) -> None:
+    """Merged, a person would sit at tables as a computer (the history's own export then
+    refused) or a computer's rounds count as a person's: refused both ways, not offered."""
+    for keep, drop in (("Robo", "Cy"), ("Cy", "Robo")):
+        with pytest.raises(Conflict, match="Robo is a computer player and Cy a person"):
+            roster.merge(pid(keep), pid(drop))
+        db.session.rollback()
+    assert "Robo" not in dict(roster.merge_choices(pid("Cy"))).values()
+    assert "Cy" not in dict(roster.merge_choices(pid("Robo"))).values()
+    assert stats.player_stats(pid("Cy")).games == 2  # as before
+
+
+def test_a_computer_player_keeps_the_name_new_tables_find_it_by(ctx: Flask) -> None:
+    tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Hard bot", "hard")], seed=3)
+    with pytest.raises(Invalid, match="Hard bot is the name new tables give"):
+        roster.update_player(pid("Hard bot"), "Robot", None)
+    db.session.rollback()
+    assert roster.update_player(pid("Hard bot"), " hard  bot ", None).name == "hard bot"
