@@ -20,6 +20,7 @@ import io
 import json
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -265,9 +266,15 @@ class Server:
 END: Message = {"type": "http.request", "body": b"", "more_body": False}
 
 
+MIN_BODY_RATE = 1024
+"""Bytes a second a request's body must average once its first `timeout` seconds are
+over: a body trickled in a byte at a time would hold its connection for ever."""
+
+
 class BodyGate:
-    """A request's body let through up to `limit` bytes, each part within `timeout` s;
-    past either the answer is 413 or 408 and the app's own answer is dropped."""
+    """A request's body let through up to `limit` bytes, each part within `timeout` s and
+    the whole at `MIN_BODY_RATE` after the first `timeout` s; past any of them the answer
+    is 413 or 408 and the app's own answer is dropped."""
 
     def __init__(self, receive: Receive, send: Send, limit: int, timeout: float) -> None:
         self.limit, self.timeout = limit, timeout
@@ -275,6 +282,12 @@ class BodyGate:
         self.received = 0
         self.refused = False
         self.buffered: list[Message] = []
+        self.started = time.monotonic()
+
+    def _time_left(self) -> float:
+        """How long the next part may take: `timeout`, or less when the body is behind."""
+        due = self.started + self.timeout + self.received / MIN_BODY_RATE
+        return min(self.timeout, due - time.monotonic())
 
     async def receive(self) -> Message:
         """The next part of the body (the end of it once refused)."""
@@ -283,7 +296,10 @@ class BodyGate:
         if self.buffered:
             return self.buffered.pop()
         try:
-            async with asyncio.timeout(self.timeout):
+            left = self._time_left()
+            if left <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(left):
                 message = await self._receive()
         except TimeoutError:
             await self.refuse(408)

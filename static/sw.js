@@ -8,11 +8,13 @@ const SHELL = []; // replaced by the server: the app's CSS, JavaScript, icons an
 const CACHE = `skyjo-pad-${VERSION}`;
 // Pages never kept on the phone: a table's secret links (/t/<token>: a seat's, the host's,
 // the spectators') and the digital table's pages. A link revoked, or a table over, must
-// not open again from the phone's cache; nor any answer that says `no-store`.
+// not open again from the phone's cache; nor any answer that says `no-store`, nor a download
+// (an export holds the whole address book).
 const NEVER_KEPT = /^\/(t|tables)\//;
 function keepable(request, response) {
   const cacheControl = response.headers.get("Cache-Control") || "";
-  return !NEVER_KEPT.test(new URL(request.url).pathname) && !/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl);
+  const download = /^\s*attachment/i.test(response.headers.get("Content-Disposition") || "");
+  return !NEVER_KEPT.test(new URL(request.url).pathname) && !download && !/(^|,)\s*no-store\s*(,|$)/i.test(cacheControl);
 }
 
 self.addEventListener("install", (event) => {

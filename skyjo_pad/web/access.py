@@ -165,9 +165,13 @@ def login() -> tuple[str, int] | str | Response:
 
 @bp.post("/logout")
 def logout() -> Response:
-    """Forget this browser's login; the login page then has the phone forget what it kept
-    for offline use (static/app.js, `forgetDevice`), but changes not sent yet."""
-    session.pop(SESSION_KEY, None)
+    """Forget this browser's login and the links it kept; the login page then has the phone
+    forget what it kept for offline use (static/app.js, `forgetDevice`), but changes not
+    sent yet."""
+    device = session.get(DEVICE_KEY)
+    session.clear()  # the login, and the links this browser kept (a pad's, a table's)
+    if device is not None:  # its own mark stays: others' guesses never count against it
+        session[DEVICE_KEY] = device
     return redirect(url_for("access.login", left=1), 303)
 
 

@@ -171,6 +171,7 @@ def too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:
 def _download(chunks: Iterator[str], mimetype: str, name: str) -> Response:
     response = Response(stream_with_context(chunks), mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"  # the whole address book: kept nowhere
     return response
 
 

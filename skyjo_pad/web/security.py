@@ -127,9 +127,9 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
             app.config[key] = value
     app.request_class = BoundedRequest
     hops = int(app.config["PROXY_HOPS"])
-    if hops:
+    if hops:  # the client's address and scheme; its host and path stay the request's own
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=0, x_port=0, x_prefix=0
         )
     first = app.before_request_funcs.setdefault(None, [])
     first.insert(0, _check_host)  # before CSRF, sessions or any view sees the request

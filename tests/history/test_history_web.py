@@ -254,6 +254,7 @@ def test_add_rename_and_merge_through_the_forms(client: FlaskClient, fixed: dict
 def test_export_and_import_pages(client: FlaskClient, fixed: dict[str, str]) -> None:
     exported = client.get("/history/export.json")
     assert "attachment" in exported.headers["Content-Disposition"]
+    assert exported.headers["Cache-Control"] == "no-store"  # the phone's cache keeps none
     data = json.loads(exported.get_data(as_text=True))
     assert len(data["games"]) == 4
     assert (

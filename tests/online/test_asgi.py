@@ -8,9 +8,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from coroutines import run as run_coroutine
 from flask import Flask
 
+from skyjo_pad import asgi
 from skyjo_pad.asgi import Server
 
 LIMIT = 1000
@@ -141,6 +143,34 @@ def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]
     run_coroutine(within_a_second())
     assert sent[0]["status"] == 408
     assert "too slowly" in json.loads(sent[1]["body"])["error"]
+
+
+def test_a_body_trickled_in_a_byte_at_a_time_is_cut_off(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each byte comes within the part's timeout, but the whole far below the least rate a
+    body must keep once its first seconds are over: 408, the connection not held."""
+    monkeypatch.setattr(asgi, "MIN_BODY_RATE", 100)
+    server = Server(make_app(), threads=2, body_timeout=0.2)
+    request = scope("POST", "/api/games", (b"content-length", b"5000"))
+    sent: list[dict[str, Any]] = []
+    calls = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        await asyncio.sleep(0.1)  # within the part's 0.2 s, each time
+        return {"type": "http.request", "body": b" ", "more_body": True}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def within_two_seconds() -> None:
+        await asyncio.wait_for(server(request, receive, send), 2)
+
+    run_coroutine(within_two_seconds())
+    assert sent[0]["status"] == 408
+    assert calls < 10  # cut off soon after the first 0.2 s, not after the 5,000 bytes
 
 
 def test_with_a_password_the_body_is_left_unread_until_it_is_checked(

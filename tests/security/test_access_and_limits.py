@@ -107,6 +107,22 @@ def test_logging_in_opens_the_app_and_a_wrong_password_says_so(guarded: Flask) -
     assert client.get("/history").status_code == 303
 
 
+def test_logging_out_forgets_the_links_this_browser_kept(guarded: Flask) -> None:
+    """A keeper link opened while logged in is kept in the session: logging out of the
+    device forgets it too, so the game's sheet asks for the password again."""
+    client = guarded.test_client()
+    basic = {"Authorization": "Basic " + base64.b64encode(f"x:{PASSWORD}".encode()).decode()}
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}, headers=basic).json
+    assert game is not None
+    link = client.post(f"/api/games/{game['id']}/shares", json={"kind": "keeper"}, headers=basic)
+    client.post("/login", data={"password": PASSWORD})
+    assert client.get(f"/s/{link.json['token']}").status_code in (200, 302, 303)
+    assert client.get(f"/games/{game['id']}").status_code == 200
+    client.post("/logout")
+    assert client.get(f"/games/{game['id']}").status_code == 303
+    assert client.get(f"/api/games/{game['id']}").status_code == 401
+
+
 def test_login_never_sends_a_visitor_to_another_site(guarded: Flask) -> None:
     client = guarded.test_client()
     for target in ("https://evil.test/", "//evil.test/x", "/\\evil.test"):

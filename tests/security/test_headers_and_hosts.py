@@ -74,6 +74,28 @@ def test_behind_a_proxy_the_forwarded_scheme_makes_the_cookie_secure(behind_prox
     assert answer.headers["Strict-Transport-Security"].startswith("max-age=")
 
 
+def test_behind_a_proxy_a_clients_forwarded_host_or_prefix_makes_no_link(
+    behind_proxy: Flask,
+) -> None:
+    """A proxy may pass a client's own X-Forwarded-Host, -Port or -Prefix on: the links
+    the app hands out (and mails) keep the Host the proxy set, at the host's root."""
+    client = behind_proxy.test_client()
+    told = {
+        "Host": "pad.example.org",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "6.6.6.6",
+        "X-Forwarded-Port": "8443",
+        "X-Forwarded-Prefix": "//evil.example",
+    }
+    made = client.post(
+        "/api/tables", json={"seats": [{"name": "Ann"}, {"name": "Bob"}]}, headers=told
+    )
+    assert made.status_code == 201
+    for seat in made.get_json()["seats"]:
+        assert seat["link"].startswith("https://pad.example.org/t/"), seat["link"]
+    assert client.get("/language/fr?next=/history", headers=told).location == "/history"
+
+
 def test_a_host_not_trusted_is_refused(behind_proxy: Flask) -> None:
     client = behind_proxy.test_client()
     assert client.get("/", headers={"Host": "pad.example.org"}).status_code == 200

@@ -73,6 +73,9 @@ def test_a_table_over_tells_no_other_device_it_can_only_watch(app: Flask) -> Non
     """Once over, nobody plays it: another device reads the final table, no watching note."""
     phone, other = app.test_client(), app.test_client()
     game_id = _start(phone)
-    assert "data-watching hidden" not in other.get(f"/tables/{game_id}").text
+    watching = other.get(f"/tables/{game_id}").text
+    assert "data-watching hidden" not in watching
+    assert "Abandon this game" not in watching  # not offered where it would be refused
+    assert "Abandon this game" in phone.get(f"/tables/{game_id}").text
     assert phone.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"}).status_code == 302
     assert "data-watching hidden" in other.get(f"/tables/{game_id}").text
