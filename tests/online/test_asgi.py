@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -120,27 +120,37 @@ def test_a_chunked_body_under_the_limit_is_read_whole(make_app: Callable[..., Fl
     assert answer["players"] == ["Ann", "Bob"]
 
 
-def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]) -> None:
+def slow_body(
+    make_app: Callable[..., Flask], length: int, part: Callable[[int], Awaitable[dict[str, Any]]]
+) -> tuple[list[dict[str, Any]], int]:
+    """A POST of `length` bytes whose body parts `part(n)` gives (n from 1), to a server
+    that gives each part 0.2 s: what the server sent within 2 s, and how many parts it
+    asked for."""
     server = Server(make_app(), threads=2, body_timeout=0.2)
-    request = scope("POST", "/api/games", (b"content-length", b"500"))
+    request = scope("POST", "/api/games", (b"content-length", str(length).encode()))
     sent: list[dict[str, Any]] = []
     calls = 0
 
     async def receive() -> dict[str, Any]:
         nonlocal calls
         calls += 1
-        if calls == 1:
-            return {"type": "http.request", "body": b'{"players": ', "more_body": True}
-        await asyncio.sleep(60)  # and never the rest
-        return {"type": "http.disconnect"}
+        return await part(calls)
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    async def within_a_second() -> None:
-        await asyncio.wait_for(server(request, receive, send), 1)
+    run_coroutine(asyncio.wait_for(server(request, receive, send), 2))
+    return sent, calls
 
-    run_coroutine(within_a_second())
+
+def test_a_body_that_stops_coming_is_answered_408(make_app: Callable[..., Flask]) -> None:
+    async def part(n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"type": "http.request", "body": b'{"players": ', "more_body": True}
+        await asyncio.sleep(60)  # and never the rest
+        return {"type": "http.disconnect"}
+
+    sent, _calls = slow_body(make_app, 500, part)
     assert sent[0]["status"] == 408
     assert "too slowly" in json.loads(sent[1]["body"])["error"]
 
@@ -151,24 +161,12 @@ def test_a_body_trickled_in_a_byte_at_a_time_is_cut_off(
     """Each byte comes within the part's timeout, but the whole far below the least rate a
     body must keep once its first seconds are over: 408, the connection not held."""
     monkeypatch.setattr(asgi, "MIN_BODY_RATE", 100)
-    server = Server(make_app(), threads=2, body_timeout=0.2)
-    request = scope("POST", "/api/games", (b"content-length", b"5000"))
-    sent: list[dict[str, Any]] = []
-    calls = 0
 
-    async def receive() -> dict[str, Any]:
-        nonlocal calls
-        calls += 1
+    async def part(_n: int) -> dict[str, Any]:
         await asyncio.sleep(0.1)  # within the part's 0.2 s, each time
         return {"type": "http.request", "body": b" ", "more_body": True}
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def within_two_seconds() -> None:
-        await asyncio.wait_for(server(request, receive, send), 2)
-
-    run_coroutine(within_two_seconds())
+    sent, calls = slow_body(make_app, 5000, part)
     assert sent[0]["status"] == 408
     assert calls < 10  # cut off soon after the first 0.2 s, not after the 5,000 bytes
 
