@@ -248,14 +248,18 @@
         ...twins.map((n) => word("same_round", { round: n, it: View.inWords(game.players, theirs.rounds[n - 1].raw, theirs.rounds[n - 1].closer) })),
         ...stuck.map((op) => word("takeback_stuck", { round: op.number, rounds: theirs.rounds.length })),
       ].map((line) => `<p data-clash>${View.esc(line)}</p>`).join("");
-      // Keep theirs comes first where sending mine would double a round or cannot be done.
-      const keep = `<button type="button" class="button ${twins.length || stuck.length ? "primary" : "quiet"}" data-resolve="theirs">${View.esc(word("keep_theirs"))}</button>`;
-      const send = stuck.length ? "" : `<button type="button" class="button ${twins.length ? "quiet" : "primary"}" data-resolve="mine">${View.esc(word("send_mine"))}</button>`;
+      // A round both phones saved is kept once (what else waits here is sent after it);
+      // keeping theirs alone comes first where sending mine cannot be done.
+      const button = (choice, words, primary) => `<button type="button" class="button ${primary ? "primary" : "quiet"}" data-resolve="${choice}">${View.esc(words)}</button>`;
+      const rest = game.ops.length > twins.length;
+      const actions = stuck.length ? [button("theirs", word("keep_theirs"), true)]
+        : twins.length ? [button("twins", word(rest ? "keep_once_send_rest" : "keep_once"), true), button("mine", word("send_mine"), false)]
+          : [button("mine", word("send_mine"), true), button("theirs", word("keep_theirs"), false)];
       parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>${said}`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
         + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
         + overwritten(game)
-        + `<p class="conflict-actions">${twins.length || stuck.length ? keep + send : send + keep}</p></div>`);
+        + `<p class="conflict-actions">${actions.join("")}</p></div>`);
     }
     if (game.refused) {
       const op = game.ops.find((o) => o.id === game.refused.op);
@@ -290,6 +294,13 @@
     return { twins, stuck };
   }
 
+  // The waiting new rounds the other phone saved as the same round (`clashes`' twins).
+  function twinOps(game) {
+    const rounds = Store.localSheet(game).rounds;
+    const ids = new Set(clashes(game).twins.map((n) => rounds[n - 1].op));
+    return new Set(game.ops.filter((op) => op.op === "add" && ids.has(op.clientId)));
+  }
+
   // The conflict box's list of what "send mine" writes over, in words; "" when nothing is.
   function overwritten(game) {
     const closer = (seat) => (seat === null ? word("nobody") : game.players[seat]);
@@ -306,9 +317,10 @@
       const inWords = (op) => (op.scores
         ? `${op.op === "add" ? word("a_new_round") : word("queued_correction", { round: op.number })}: ${View.inWords(game.players, op.scores, op.closer)}`
         : word("queued_takeback", { round: op.number }));
-      if (choice === "mine") {
+      if (choice === "mine" || choice === "twins") {
         const server = game.conflict.server;
-        return { ...game, server, conflict: null, ops: game.ops.map((op) => onTheirs(op, server)) };
+        const once = choice === "twins" ? twinOps(game) : new Set();
+        return { ...game, server, conflict: null, ops: game.ops.filter((op) => !once.has(op)).map((op) => onTheirs(op, server)) };
       }
       if (choice === "theirs") return { ...game, server: game.conflict.server, conflict: null, ops: [], setAside: [...(game.setAside || []), ...game.ops.map(inWords)] };
       const op = game.ops.find((o) => o.id === game.refused.op);

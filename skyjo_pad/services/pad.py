@@ -367,3 +367,13 @@ def _announce(after: Sheet) -> None:
     is committed keep the new sheet."""
     after_commit(lambda: remember(after))
     live.announce(after.id, after.version)  # NOTIFY with the commit; this process's after
+
+
+def same_round(sheet: Sheet, entry: RoundEntry, first: int | None) -> int | None:
+    """The round from `first` on (the sheet's last, if unknown) that `entry` holds as saved
+    (the same scores and closer): a round typed on two phones, or sent twice."""
+    typed = tuple(seat.raw(name) for seat, name in zip(entry.seats, sheet.players, strict=True))
+    for saved in sheet.rounds[max(1, first or len(sheet.rounds)) - 1 :]:
+        if (typed, entry.closer) == (tuple(saved.raw), saved.closer):
+            return saved.number
+    return None

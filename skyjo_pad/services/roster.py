@@ -17,11 +17,12 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import EMAIL_MAX, Game, GameSeat, Player, name_key
+from ..models import EMAIL_MAX, Game, GameSeat, Player, TableToken, name_key
 from . import ratings, text
 from .errors import N_, Conflict, Invalid, NotFound
 from .players import alphabetical, clean_name
 from .retry import retried
+from .table_policy import SEAT
 from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -138,19 +139,26 @@ def _every_computer_name() -> frozenset[str]:
 
 def _seat_counts() -> tuple[Any, Any, Any]:
     """Each player's games and wins (a subquery by `player_id`), with the expressions of
-    their number of games and of whether they only ever played as a computer player."""
+    their number of games and of whether they are a computer player's entry: one that only
+    ever sat where a computer played, and never at a seat with a link of its own (a person
+    whose seat the host handed to a computer player had one)."""
+    linked = TableToken.game_id == GameSeat.game_id
+    linked &= (TableToken.seat == GameSeat.seat) & (TableToken.kind == SEAT)
     counts = (
         select(
             GameSeat.player_id,
             func.count().label("games"),
             func.sum(case((GameSeat.place == 1, 1), else_=0)).label("wins"),
             func.count(GameSeat.bot).label("as_bot"),
+            func.count(TableToken.id).label("linked"),
         )
+        .outerjoin(TableToken, linked)
         .group_by(GameSeat.player_id)
         .subquery()
     )
     games = func.coalesce(counts.c.games, 0)
-    return counts, games, (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
+    computer = (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
+    return counts, games, computer & (func.coalesce(counts.c.linked, 0) == 0)
 
 
 def names() -> list[tuple[int, str]]:
@@ -175,10 +183,9 @@ def is_computer(player: Player) -> bool:
     one that only ever played as a computer player."""
     if is_computer_name(player.name):
         return True
-    games, as_bot = db.session.execute(
-        select(func.count(), func.count(GameSeat.bot)).where(GameSeat.player_id == player.id)
-    ).one()
-    return bool(games) and games == as_bot
+    counts, _games, computer = _seat_counts()
+    found = db.session.scalar(select(computer).where(counts.c.player_id == player.id))
+    return bool(found)
 
 
 def get(player_id: int) -> Player:

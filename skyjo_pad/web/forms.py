@@ -243,6 +243,8 @@ class RoundForm(PadForm):
     version = HiddenField()
     client_id = HiddenField()
     """A new round's id, made with the page: sent twice (a lost answer), it is saved once."""
+    opened_as = HiddenField()
+    """The number the new round had when its form was opened."""
     keep_unusual = BooleanField(_l("Keep these scores anyway (house rules)"))
 
     def setup(self, players: tuple[str, ...]) -> RoundForm:
@@ -271,6 +273,10 @@ class RoundForm(PadForm):
     def expected_version(self) -> int | None:
         """The sheet version the form was opened on."""
         return _version(self.version)
+
+    def opened_number(self) -> int | None:
+        """The number the new round had when its form was opened (None if not sent)."""
+        return _version(self.opened_as)
 
     def round_id(self) -> str | None:
         """The new round's id as sent (None if it is not one)."""

@@ -188,13 +188,15 @@ STRINGS = {
         "“Send mine after theirs” keeps %(mine)s."
     ),
     "same_round": _l(
-        "Round %(round)s on the other phone is the one waiting here: %(it)s. Keep theirs, "
+        "Round %(round)s on the other phone is the one waiting here: %(it)s. Keep it once, "
         "unless that round was really played twice."
     ),
     "takeback_stuck": _l(
         "Taking back round %(round)s cannot be sent: the sheet has %(rounds)s rounds now, "
         "and only the last round can be taken back."
     ),
+    "keep_once": _l("Keep that round once"),
+    "keep_once_send_rest": _l("Keep that round once, send the rest"),
     "send_mine": _l("Send mine after theirs"),
     "keep_theirs": _l("Keep theirs, set mine aside"),
     "not_sent": _l("Not sent: the server refused it: %(error)s"),

@@ -180,6 +180,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         form.version.data = str(sheet.version)
         if number is None:
             form.client_id.data = pad_once.new_client_id()
+            form.opened_as.data = str(len(sheet.rounds) + 1)
             return _render_round(sheet, form, number, None)
         row = sheet.rounds[number - 1]
         form.fill(row.raw, row.grids, row.closer)
@@ -230,7 +231,7 @@ def _typed_since(
     if number is None:
         return None
     sheet = pad.get_sheet(game_id)
-    return None if _holds(sheet, entry, number) else (sheet, number)
+    return None if pad.same_round(sheet, entry, number) == number else (sheet, number)
 
 
 def _typed_after_saving(form: RoundForm, sheet: pad.Sheet, number: int) -> str:
@@ -303,12 +304,13 @@ def _saved_meanwhile(
     other phone saved with the same scores is that round, typed twice: the sheet."""
     fresh = _sheet(game_id)
     entry = form.entry()
-    if number is None and entry is not None and fresh.rounds and _holds(fresh, entry):
+    same = pad.same_round(fresh, entry, form.opened_number()) if number is None and entry else None
+    if same is not None:
         flash(
             _(
                 "Another phone saved round %(round)s with these same scores meanwhile: it is "
                 "on the sheet once, nothing more to save.",
-                round=len(fresh.rounds),
+                round=same,
             ),
             "info",
         )
@@ -316,7 +318,7 @@ def _saved_meanwhile(
     if ((fresh.finished or fresh.full) and number is None) or (number or 0) > len(fresh.rounds):
         flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
-    form.version.data = str(fresh.version)
+    form.version.data, form.opened_as.data = str(fresh.version), str(len(fresh.rounds) + 1)
     flash(
         _(
             "%(problem)s What you typed is still here, now as round %(next)s: save it only if "
@@ -341,14 +343,6 @@ def _saved_meanwhile(
     except ServiceError:
         outcome = None
     return _render_round(fresh, form, number, outcome)
-
-
-def _holds(sheet: pad.Sheet, entry: pad.RoundEntry, number: int | None = None) -> bool:
-    """Whether `entry` holds round `number` of the sheet (its last, by default) as saved:
-    the same scores and closer."""
-    saved = sheet.rounds[(number or len(sheet.rounds)) - 1]
-    typed = tuple(seat.raw(name) for seat, name in zip(entry.seats, sheet.players, strict=True))
-    return (typed, entry.closer) == (tuple(saved.raw), saved.closer)
 
 
 def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:

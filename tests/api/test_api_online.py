@@ -18,7 +18,8 @@ from sqlalchemy import select
 from skyjo_pad.engine.limits import SEED_MAX
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, TableToken
-from skyjo_pad.services import live
+from skyjo_pad.services import live, roster
+from skyjo_pad.services.errors import Conflict
 
 
 @pytest.fixture
@@ -458,3 +459,23 @@ def test_the_address_cap_counts_the_address_the_proxy_saw(make_app: Any) -> None
     first.close()
     elsewhere.close()
     assert live.HUB.count(game) == 0
+
+
+def test_a_person_whose_seat_a_computer_played_stays_a_person(
+    app: Flask, client: FlaskClient, online: OnlineApi
+) -> None:
+    """Fay's seat is handed to a computer for the rest of the game: she stays in the
+    address book as a person, never offered or merged as a computer player."""
+    made = online.create(seats=[{"name": "Fay"}, {"name": "Gus"}, {"bot": "hard"}])
+    host = bearer(made["host_token"])
+    given = client.post(
+        f"/api/tables/{made['id']}/seats/0/player", json={"bot": "medium"}, headers=host
+    )
+    assert given.status_code == 200
+    with app.app_context():
+        people = {entry.name for entry in roster.entries()}
+        assert {"Fay", "Gus"} <= people and "Hard bot" not in people
+        ids = {entry.name: entry.id for entry in roster.entries(computers=True)}
+        assert "Hard bot" not in dict(roster.merge_choices(ids["Fay"])).values()
+        with pytest.raises(Conflict, match="Hard bot is a computer player and Fay a person"):
+            roster.merge(ids["Fay"], ids["Hard bot"])

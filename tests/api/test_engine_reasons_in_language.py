@@ -21,10 +21,11 @@ SAID = {
     "sv": "Alla måste först vända upp 2 kort.",
     "de": "Alle müssen zuerst 2 Karten aufdecken.",
 }
-FACE_UP = {
-    "fr": "La carte en [0, 0] est déjà face visible.",
-    "sv": "Kortet på [0, 0] är redan uppvänt.",
-    "de": "Die Karte auf [0, 0] ist schon offen.",
+FACE_UP = {  # the place in words, from 1, where `error` keeps the notation's [0, 0]
+    "fr": "La carte (rangée 1, colonne 1) est déjà face visible.",
+    "sv": "Kortet på rad 1, kolumn 1 är redan uppvänt.",
+    "de": "Die Karte in Reihe 1, Spalte 1 ist schon offen.",
+    "en": "The card at row 1, column 1 is already face up.",
 }
 
 
@@ -36,6 +37,24 @@ def test_a_reason_keeps_its_english_words_and_its_template() -> None:
     reason = refused.value.reason
     assert reason.template == "the card at %(cell)s is already face up"
     assert reason.data == {"cell": "[0, 0]"}
+
+
+def test_a_cards_place_is_said_in_words_on_the_page_in_english_too(
+    app: Flask, client: FlaskClient
+) -> None:
+    """`error` keeps the notation an API client sends; `message`, what the play screen
+    shows, says the place as a player counts it."""
+    online = OnlineApi(app, client)
+    table = online.create(seats=[{"name": "Ann"}, {"name": "Bob"}])
+    game, ann = table["id"], table["seats"][0]["token"]
+    reveal = {"action": "reveal", "seat": 0, "cell": [0, 0]}
+    version = online.state(game, ann)["version"]
+    assert online.move(game, ann, version, reveal).status_code == 200
+    again = online.move(game, ann, version + 1, reveal).get_json()
+    assert again["error"] == "The card at [0, 0] is already face up."
+    assert again["message"] == FACE_UP["en"]
+    early = online.move(game, ann, version + 1, {"action": "draw"}).get_json()
+    assert "message" not in early  # worded alike: said once
 
 
 @pytest.mark.parametrize("language", sorted(SAID))

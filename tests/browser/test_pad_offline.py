@@ -177,27 +177,29 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
 def test_the_same_round_typed_on_two_phones_is_kept_once(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
-    """This phone, offline, saves round 2; another phone saved that same round meanwhile:
-    the box says so, and keeping theirs (offered first) keeps the round once."""
+    """This phone, offline, saves rounds 2 and 3; another phone saved that same round 2
+    meanwhile: the box says so, and "keep that round once" (offered first) sends round 3
+    after it, nothing set aside."""
     game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
     enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
-    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+    enter_round_here(page, ["Ann", "Ben"], [7, 2], "Ben")  # round 3 waits behind it
+    expect(page.locator("tr.totals td")).to_have_text(["15", "22"])
     api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 11], "closer": 0})
 
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
     expect(conflict.locator("[data-clash]")).to_have_text(
         "Round 2 on the other phone is the one waiting here: Ann 3 (closed), Ben 11. Keep "
-        "theirs, unless that round was really played twice."
+        "it once, unless that round was really played twice."
     )
     first = conflict.locator(".conflict-actions button").first
-    expect(first).to_have_text("Keep theirs, set mine aside")
+    expect(first).to_have_text("Keep that round once, send the rest")
     first.tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
-    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
-    assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0)]
+    expect(page.locator("[data-sync]")).to_be_hidden()  # nothing set aside: nothing lost
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0), ([7, 2], 1)]
 
 
 def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
@@ -465,6 +467,7 @@ def test_a_game_started_offline_takes_only_names_the_server_takes(
     for names, said in (
         (["Ann", "\u200b"], "Every player needs a name."),
         (["\u00c1", "A\u0301"], "Á is in the game twice: give each player a different name."),
+        (["Straße", "STRASSE"], "STRASSE is in the game twice: give each player a different name."),
         (
             ["Ann", "B\u0007n"],
             "A name can hold letters, numbers, spaces and symbols, not control characters.",

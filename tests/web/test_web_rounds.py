@@ -387,6 +387,18 @@ def test_two_phones_typing_the_same_round_save_it_once(
         "once, nothing more to save."
     ) in flashes(late)
     assert len(sheet(app, game_id).rounds) == 1
+    # the other phone saved the same round 2, then round 3: still round 2, said as such
+    page = client.get(url)
+    version = int(input_value(page, "version") or 0)
+    opened = {"opened_as": input_value(page, "opened_as")}
+    assert opened["opened_as"] == "2"
+    assert client.post(url, data=round_form([1, 2, 3], 0, version=version)).status_code == 302
+    assert client.post(url, data=round_form([4, 4, 4], "none")).status_code == 302
+    late = client.post(
+        url, data={**round_form([1, 2, 3], 0, version=version), **opened}, follow_redirects=True
+    )
+    assert "Another phone saved round 2 with these same scores meanwhile" in " ".join(flashes(late))
+    assert len(sheet(app, game_id).rounds) == 3
 
 
 def test_a_round_sent_again_after_a_lost_answer_is_saved_once(

@@ -145,8 +145,8 @@ class Error(Answer):
 
     error: str = Field(description="A sentence saying why (English).")
     message: str | None = _absent(
-        "The same sentence in the reader's language (the lang cookie or Accept-Language), "
-        "when that is not English: what a page shows."
+        "The same sentence as a page shows it, when that differs: in the reader's language "
+        "(the lang cookie or Accept-Language), a card's place in words."
     )
     state: TableScreen | OnlineTable | None = _absent(
         "Only from a table's routes, when the table exists: its play screen as it is now "
