@@ -8,7 +8,7 @@ import os
 import re
 import secrets
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -169,10 +169,6 @@ def pace_settings() -> dict[str, Any]:
     }
 
 
-def _yes(text: str) -> bool:
-    return text.strip().lower() in YES
-
-
 YES = ("1", "true", "yes", "on")
 NO = ("0", "false", "no", "off")
 
@@ -218,21 +214,29 @@ def whole(name: str, default: int, least: int, environ: Mapping[str, str] | None
     return int(value)
 
 
-MAIL_SETTINGS: dict[str, Callable[[str], Any]] = {
-    "MAIL_SERVER": str,
-    "MAIL_PORT": int,
-    "MAIL_USE_TLS": _yes,
-    "MAIL_USE_SSL": _yes,
-    "MAIL_USERNAME": str,
-    "MAIL_PASSWORD": str,
-    "MAIL_DEFAULT_SENDER": str,
-}
-"""Flask-Mail's settings, read from the environment variables of the same names."""
+MAIL_TEXTS = ("MAIL_SERVER", "MAIL_USERNAME", "MAIL_PASSWORD", "MAIL_DEFAULT_SENDER")
+"""Flask-Mail's settings taken as written, from the environment variables of the same
+names (with MAIL_PORT, MAIL_USE_TLS and MAIL_USE_SSL, read below)."""
 
 
-def mail_settings(environ: Any) -> dict[str, Any]:
-    """The mail settings set in `environ` (invitations are emailed once MAIL_SERVER is)."""
-    return {key: read(environ[key]) for key, read in MAIL_SETTINGS.items() if environ.get(key)}
+def mail_settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The mail settings set in `environ` (invitations are emailed once MAIL_SERVER is); a
+    port that is no port, a yes/no that is neither, or TLS and SSL at once stops the app,
+    naming the variable."""
+    found: dict[str, Any] = {key: environ[key] for key in MAIL_TEXTS if environ.get(key)}
+    if environ.get("MAIL_PORT", "").strip():
+        port = whole("MAIL_PORT", 0, 1, environ)
+        if port > 65535:
+            raise SettingError(f"MAIL_PORT must be a port from 1 to 65535, not {port}.")
+        found["MAIL_PORT"] = port
+    for key in ("MAIL_USE_TLS", "MAIL_USE_SSL"):
+        if environ.get(key, "").strip():
+            found[key] = flag(key, False, environ)
+    if found.get("MAIL_USE_TLS") and found.get("MAIL_USE_SSL"):
+        raise SettingError(
+            "Set MAIL_USE_TLS (STARTTLS, port 587) or MAIL_USE_SSL (port 465), not both."
+        )
+    return found
 
 
 def connection_settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:

@@ -183,12 +183,19 @@ def connection_limit(wanted: int) -> int:
 def check_settings() -> None:
     """Read every setting of the environment once, before anything starts or is announced:
     a value the app cannot run with raises SettingError, naming it."""
-    from .config import pace_settings
+    from . import startup_checks
+    from .config import mail_settings, pace_settings, public_url
+    from .factory import PROJECT_ROOT
     from .web import security
 
     pace_settings()
+    mail_settings(os.environ)
+    public_url()
     security.settings(os.environ)
     settings()
+    startup_checks.check_pages(PROJECT_ROOT)
+    startup_checks.check_rate_store(os.environ)
+    startup_checks.check_database(os.environ)
 
 
 def run_one(host: str, port: int, threads: int) -> None:

@@ -98,6 +98,13 @@ def test_a_yes_or_no_variable_reads_every_usual_spelling(text: str, read: bool |
         ("SKYJO_STREAMS_PER_TOKEN", "2.5", "SKYJO_STREAMS_PER_TOKEN must be a whole number"),
         ("SKYJO_MAX_CONNECTIONS", "0", "SKYJO_MAX_CONNECTIONS must be a number of at least 1"),
         ("SKYJO_STREAM_SECONDS", "inf", "SKYJO_STREAM_SECONDS must be a number"),
+        ("SKYJO_PROXY_HOPS", "one", "SKYJO_PROXY_HOPS must be a whole number"),
+        ("MAIL_PORT", "abc", "MAIL_PORT must be a number of at least 1"),
+        ("MAIL_USE_TLS", "ture", "MAIL_USE_TLS must be 1 or 0"),
+        ("RATELIMIT_STORAGE_URI", "bogus://x", "RATELIMIT_STORAGE_URI (bogus://…) cannot be used"),
+        ("DATABASE_URL", "garbage", "DATABASE_URL is not a database address"),
+        ("DATABASE_URL", "mysql://a@b/c", "the app keeps its games in SQLite or PostgreSQL"),
+        ("DATABASE_URL", "sqlite:////no/such/folder/x.sqlite3", "Cannot reach the database at"),
     ],
 )
 def test_a_setting_the_app_cannot_run_with_stops_the_start_in_one_line(
@@ -110,6 +117,7 @@ def test_a_setting_the_app_cannot_run_with_stops_the_start_in_one_line(
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     monkeypatch.setenv(name, text)
+    monkeypatch.setenv("MAIL_SERVER", "localhost")
     result = CliRunner().invoke(main, ["serve", "--port", "1"])
     assert result.exit_code == 1 and words in result.output, result.output
     assert "Traceback" not in result.output
@@ -158,3 +166,13 @@ def test_the_public_address_is_a_scheme_and_a_host(given: str, kept: str | None)
 def test_a_public_address_that_is_not_one_stops_the_app(given: str) -> None:
     with pytest.raises(config.SettingError, match="SKYJO_PUBLIC_URL"):
         config.public_url({"SKYJO_PUBLIC_URL": given})
+
+
+def test_an_install_without_its_pages_stops_the_start_in_one_line(tmp_path: Path) -> None:
+    """A wheel carries the package alone: `serve` says so rather than answer 500."""
+    from skyjo_pad import startup_checks
+    from skyjo_pad.factory import PROJECT_ROOT
+
+    startup_checks.check_pages(PROJECT_ROOT)  # a clone has them
+    with pytest.raises(config.SettingError, match=r"run Skyjo Pad from its clone.*pip install -e"):
+        startup_checks.check_pages(tmp_path)

@@ -22,7 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wrappers import Response
 
-from ..config import flag
+from ..config import SettingError, flag
 from ..i18n import N_, gettext
 from ..rate_limits import METHOD, RATE_LIMITS, group_of
 from ..services import rate_store
@@ -228,7 +228,7 @@ def _whole(text: str, name: str) -> int:
     try:
         value = int(text)
     except ValueError as error:
-        raise ValueError(f"{name} must be a whole number, not {text!r}.") from error
+        raise SettingError(f"{name} must be a whole number, not {text!r}.") from error
     if value < 0:
-        raise ValueError(f"{name} must be 0 or more.")
+        raise SettingError(f"{name} must be 0 or more.")
     return value
