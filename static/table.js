@@ -44,6 +44,10 @@
         window.addEventListener("offline", () => this.banner(true));
         window.addEventListener("online", () => this.banner(false));
         this.banner(!navigator.onLine);
+        // Another tab of this table may have played meanwhile: coming back, this one catches up.
+        document.addEventListener("visibilitychange", () => {
+          if (document.visibilityState === "visible") this.refresh();
+        });
       }
     }
 
@@ -61,6 +65,10 @@
       this.q("mine-grid").addEventListener("click", (event) => {
         const button = event.target.closest("[data-cell]");
         if (button) this.tapCell(button.dataset.cell.split(",").map(Number));
+      });
+      // The card in hand is no place to put it: a tap on it says what to do with it.
+      this.q("hand").addEventListener("click", () => {
+        if (this.state.view.held) this.say(this.state.info.now);
       });
       this.q("other-grid").addEventListener("click", (event) => {
         if (!event.target.closest("[data-cell]")) return;

@@ -110,6 +110,7 @@
     last = s;
     setting(s);
     if (!q("coach")) return;
+    if (before && before.view.round !== s.view.round) advised = null; // last round's word is over
     // Pass-and-play: a word on another player's move is theirs until the phone is handed on.
     const handover = q("handover");
     if (advised && advised.seat !== s.you && (!handover || handover.hidden)) advised = null;

@@ -44,6 +44,8 @@ def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: 
     assert state(page)["view"]["held"]["value"] == 11
     page.wait_for_timeout(300)
     expect(coach).to_be_hidden()
+    page.locator("[data-hand]").tap()  # the card in hand: what to do with it is said
+    expect(page.locator("[data-why]")).to_contain_text("place the 11 in your grid")
 
     # On (remembered): the bad move gets the expert's better one, in words.
     toggle.check()
