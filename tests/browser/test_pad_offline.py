@@ -20,7 +20,16 @@ from offline_helpers import (
     server_rounds,
     watch_for_conflicts,
 )
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Locator,
+    Page,
+    Route,
+    expect,
+)
 
 ABC = ["Ann", "Ben", "Cy"]
 
@@ -174,6 +183,14 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 
+def clash_when_back(page: Page, context: BrowserContext, said: str) -> Locator:
+    """Back online after another phone's change: the conflict box, saying `said` of it."""
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict.locator("[data-clash]")).to_have_text(said)
+    return conflict
+
+
 def test_the_same_round_typed_on_two_phones_is_kept_once(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
@@ -188,11 +205,11 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     expect(page.locator("tr.totals td")).to_have_text(["15", "22"])
     api(live_server, "POST", f"/games/{game}/rounds", {"scores": [3, 11], "closer": 0})
 
-    context.set_offline(False)
-    conflict = page.locator("[data-conflict]")
-    expect(conflict.locator("[data-clash]")).to_have_text(
+    conflict = clash_when_back(
+        page,
+        context,
         "Round 2 on the other phone is the one waiting here: Ann 3 (closed), Ben 11. Keep "
-        "it once, unless that round was really played twice."
+        "it once, unless that round was really played twice.",
     )
     first = conflict.locator(".conflict-actions button").first
     expect(first).to_have_text("Keep that round once, send the rest")
@@ -215,11 +232,11 @@ def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
     expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
     api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 2], "closer": 0})
 
-    context.set_offline(False)
-    conflict = page.locator("[data-conflict]")
-    expect(conflict.locator("[data-clash]")).to_have_text(
+    conflict = clash_when_back(
+        page,
+        context,
         "Taking back round 2 cannot be sent: the sheet has 3 rounds now, and only the last "
-        "round can be taken back."
+        "round can be taken back.",
     )
     expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
     conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
