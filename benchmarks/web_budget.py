@@ -62,22 +62,28 @@ def free_port() -> int:
 
 @contextmanager
 def server(command: list[str], port: int, env: dict[str, str]) -> Iterator[None]:
-    """Run a server process until the block ends, once it accepts connections."""
-    process = subprocess.Popen(command, env={**os.environ, **env}, cwd=ROOT)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"server did not start: {' '.join(command)}") from None
-                time.sleep(0.1)
-        yield
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    """Run a server process until the block ends, once it accepts connections (its log,
+    a line a request, goes to a file beside the figures, not among them)."""
+    with tempfile.NamedTemporaryFile("w", prefix="web-budget-", suffix=".log", delete=False) as log:
+        process = subprocess.Popen(
+            command, env={**os.environ, **env}, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit(
+                            f"server did not start: {' '.join(command)} (its log: {log.name})"
+                        ) from None
+                    time.sleep(0.1)
+            yield
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 def fetch(
