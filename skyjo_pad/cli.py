@@ -52,8 +52,10 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
     try:
         serving.check_settings()
         if workers is not None:
-            click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker processes)")
+            plural = "es" if workers > 1 else ""
+            click.echo(f"Skyjo Pad on http://{host}:{port}/  ({workers} worker process{plural})")
             url = os.environ.get("DATABASE_URL", "").strip()
+            click.echo(f"  database: {serving.database_label(url)}")
             if workers > 1 and (not url or url.startswith("sqlite")):
                 click.echo(SQLITE_WORKERS, err=True)
             serving.run(host, port, workers, threads)

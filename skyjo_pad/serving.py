@@ -198,6 +198,18 @@ def check_settings() -> None:
     startup_checks.check_database(os.environ)
 
 
+def database_label(url: str) -> str:
+    """DATABASE_URL as the start line shows it (its password hidden); unset: the SQLite
+    file in instance/."""
+    from sqlalchemy.engine import make_url
+
+    from .config import SQLITE_FILE, normalised_url
+
+    if not url:
+        return f"sqlite (instance/{SQLITE_FILE})"
+    return make_url(normalised_url(url)).render_as_string(hide_password=True)
+
+
 def run_one(host: str, port: int, threads: int) -> None:
     """Serve on host:port from this process (uvicorn)."""
     import uvicorn
