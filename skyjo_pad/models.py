@@ -11,7 +11,19 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, String, Text, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    ColumnElement,
+    Float,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    exists,
+    false,
+    or_,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -333,3 +345,14 @@ class PadShareLink(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     opened_at: Mapped[datetime | None]
     """When a phone last opened the link's page."""
+
+
+def held_by_a_person() -> ColumnElement[bool]:
+    """Whether a `GameSeat` was a person's: no computer player at it, or a seat with a link
+    of its own (a person whose seat the host handed to a computer player)."""
+    linked = exists().where(
+        TableToken.game_id == GameSeat.game_id,
+        TableToken.seat == GameSeat.seat,
+        TableToken.kind == "seat",
+    )
+    return or_(GameSeat.bot.is_(None), linked)

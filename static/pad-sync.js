@@ -253,7 +253,7 @@
       const button = (choice, words, primary) => `<button type="button" class="button ${primary ? "primary" : "quiet"}" data-resolve="${choice}">${View.esc(words)}</button>`;
       const rest = game.ops.length > twins.length;
       const actions = stuck.length ? [button("theirs", word("keep_theirs"), true)]
-        : twins.length ? [button("twins", word(rest ? "keep_once_send_rest" : "keep_once"), true), button("mine", word("send_mine"), false)]
+        : twins.length ? [button("twins", word(`keep_once${twins.length > 1 ? "_many" : ""}${rest ? "_send_rest" : ""}`), true), button("mine", word("send_mine"), false)]
           : [button("mine", word("send_mine"), true), button("theirs", word("keep_theirs"), false)];
       parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>${said}`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`

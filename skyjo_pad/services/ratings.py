@@ -25,7 +25,7 @@ from sqlalchemy import Connection, and_, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import Game, GameSeat, Player, Rating, RatingState
+from ..models import Game, GameSeat, Player, Rating, RatingState, held_by_a_person
 from .transaction import transaction
 
 MIN_GAMES = 3
@@ -161,8 +161,7 @@ def leaderboard(computers: bool = False) -> list[Standing]:
     """Every rated player, best first; `computers` adds the computer players, marked
     (the ratings are first brought up to date: a use case of its own)."""
     bring_up_to_date()
-    seats = GameSeat.__table__
-    person = exists().where(seats.c.player_id == Player.id, seats.c.bot.is_(None))
+    person = exists().where(GameSeat.player_id == Player.id, held_by_a_person())
     query = (
         select(Rating, Player.name, person.label("person"))
         .join(Player, Player.id == Rating.player_id)

@@ -17,12 +17,11 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import EMAIL_MAX, Game, GameSeat, Player, TableToken, name_key
+from ..models import EMAIL_MAX, Game, GameSeat, Player, held_by_a_person, name_key
 from . import ratings, text
 from .errors import N_, Conflict, Invalid, NotFound
 from .players import alphabetical, clean_name
 from .retry import retried
-from .table_policy import SEAT
 from .transaction import transaction
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -142,23 +141,18 @@ def _seat_counts() -> tuple[Any, Any, Any]:
     their number of games and of whether they are a computer player's entry: one that only
     ever sat where a computer played, and never at a seat with a link of its own (a person
     whose seat the host handed to a computer player had one)."""
-    linked = TableToken.game_id == GameSeat.game_id
-    linked &= (TableToken.seat == GameSeat.seat) & (TableToken.kind == SEAT)
     counts = (
         select(
             GameSeat.player_id,
             func.count().label("games"),
             func.sum(case((GameSeat.place == 1, 1), else_=0)).label("wins"),
-            func.count(GameSeat.bot).label("as_bot"),
-            func.count(TableToken.id).label("linked"),
+            func.sum(case((held_by_a_person(), 1), else_=0)).label("as_person"),
         )
-        .outerjoin(TableToken, linked)
         .group_by(GameSeat.player_id)
         .subquery()
     )
     games = func.coalesce(counts.c.games, 0)
-    computer = (games > 0) & (func.coalesce(counts.c.as_bot, 0) == games)
-    return counts, games, computer & (func.coalesce(counts.c.linked, 0) == 0)
+    return counts, games, (games > 0) & (func.coalesce(counts.c.as_person, 0) == 0)
 
 
 def names() -> list[tuple[int, str]]:

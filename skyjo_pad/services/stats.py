@@ -16,7 +16,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import Game, GameSeat, Player
+from ..models import Game, GameSeat, Player, held_by_a_person
 from .errors import NotFound
 
 
@@ -124,7 +124,7 @@ def player_stats(player_id: int) -> PlayerStats:
             func.sum(GameSeat.closed).label("closed"),
             func.sum(GameSeat.doubled).label("doubled"),
             func.sum(GameSeat.cleared).label("cleared"),
-            func.count(GameSeat.bot).label("as_bot"),
+            func.sum(case((held_by_a_person(), 1), else_=0)).label("as_person"),
         ).where(GameSeat.player_id == player_id)
     ).one()
     rounds = int(row.rounds or 0)
@@ -145,7 +145,7 @@ def player_stats(player_id: int) -> PlayerStats:
         closed_paid=closed - doubled,
         doubled=doubled,
         cleared=None if row.cleared is None else int(row.cleared),
-        computer=row.games > 0 and row.as_bot == row.games,
+        computer=row.games > 0 and not row.as_person,
     )
 
 

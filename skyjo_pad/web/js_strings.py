@@ -197,6 +197,8 @@ STRINGS = {
     ),
     "keep_once": _l("Keep that round once"),
     "keep_once_send_rest": _l("Keep that round once, send the rest"),
+    "keep_once_many": _l("Keep those rounds once"),
+    "keep_once_many_send_rest": _l("Keep those rounds once, send the rest"),
     "send_mine": _l("Send mine after theirs"),
     "keep_theirs": _l("Keep theirs, set mine aside"),
     "not_sent": _l("Not sent: the server refused it: %(error)s"),

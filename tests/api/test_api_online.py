@@ -18,7 +18,7 @@ from sqlalchemy import select
 from skyjo_pad.engine.limits import SEED_MAX
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, GameSeat, Player, TableToken
-from skyjo_pad.services import live, roster
+from skyjo_pad.services import live, roster, stats
 from skyjo_pad.services.errors import Conflict
 
 
@@ -477,5 +477,7 @@ def test_a_person_whose_seat_a_computer_played_stays_a_person(
         assert {"Fay", "Gus"} <= people and "Hard bot" not in people
         ids = {entry.name: entry.id for entry in roster.entries(computers=True)}
         assert "Hard bot" not in dict(roster.merge_choices(ids["Fay"])).values()
+        assert not stats.player_stats(ids["Fay"]).computer  # her page: no 🤖
+        assert stats.player_stats(ids["Hard bot"]).computer
         with pytest.raises(Conflict, match="Hard bot is a computer player and Fay a person"):
             roster.merge(ids["Fay"], ids["Hard bot"])

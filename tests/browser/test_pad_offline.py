@@ -486,6 +486,10 @@ def test_a_game_started_offline_takes_only_names_the_server_takes(
         (["\u00c1", "A\u0301"], "Á is in the game twice: give each player a different name."),
         (["Straße", "STRASSE"], "STRASSE is in the game twice: give each player a different name."),
         (
+            ["\u1e9etrauss", "sstrauss"],
+            "sstrauss is in the game twice: give each player a different name.",
+        ),
+        (
             ["Ann", "B\u0007n"],
             "A name can hold letters, numbers, spaces and symbols, not control characters.",
         ),
