@@ -15,6 +15,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, default_exceptions
 
+from .. import i18n
 from ..presenters.problems import why
 from ..services.errors import ServiceError
 from ..unavailable import DATABASE_AWAY, database_away
@@ -55,9 +56,10 @@ def register(bp: Blueprint) -> None:
     def refused(error: ServiceError) -> tuple[Response, int]:
         """A request a service (or the body reader) refused; nothing was changed."""
         extra: dict[str, object] = getattr(error, "extra", {})
-        shown = why(error)  # the same sentence for a page to show its reader
-        if shown != error.message:  # another language, or a card's place in words
-            extra = {"message": shown, **extra}
+        if i18n.current() != i18n.DEFAULT or "cell" in error.sentence.data:
+            # the same sentence for a page to show its reader: in another language, or
+            # with a card's place in words
+            extra = {"message": why(error), **extra}
         return jsonify({"error": error.message, **extra}), error.status
 
     for code in default_exceptions:

@@ -13,6 +13,8 @@ from flask_babel import format_date, format_number, get_translations
 from ..i18n import gettext
 from ..services.errors import Plural, Sentence, ServiceError, Value
 
+HUGE = 10**18
+"""A number this large (someone's typing, never a score) is written out ungrouped."""
 CELL = re.compile(r"\[([0-2]), ([0-3])\]")
 """A card's place as the engine's reasons write it (the notation's `[row, column]`, from 0)."""
 
@@ -53,4 +55,7 @@ def _shown(value: Value) -> str:
         return say(value)
     if isinstance(value, date):
         return str(format_date(value, "medium"))
-    return str(format_number(value)).replace("-", "\u2212") if isinstance(value, int) else value
+    if not isinstance(value, int):
+        return value
+    grouped = abs(value) < HUGE  # Babel's decimals stop at 28 digits: a huge one as it is
+    return (str(format_number(value)) if grouped else str(value)).replace("-", "\u2212")

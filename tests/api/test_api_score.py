@@ -57,6 +57,18 @@ def test_a_card_outside_the_deck_is_422(client: FlaskClient, api: PadApi, card: 
     assert "not a card" in message
 
 
+@pytest.mark.parametrize("card", [10**30, -(10**30)])
+def test_a_huge_card_is_refused_in_the_readers_language_too(
+    client: FlaskClient, card: int
+) -> None:
+    """The French sentence writes the number out as typed (too long for Babel to group)."""
+    client.set_cookie("lang", "fr")
+    grid = [[1, 2, 3, card], [1, 2, 3, 4], [1, 2, 3, 4]]
+    answer = client.post("/api/score", json={"grid": grid})
+    assert answer.status_code == 422
+    assert str(abs(card)) in answer.get_json()["message"]
+
+
 def test_scoring_saves_nothing(client: FlaskClient, api: PadApi) -> None:
     before = api.counts()
     client.post("/api/score", json={"grid": [[1, 2, 3, 4]] * 3})
