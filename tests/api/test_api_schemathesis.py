@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -226,5 +227,7 @@ def check_one_case(app: Flask, client: FlaskClient, api: PadApi, case: Any) -> N
     if response.status_code >= 400:
         answer = response.get_json()
         assert isinstance(answer["error"], str) and answer["error"]
-        assert set(answer) <= {"error", "state"}  # a table's refusal adds its screen
+        assert set(answer) <= {"error", "state", "message"}  # a table's refusal: its screen
+        if "message" in answer:  # in English, only to say a card's place in words
+            assert re.search(r"row \d, column \d", answer["message"]), answer
         assert store(app) == before, "a refused request changed something"

@@ -58,9 +58,7 @@ def test_a_card_outside_the_deck_is_422(client: FlaskClient, api: PadApi, card: 
 
 
 @pytest.mark.parametrize("card", [10**30, -(10**30)])
-def test_a_huge_card_is_refused_in_the_readers_language_too(
-    client: FlaskClient, card: int
-) -> None:
+def test_a_huge_card_is_refused_in_the_readers_language_too(client: FlaskClient, card: int) -> None:
     """The French sentence writes the number out as typed (too long for Babel to group)."""
     client.set_cookie("lang", "fr")
     grid = [[1, 2, 3, card], [1, 2, 3, 4], [1, 2, 3, 4]]
