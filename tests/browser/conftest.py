@@ -135,8 +135,10 @@ def serving(folder: Path, **settings: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server the browser tests share, one per test process (each xdist worker has
-    its own); yields its URL."""
-    with serving(tmp_path_factory.mktemp("live")) as base:
+    its own); yields its URL. Its rate limits are off: a worker's tests make more games
+    from one address than a device may in a minute or an hour (a phone's own sends, met
+    with 429, would wait for the next minute); the limits are tested in tests/security."""
+    with serving(tmp_path_factory.mktemp("live"), SKYJO_RATE_LIMITS="0") as base:
         yield base
 
 
