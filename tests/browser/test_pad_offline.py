@@ -454,9 +454,8 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
     enter_round_here(page, ["Ida", "Jon"], [4, 6], "Ida")
     context.set_offline(False)
     game = server_id(page)
-    # sent: the game first, then its round (as long as the other sends, on a busy machine:
-    # a loaded run took over 20 s once)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=40_000)
+    # sent: the game first, then its round (as long as the other sends, on a busy machine)
+    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
     page.goto(f"{live_server}/games/{game}")  # the server's page of it
     context.set_offline(True)
     enter_round_here(page, ["Ida", "Jon"], [50, 60], "Ida")  # 54 and 66: not over yet
