@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, default_exceptions
 
 from .. import i18n
-from ..presenters.problems import why
+from ..presenters.problems import says_a_place, why
 from ..services.errors import ServiceError
 from ..unavailable import DATABASE_AWAY, database_away
 
@@ -56,7 +56,7 @@ def register(bp: Blueprint) -> None:
     def refused(error: ServiceError) -> tuple[Response, int]:
         """A request a service (or the body reader) refused; nothing was changed."""
         extra: dict[str, object] = getattr(error, "extra", {})
-        if i18n.current() != i18n.DEFAULT or "cell" in error.sentence.data:
+        if i18n.current() != i18n.DEFAULT or says_a_place(error.sentence):
             # the same sentence for a page to show its reader: in another language, or
             # with a card's place in words
             extra = {"message": why(error), **extra}

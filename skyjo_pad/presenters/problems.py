@@ -39,6 +39,12 @@ def why(error: ServiceError) -> str:
     return say(error.sentence)
 
 
+def says_a_place(sentence: Sentence) -> bool:
+    """Whether `say` words a card's place in `sentence` otherwise than its English does."""
+    cell = sentence.data.get("cell")
+    return isinstance(cell, str) and CELL.fullmatch(cell) is not None
+
+
 def _place(value: Value) -> str:
     """A card's place in the reader's words, when it is one."""
     found = CELL.fullmatch(value) if isinstance(value, str) else None

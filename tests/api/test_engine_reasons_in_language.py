@@ -55,6 +55,9 @@ def test_a_cards_place_is_said_in_words_on_the_page_in_english_too(
     assert again["message"] == FACE_UP["en"]
     early = online.move(game, ann, version + 1, {"action": "draw"}).get_json()
     assert "message" not in early  # worded alike: said once
+    nowhere = {"action": "reveal", "seat": 0, "cell": [3, -375]}  # no place of a grid
+    far = online.move(game, ann, version + 1, nowhere).get_json()
+    assert far["error"].startswith("There is no cell [3, -375]") and "message" not in far
 
 
 @pytest.mark.parametrize("language", sorted(SAID))
