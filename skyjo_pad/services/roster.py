@@ -164,11 +164,13 @@ def names() -> list[tuple[int, str]]:
 def merge_choices(player_id: int) -> list[tuple[int, str]]:
     """(id, name) of the entries `player_id` may be merged with: the other people, or for
     a computer player the other computer players' entries."""
-    computer = is_computer(get(player_id))
+    get(player_id)  # NotFound for no such entry
+    everyone = entries(computers=True)
+    computer = {entry.id: entry.computer or is_computer_name(entry.name) for entry in everyone}
     return [
         (entry.id, entry.name)
-        for entry in entries(computers=True)
-        if entry.id != player_id and (entry.computer or is_computer_name(entry.name)) == computer
+        for entry in everyone
+        if entry.id != player_id and computer[entry.id] == computer[player_id]
     ]
 
 
@@ -177,9 +179,12 @@ def is_computer(player: Player) -> bool:
     one that only ever played as a computer player."""
     if is_computer_name(player.name):
         return True
-    counts, _games, computer = _seat_counts()
-    found = db.session.scalar(select(computer).where(counts.c.player_id == player.id))
-    return bool(found)
+    games, as_person = db.session.execute(
+        select(func.count(), func.sum(case((held_by_a_person(), 1), else_=0))).where(
+            GameSeat.player_id == player.id
+        )
+    ).one()
+    return bool(games) and not as_person
 
 
 def get(player_id: int) -> Player:
