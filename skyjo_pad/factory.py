@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
-    else:  # the schema is someone else's to upgrade: say so if it was not
+    elif not _migrating_by_hand():  # the schema is someone else's: say so if not upgraded
         with app.app_context():
             problem = schema.schema_problem()
             db.session.remove()
@@ -81,6 +82,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             logging.getLogger(__name__).warning("Not ready to serve: %s.", problem)
     _owner_only(app.config["SQLALCHEMY_DATABASE_URI"])
     return app
+
+
+def _migrating_by_hand(argv: list[str] | None = None) -> bool:
+    """Whether this process is a `flask db …` command (`flask db upgrade`, say): the app it
+    loads is not about to serve, so an old schema is no news (it is being upgraded)."""
+    words = sys.argv if argv is None else argv
+    return Path(words[0]).name in {"flask", "__main__.py"} and "db" in words[1:]
 
 
 def _owner_only(url: str) -> None:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,6 +99,31 @@ def test_servers_starting_at_once_on_an_empty_database_all_start(databases: Data
     for process in starting:
         _, errors = process.communicate(timeout=120)
         assert process.returncode == 0, errors.decode()[-2000:]
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        assert current() == head()
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_flask_db_upgrade_by_hand_says_nothing_of_the_schema_it_upgrades(
+    databases: Databases,
+) -> None:
+    """`flask db upgrade` with SKYJO_AUTO_MIGRATE=0 (docs/operations.md): the schema ends
+    at head, and no "Not ready to serve" is printed for the schema being upgraded; a
+    command that only reads (`flask routes`) still says it."""
+    url = databases.empty("by-hand")
+    flask = str(Path(sys.executable).with_name("flask"))
+    environ = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "test", "SKYJO_AUTO_MIGRATE": "0"}
+    environ["FLASK_APP"] = str(Path(__file__).parent.parent / "app.py")
+
+    def run(*words: str) -> str:
+        done = subprocess.run([flask, *words], env=environ, capture_output=True, timeout=120)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        return (done.stdout + done.stderr).decode()
+
+    assert "Not ready to serve" in run("routes")
+    assert "Not ready to serve" not in run("db", "upgrade")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         assert current() == head()
