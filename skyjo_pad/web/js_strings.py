@@ -47,7 +47,7 @@ STRINGS = {
     "their_cards": _l("%(name)s’s cards"),
     "your_cards_title": _l("%(name)s · your cards"),
     "not_yours": _l("Those are %(name)s’s cards: tap one of yours."),
-    "wait_computer": _l("Wait: %(name)s is playing for the computer."),
+    "wait_computer": _l("Wait: the computer plays %(name)s’s turn."),
     "no_answer": _l("The app did not answer: reload the page."),
     "did_not_work": _l("That did not work: reload the page."),
     "no_connection": _l("No connection to the app: try again."),

@@ -33,6 +33,8 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
     # The computer players turn up their cards by themselves, one step at a time.
     expect(info).to_contain_text("Easy bot turns up cards")
     expect(page.locator("[data-skip]")).to_be_visible()
+    page.locator("[data-draw]").click(force=True)  # a tap while the computer plays
+    expect(why).to_have_text("Wait: the computer plays Easy bot’s turn.")
     page.clock.resume()
     expect(info).to_contain_text("Ann: turn up 2 cards", timeout=8000)
     shoot(page, "table-opening")
