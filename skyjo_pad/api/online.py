@@ -99,7 +99,7 @@ def online_seats(game_id: str) -> Response:
 def online_reissue(game_id: str, seat: int) -> Response:
     """A new link for a seat (host); the old one stops working at once."""
     host = bearer()
-    online.identify(game_id, host)  # 401 before the body is read
+    online.identify_host(game_id, host)  # 401, 403 before the body is read
     bodies.no_body()
     token = host_seats.reissue(game_id, host, seat)
     return jsonify(seat=seat, token=token, link=table_link(token))
@@ -110,7 +110,7 @@ def online_give_seat(game_id: str, seat: int) -> Response:
     """Hand a seat to a computer player `{"bot": "hard"}` or back `{"bot": null}` (host);
     a seat dealt to a computer to a person `{"bot": null, "name": "Dee"}`, with their link."""
     token = bearer()
-    online.identify(game_id, token)
+    online.identify_host(game_id, token)
     body = GiveSeat.read(bodies.json_object())
     fresh = host_seats.give_seat(game_id, token, seat, body.bot, body.name)
     seats = seats_json(host_seats.seats(game_id, token))
@@ -123,7 +123,7 @@ def online_give_seat(game_id: str, seat: int) -> Response:
 def online_abandon(game_id: str) -> Response:
     """Stop the table for good (host); it stays in the history."""
     token = bearer()
-    online.identify(game_id, token)
+    online.identify_host(game_id, token)
     Abandon.read(bodies.json_object())
     online.abandon(game_id, token)
     return jsonify(online_json(online.screen(game_id, token)))

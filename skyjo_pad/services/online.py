@@ -221,6 +221,12 @@ def identify(game_id: str, token: str | None) -> Access:
     return Access(game_id, actor.role, actor.seat)
 
 
+def identify_host(game_id: str, token: str | None) -> None:
+    """Refuse a token that is not the host's of `game_id` (401, 403), before the body of a
+    host's request is read: a seat's link is told it may not, whatever it sent."""
+    policy.check_host(policy.by_token(game_id, token))
+
+
 def open_link(token: str) -> Access:
     """What a `/t/<token>` link opens (401 when it is unknown or was replaced)."""
     row = policy.token_row(token)

@@ -109,6 +109,7 @@ def may_reissue(game_id: str, token: str | None, seat: object) -> None:
 def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Game, TableState, int]:
     """The table and the seat a new link may be made for (refused in words, else)."""
     game, state = _hosted(game_id, token)
+    store.check_playing(state)  # a table that is over keeps every link it gave
     chosen = _seat_at(state, seat)
     position = store.position_of(state)
     _check_not_held(state, position, chosen)

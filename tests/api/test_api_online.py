@@ -248,12 +248,18 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
         assert no.status_code == 400, unsure
         assert no.get_json()["error"] == 'Confirm it: send {"confirm": true}.'
     assert online.state(game, t["host"])["status"] == "playing"
-    refused = client.post(
-        f"/api/tables/{game}/abandon", json={"confirm": True}, headers=bearer(t["ann"])
-    )
-    assert refused.status_code == 403
+    for body in ({"confirm": True}, {}):  # a seat's link may not, whatever it sent
+        refused = client.post(f"/api/tables/{game}/abandon", json=body, headers=bearer(t["ann"]))
+        assert refused.status_code == 403, body
+        assert refused.get_json()["error"] == "Only the host's link manages the table."
+    not_host = client.post(f"/api/tables/{game}/seats/1/player", json=[], headers=bearer(t["ann"]))
+    assert not_host.status_code == 403
     done = client.post(f"/api/tables/{game}/abandon", json={"confirm": True}, headers=host)
     assert done.status_code == 200 and done.get_json()["status"] == "abandoned"
+    # Over: every link it gave keeps opening it (read-only), none is replaced.
+    relinked = client.post(f"/api/tables/{game}/seats/0/token", headers=host)
+    assert relinked.status_code == 409
+    assert relinked.get_json()["error"] == "This table was abandoned."
     record = client.get(f"/api/tables/{game}/record", headers=bearer(t["spectator"]))
     assert record.status_code == 200 and record.get_json()["format"] == "skyjo-record/1"
     ann = online.state(game, t["ann"])
