@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import force_locale, get_babel, gettext
-from sqlalchemy import case, func, select, update
+from sqlalchemy import and_, case, func, or_, select, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
@@ -84,29 +84,37 @@ def entries(computers: bool = False) -> list[Entry]:
 
 
 def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
-    """Refuse a person seated under a computer player's own name ("Hard bot", what a
-    computer seat left blank is named), or a computer player under the name of a person of
-    the address book (one who played as a person, or was added by hand): each keeps a
-    record of its own games."""
+    """Refuse a person seated under a computer player's name ("Hard bot", what a computer
+    seat left blank is named, or the name a host gave one: "Robo"), or a computer player
+    under the name of a person of the address book (one who played as a person, or was
+    added by hand): each keeps a record of its own games."""
     for name, bot in zip(names, bots, strict=True):
         if bot is None and is_computer_name(name):
             raise Invalid(A_COMPUTERS_NAME, "players", name=name)
-    named = {
+    people = {name_key(name): name for name, bot in zip(names, bots, strict=True) if bot is None}
+    machines = {
         name_key(name): name
         for name, bot in zip(names, bots, strict=True)
         if bot is not None and not is_computer_name(name)
     }
-    if not named:
-        return
     counts, _games, computer = _seat_counts()
-    person = db.session.scalar(
-        select(Player.name_key)
+    clash = db.session.execute(
+        select(Player.name_key, computer)
         .outerjoin(counts, counts.c.player_id == Player.id)
-        .where(Player.name_key.in_(named), ~computer)
+        .where(
+            or_(
+                and_(Player.name_key.in_(machines), ~computer),
+                and_(Player.name_key.in_(people), computer),
+            )
+        )
         .limit(1)
-    )
-    if person is not None:
-        raise Invalid(A_PERSONS_NAME, "players", name=named[person])
+    ).first()
+    if clash is None:
+        return
+    key, is_a_computer = clash
+    if is_a_computer:
+        raise Invalid(A_COMPUTERS_NAME, "players", name=people[key])
+    raise Invalid(A_PERSONS_NAME, "players", name=machines[key])
 
 
 def free_name(base: str, used: set[str]) -> str:

@@ -85,6 +85,16 @@ def test_computer_seats_left_blank_are_named_apart_and_no_person_takes_their_nam
         pad.get_json()["error"]
         == "easy bot 3 is a computer player's name: give this person another name."
     )
+    # A computer a host named: its name stays a computer's, on the pad and at a table.
+    online.create([{"name": "Cy"}, {"bot": "easy", "name": "Robo"}])
+    for typed, refused in (
+        ("robo", client.post("/api/games", json={"players": ["robo", "Bob"]})),
+        ("Robo", client.post("/api/tables", json={"seats": [{"name": "Robo"}, {"bot": "hard"}]})),
+    ):
+        assert refused.status_code == 422
+        assert refused.get_json()["error"].startswith(f"{typed} is a computer player's name")
+    again = online.create([{"name": "Dee"}, {"bot": "medium", "name": "Robo"}])
+    assert again["seats"][1]["name"] == "Robo"  # the computer itself sits down again
 
 
 @pytest.mark.parametrize(
