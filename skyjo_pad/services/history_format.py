@@ -42,7 +42,7 @@ from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
 from .pad import pad_rules
 from .roster import A_COMPUTERS_NAME, clean_email, is_computer_name
-from .round_entry import is_closer, is_score, is_whole
+from .round_entry import SCORE_LIMIT, is_closer, is_score, is_whole
 from .tables import table_rules
 
 FORMAT = "skyjo-pad-history/1"
@@ -289,6 +289,12 @@ def _scored_rounds(data: object, seats: int, rules: Rules) -> list[ImportedRound
         if not is_whole(listed) or listed != number:
             raise Invalid("round %(number)s is missing or out of order.", number=number)
         raw = item.get("raw")
+        if isinstance(raw, list) and any(is_whole(v) and not is_score(v) for v in raw):
+            raise Invalid(
+                "round %(number)s holds a score too large: each lies within ±%(limit)s.",
+                number=number,
+                limit=SCORE_LIMIT,
+            )
         if not isinstance(raw, list) or len(raw) != seats or not all(map(is_score, raw)):
             raise Invalid(
                 "round %(number)s needs one whole-number score per player.", number=number

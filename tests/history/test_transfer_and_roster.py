@@ -193,6 +193,10 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
         (broken({"rounds": [{"closer": 5, "raw": [1, 2]}]}), "closer must be one of the players"),
         (broken({"rounds": [{"raw": [1, "two"]}]}), "one whole-number score per player"),
         (
+            broken({"rounds": [{"closer": 0, "raw": [2_000_000, 10**20]}]}),
+            "round 1 holds a score too large: each lies within ±1,000,000",
+        ),
+        (
             broken({"rounds": [{"closer": None, "raw": [0, 0]}] * 1001, "rules": {"target": 1}}),
             r"more rounds than a game holds \(1,000 rounds at most\)",
         ),
