@@ -84,11 +84,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def _migrating_by_hand(argv: list[str] | None = None) -> bool:
+def _migrating_by_hand() -> bool:
     """Whether this process is a `flask db …` command (`flask db upgrade`, say): the app it
     loads is not about to serve, so an old schema is no news (it is being upgraded)."""
-    words = sys.argv if argv is None else argv
-    return Path(words[0]).name in {"flask", "__main__.py"} and "db" in words[1:]
+    return Path(sys.argv[0]).name in {"flask", "__main__.py"} and "db" in sys.argv[1:]
 
 
 def _owner_only(url: str) -> None:
