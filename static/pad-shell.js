@@ -164,6 +164,31 @@
   }
 
   // ---- The sheet ----
+
+  // After a correction, the sheet says once which scores it changed, as the server's does
+  // (web/pad.py, `_say_corrected`): the typed score, else the closer's doubling come or gone.
+  const CHANGED = "skyjo:shell:changed";
+  function noteCorrection(key, before, after) {
+    const seats = after.final.map((_, seat) => seat).filter((seat) => before.raw[seat] !== after.raw[seat] || before.final[seat] !== after.final[seat]);
+    const lines = seats.map((seat) => {
+      const [old, now] = before.raw[seat] !== after.raw[seat] ? [before.raw[seat], after.raw[seat]] : [before.final[seat], after.final[seat]];
+      return { seat, old: View.num(old), now: View.num(now) };
+    });
+    try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, seats, lines })); } catch (e) { /* not said */ }
+  }
+  let correction; // the note, taken once per page: the sheet's redraws (a send tried) keep it
+  function takeCorrection(key, players) {
+    if (correction === undefined) {
+      try { correction = JSON.parse(sessionStorage.getItem(CHANGED) || "null"); sessionStorage.removeItem(CHANGED); } catch (e) { correction = null; }
+    }
+    const note = correction;
+    if (!note || note.key !== key) return null;
+    const said = note.lines.length
+      ? note.lines.map((l) => word("score_changed", { name: players[l.seat], round: note.round, old: l.old, new: l.now }))
+      : [word("nothing_changed", { round: note.round })];
+    return { round: note.round, seats: note.seats, html: said.map((line) => `<p class="flash flash-info" role="status">${esc(line)}</p>`).join("") };
+  }
+
   async function sheetView(id) {
     const game = await Store.find(id);
     if (!game) return missing();
@@ -188,15 +213,16 @@
       : waiting
       ? `<p class="queued" role="status" data-waiting-note>${esc(word(waiting === 1 ? "waiting_changes_one" : "waiting_changes_many", { n: waiting }))}</p>`
       : `<p class="muted" data-waiting-note>${esc(word("all_sent"))}</p>`;
+    const changed = takeCorrection(game.key, game.players);
     const rounds = sheet.rounds.length
-      ? View.table(sheet, (n) => `${base}/rounds/${n}/edit`)
+      ? View.table(sheet, (n) => `${base}/rounds/${n}/edit`, changed)
         + `<div class="sheet-actions"><p class="hint">${esc(word("tap_to_correct"))}</p><a class="button quiet" href="${base}/rounds/${sheet.rounds.length}/delete">${esc(word("take_back", { round: sheet.rounds.length }))}</a></div>`
       : `<p class="muted empty">${esc(word("no_rounds"))}</p><ul class="seat-list">${game.players.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`;
     const dock = sheet.finished
       ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
       : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
     const strip = sheet.finished ? "" : View.strip(sheet);
-    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
+    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${changed ? changed.html : ""}${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
     Sync.showStatus(game.key);
   }
@@ -284,6 +310,7 @@
         try { localStorage.removeItem(draftKey); sessionStorage.setItem(MEANWHILE, String(roundNo)); } catch (e) { /* no storage */ }
         return roundView(id, null);
       }
+      const before = number ? Store.localSheet(game).rounds[number - 1] : null;
       try {
         if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
         else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids, form.elements.client_id.value);
@@ -293,6 +320,7 @@
         return;
       }
       try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
+      if (before) noteCorrection(game.key, before, Store.localSheet(await Store.find(game.key)).rounds[number - 1]);
       go(base);
     });
     if (new URLSearchParams(root.location.search).has("unsent")) {

@@ -34,7 +34,9 @@
 
   // The sheet's table: names and totals on top, a row per round; rounds still waiting to
   // be sent are marked. `link(number)`: the address that corrects a round, or null.
-  function table(sheet, link) {
+  // `changed`: the round a correction just changed and its seats, marked as the server's
+  // sheet marks them (templates/_sheet_table.html).
+  function table(sheet, link, changed = null) {
     const head = sheet.players.map((name, seat) => {
       const lead = sheet.leaders.includes(seat);
       return `<th scope="col" class="${lead ? "leader" : ""}">${lead ? `<span class="badge" aria-hidden="true">★</span>` : ""}<span class="name">${esc(name)}</span></th>`;
@@ -49,7 +51,8 @@
       const cells = r.final.map((final, seat) => {
         const closer = r.closer === seat;
         const tag = closer ? `<span class="tag">${r.doubled ? `${num(r.raw[seat])}×${sheet.rules.multiplier}` : esc(word("closed"))}</span>` : "";
-        return `<td class="${closer ? "closer" : ""} ${closer && r.doubled ? "doubled" : ""}">${num(final)}${tag}</td>`;
+        const marked = changed && changed.round === r.number && changed.seats.includes(seat);
+        return `<td class="${closer ? "closer" : ""} ${closer && r.doubled ? "doubled" : ""} ${marked ? "changed" : ""}"${marked ? " data-changed" : ""}>${num(final)}${tag}</td>`;
       }).join("");
       return `<tr class="${r.waiting ? "waiting" : ""}" data-waiting="${r.waiting || ""}"><th scope="row" class="round-col">${number}${mark}</th>${cells}</tr>`;
     }).join("");

@@ -172,6 +172,8 @@ STRINGS = {
     "correct_round": _l("Correct round %(round)s"),
     "mark_new": _l("waiting"),
     "mark_corrected": _l("corrected, waiting"),
+    "score_changed": _l("%(name)s, round %(round)s: %(old)s → %(new)s"),
+    "nothing_changed": _l("Round %(round)s corrected: no score changed."),
     "mark_waiting": _l("changes waiting to be sent"),
     "conflict": _l(
         "Another phone changed this game while this one was offline. Nothing is lost: "

@@ -97,10 +97,16 @@ def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     expect(page.locator("[data-preview] td.total")).to_have_text(["23", "52", "33"])
     page.get_by_role("button", name=re.compile("^Save the correction")).tap()
     expect(page.locator("tr.totals td")).to_have_text(["23", "52", "33"])
+    # Said once, as the server's sheet says it: the score changed, and its cell marked.
+    for _ in range(2):  # and still when the sheet is drawn again (a send tried meanwhile)
+        expect(page.locator(".flash-info")).to_have_text(["Cy, round 2: 7 → 9"])
+        expect(page.locator("tr:nth-child(2) td[data-changed]")).to_have_text("9")
+        page.evaluate("dispatchEvent(new CustomEvent('skyjo:sent', {detail: {sent: []}}))")
 
     page.get_by_role("link", name="Take back round 3").tap()
     page.get_by_role("button", name="Take back round 3").tap()
     expect(page.locator("tr.totals td")).to_have_text(["11", "48", "29"])
+    expect(page.locator(".flash-info, [data-changed]")).to_have_count(0)
     page.reload()
     expect(page.locator("tr.totals td")).to_have_text(["11", "48", "29"])
     expect(page.locator("[data-waiting-note]")).to_contain_text("3 changes are kept")
@@ -134,7 +140,7 @@ def test_a_round_saved_offline_on_a_round_form_opened_online_arrives_once(
 
     lost = lose_first_answer(page, "POST", r"/api/games/\w+/rounds$")
     context.set_offline(False)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     expect(page.locator("tr.totals td")).to_have_text(["10", "8", "22"])
     assert lost
     assert server_rounds(live_server, game) == [([4, 9, 12], 0), ([6, -1, 10], 1)]
@@ -395,7 +401,7 @@ def test_corrections_and_a_take_back_of_saved_rounds_are_sent_once(
 
     lost = lose_first_answer(page, "PUT", r"/api/games/\w+/rounds/\d+$")
     context.set_offline(False)
-    expect(page.locator("[data-waiting-note]")).to_have_count(0, timeout=20_000)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     expect(page.locator("tr.totals td")).to_have_text(["9", "3", "9"])
     assert lost
     assert server_rounds(live_server, game) == [([1, 2, 3], 0), ([4, 1, 6], 0)]
