@@ -178,7 +178,14 @@ def _read_filters(args: Mapping[str, str]) -> tuple[Filters, list[Invalid]]:
             problems.append(problem)
             return None
 
-    player = read(lambda: _whole(args.get("player"), N_("The player must be a whole number.")))
+    player = read(
+        lambda: _whole(
+            args.get("player"),
+            N_("The player must be a whole number."),
+            N_("There is no such player."),
+            "player",
+        )
+    )
     page = read(lambda: _page(args.get("page")))
     since = read(
         lambda: _date(args.get("from"), N_("The first day must be a date like 2026-05-31."))
@@ -220,7 +227,9 @@ CHOOSE_STATUS = N_("Choose finished games, games not finished, or both.")
 
 
 def _page(text: str | None) -> int:
-    page = _whole(text, N_("The page number must be a whole number."))
+    page = _whole(
+        text, N_("The page number must be a whole number."), N_("There is no such page."), "page"
+    )
     if page is not None and not 1 <= page <= PAGE_MAX:
         raise Invalid("There is no such page.", field="page")
     return page or 1
@@ -232,11 +241,15 @@ def _choice(text: str | None, known: Mapping[str, str], problem: str, field: str
     return text or None
 
 
-def _whole(text: str | None, problem: str) -> int | None:
+def _whole(text: str | None, problem: str, none_such: str, field: str) -> int | None:
+    """The number typed, or None; `problem` if it is not one, `none_such` past 9 digits
+    (no player or page has such a number)."""
     if text is None or text == "":
         return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise Invalid(problem, field="player")
+    if not (text.isascii() and text.isdigit()):
+        raise Invalid(problem, field=field)
+    if len(text) > 9:
+        raise Invalid(none_such, field=field)
     return int(text)
 
 

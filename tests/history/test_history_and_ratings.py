@@ -68,6 +68,8 @@ def test_pages(fixed: dict[str, str]) -> None:
         ({"player": "Ann"}, "The player must be a whole number."),
         ({"kind": "chess"}, "Choose the score pad, digital tables or both."),
         ({"page": "0"}, "There is no such page."),
+        ({"page": "9" * 23}, "There is no such page."),  # a number still, past any page
+        ({"player": "9" * 23}, "There is no such player."),
     ],
 )
 def test_bad_filters_are_refused_in_words(ctx: object, args: dict[str, str], message: str) -> None:
