@@ -83,3 +83,18 @@ def test_the_host_finds_the_invitation_links_again_and_they_stay_true(
 
     elsewhere = client.application.test_client().get(host).text
     assert "Show the invitation links again" not in elsewhere
+
+
+def test_a_host_page_left_open_asks_no_question_of_a_table_that_is_over(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Its "Abandon" form sent after the table was abandoned elsewhere: the host's page
+    says it was, instead of asking whether to stop it."""
+    table = host_table(app)
+    host = table.host_token
+    assert "Abandon this game?" in client.post(f"/t/{host}/abandon", data={}).text
+    client.post(f"/t/{host}/abandon", data={"confirm": "yes"})
+    late = client.post(f"/t/{host}/abandon", data={})
+    assert late.status_code == 303 and late.location == f"/t/{host}"
+    page = client.get(late.location).text
+    assert "This table was abandoned." in page and "Abandon this game?" not in page
