@@ -169,12 +169,11 @@
   // (web/pad.py, `_say_corrected`): the typed score, else the closer's doubling come or gone.
   const CHANGED = "skyjo:shell:changed";
   function noteCorrection(key, before, after) {
-    const seats = after.final.map((_, seat) => seat).filter((seat) => before.raw[seat] !== after.raw[seat] || before.final[seat] !== after.final[seat]);
-    const lines = seats.map((seat) => {
-      const [old, now] = before.raw[seat] !== after.raw[seat] ? [before.raw[seat], after.raw[seat]] : [before.final[seat], after.final[seat]];
-      return { seat, old: View.num(old), now: View.num(now) };
+    const lines = after.final.flatMap((_, seat) => {
+      const field = before.raw[seat] !== after.raw[seat] ? "raw" : before.final[seat] !== after.final[seat] ? "final" : null;
+      return field ? [{ seat, old: num(before[field][seat]), now: num(after[field][seat]) }] : [];
     });
-    try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, seats, lines })); } catch (e) { /* not said */ }
+    try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, lines })); } catch (e) { /* not said */ }
   }
   let correction; // the note, taken once per page: the sheet's redraws (a send tried) keep it
   function takeCorrection(key, players) {
@@ -186,7 +185,7 @@
     const said = note.lines.length
       ? note.lines.map((l) => word("score_changed", { name: players[l.seat], round: note.round, old: l.old, new: l.now }))
       : [word("nothing_changed", { round: note.round })];
-    return { round: note.round, seats: note.seats, html: said.map((line) => `<p class="flash flash-info" role="status">${esc(line)}</p>`).join("") };
+    return { round: note.round, seats: note.lines.map((l) => l.seat), html: said.map((line) => `<p class="flash flash-info" role="status">${esc(line)}</p>`).join("") };
   }
 
   async function sheetView(id) {

@@ -255,6 +255,12 @@ def _table(game_id: str, token: str | None) -> tuple[Game, TableState, policy.Ac
     return game, state, actor
 
 
+def check_playing(game_id: str, token: str | None) -> None:
+    """Refuse, in words (409), what only a table still being played allows: its host's
+    page left open from before it ended asks nothing of it."""
+    store.check_playing(_table(game_id, token)[1])
+
+
 def screen(game_id: str, token: str | None) -> Screen:
     """The table as `token` may see it now (a table that is over: its final state). A
     searching computer player to act with nobody at it is set thinking."""

@@ -27,8 +27,7 @@ from ..i18n import gettext as _
 from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import invitations, online, online_seats
-from ..services.errors import Conflict, ServiceError, Unauthorized
-from ..services.table_store import ABANDONED_ALREADY, OVER
+from ..services.errors import ServiceError, Unauthorized
 from .table_forms import BOT_KINDS, NewTableForm
 from .table_new import render_new
 
@@ -256,10 +255,11 @@ def abandon(token: str) -> Response | str:
     """Abandon the table, once the host confirmed it."""
     access = _host(token)
     if request.form.get("confirm") != "yes":
+        try:
+            online.check_playing(access.game_id, token)
+        except ServiceError as error:  # a page left open from before it ended: said so
+            return _refused_to_host(token, error)
         state = online_json(online.screen(access.game_id, token))
-        if state["status"] != "playing":  # a page left open from before it ended: said so
-            over = ABANDONED_ALREADY if state["status"] == "abandoned" else OVER
-            return _refused_to_host(token, Conflict(over))
         return render_template("table/online_abandon.html", token=token, state=state)
     online.abandon(access.game_id, token)
     return redirect(url_for("online.page", token=token), 303)
