@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import Rules
@@ -187,9 +187,30 @@ def _invite(
         if seat.token is not None and seat.email is not None:
             seat = NewSeat(**{**_fields(seat), "invitation": invite(seat, host_name, table.id)})
         made.append(seat)
-    for row in rows:
-        row.invitation = next(s.invitation for s in made if s.seat == row.seat)
+    _note_invitations(table.id, {row.seat: _invitation_of(made, row.seat) for row in rows})
     return NewTable(table.id, table.host_token, table.spectator_token, tuple(made))
+
+
+def _invitation_of(seats: Sequence[NewSeat], seat: int | None) -> str | None:
+    return next(s.invitation for s in seats if s.seat == seat)
+
+
+@transaction
+def _note_invitations(game_id: str, outcomes: Mapping[int | None, str | None]) -> None:
+    """How each seat's invitation went as the table's answer says it ("sent" for one still
+    on its way), where its sender has not recorded its final word first: a late sender's
+    `record_invitation` may commit before this, and is never overwritten."""
+    for seat, outcome in outcomes.items():
+        db.session.execute(
+            update(TableToken)
+            .where(
+                TableToken.game_id == game_id,
+                TableToken.kind == SEAT,
+                TableToken.seat == seat,
+                TableToken.invitation.is_(None),
+            )
+            .values(invitation=outcome)
+        )
 
 
 @transaction
