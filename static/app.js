@@ -175,9 +175,29 @@ function keepDraft(form) {
   } catch (e) { /* private mode or full: the form still works */ }
 }
 
+// A new round typed here and never sent, whose number another phone's round took
+// meanwhile: offered on the next round's form, saying so (kept until one more round).
+function carryOverDraft(form) {
+  const number = Number(form.dataset.draft.split("-")[1]);
+  if (!form.dataset.draft.startsWith("new-") || localStorage.getItem(draftKey(form))) return;
+  const older = `${DRAFT}${form.dataset.game}:new-${number - 1}`;
+  const draft = JSON.parse(localStorage.getItem(older) || "null");
+  if (!draft || draft.sent) return;
+  localStorage.setItem(draftKey(form), JSON.stringify(draft));
+  localStorage.removeItem(older);
+  const note = document.createElement("p");
+  note.className = "flash flash-error";
+  note.setAttribute("role", "alert");
+  note.textContent = t("draft_saved_meanwhile", { round: number - 1, next: number });
+  form.querySelector("fieldset").before(note);
+}
+
 function restoreDraft(form) {
   let draft = null;
-  try { draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null"); } catch (e) { return false; }
+  try {
+    carryOverDraft(form);
+    draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+  } catch (e) { return false; }
   if (!draft || !draft.fields) return false;
   // A correction applies only to the round as it was when it was typed.
   if (form.dataset.draft.startsWith("edit-") && draft.version !== form.querySelector("input[name=version]").value) return false;
@@ -195,6 +215,15 @@ function restoreDraft(form) {
   return true;
 }
 
+// Save pressed online: the draft is on its way (the sheet forgets it once it shows that
+// round; one never sent outlives another phone's round of its number, `carryOverDraft`).
+function markDraftSent(form) {
+  try {
+    const draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+    if (draft) localStorage.setItem(draftKey(form), JSON.stringify({ ...draft, sent: true }));
+  } catch (e) { /* nothing kept */ }
+}
+
 // On the sheet: forget the drafts of rounds it shows saved.
 function forgetSavedDrafts(state) {
   const prefix = `${DRAFT}${state.dataset.game}:`;
@@ -205,7 +234,8 @@ function forgetSavedDrafts(state) {
       if (!key.startsWith(prefix)) continue;
       const [kind, n] = key.slice(prefix.length).split("-");
       const draft = JSON.parse(localStorage.getItem(key) || "{}");
-      if ((kind === "new" && Number(n) <= rounds) || (kind === "edit" && Number(draft.version) < version)) {
+      const taken = Number(n) < rounds || (Number(n) === rounds && draft.sent);
+      if ((kind === "new" && taken) || (kind === "edit" && Number(draft.version) < version)) {
         localStorage.removeItem(key);
       }
     }
@@ -289,7 +319,8 @@ function setupRoundForm(form) {
   }));
   // Offline, Save keeps the round on this phone; it is sent when the network returns.
   form.addEventListener("submit", (event) => {
-    if (!event.submitter || event.submitter.value !== "save" || navigator.onLine || !window.PadSync) return;
+    if (!event.submitter || event.submitter.value !== "save") return;
+    if (navigator.onLine || !window.PadSync) { markDraftSent(form); return; }
     event.preventDefault();
     queueRound(form, verdict, save);
   });

@@ -246,14 +246,14 @@
       const { twins, stuck } = clashes(game);
       const said = [
         ...twins.map((n) => word("same_round", { round: n, it: View.inWords(game.players, theirs.rounds[n - 1].raw, theirs.rounds[n - 1].closer) })),
-        ...stuck.map((op) => word("takeback_stuck", { round: op.number, rounds: theirs.rounds.length })),
+        ...stuck.map((op) => word({ add: "game_over_stuck", put: "correction_stuck", del: "takeback_stuck" }[op.op], { round: op.number, rounds: theirs.rounds.length })),
       ].map((line) => `<p data-clash>${View.esc(line)}</p>`).join("");
       // A round both phones saved is kept once (what else waits here is sent after it);
       // keeping theirs alone comes first where sending mine cannot be done.
       const button = (choice, words, primary) => `<button type="button" class="button ${primary ? "primary" : "quiet"}" data-resolve="${choice}">${View.esc(words)}</button>`;
       const rest = game.ops.length > twins.length;
       const actions = stuck.length ? [button("theirs", word("keep_theirs"), true)]
-        : twins.length ? [button("twins", word(`keep_once${twins.length > 1 ? "_many" : ""}${rest ? "_send_rest" : ""}`), true), button("mine", word("send_mine"), false)]
+        : twins.length ? [button("twins", word(`keep_once${twins.length > 1 ? "_many" : ""}${rest ? "_send_rest" : ""}`), true), button("mine", word("send_mine"), false), button("theirs", word("keep_theirs"), false)]
           : [button("mine", word("send_mine"), true), button("theirs", word("keep_theirs"), false)];
       parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>${said}`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
@@ -282,23 +282,26 @@
 
   // What makes a conflict more than two versions: new rounds waiting here that the other
   // phone saved as the same round (its number, scores and closer: one round typed on both
-  // phones, most likely), and take-backs that can no longer be sent (only the last round
-  // can be taken back, and the other phone saved rounds after it).
+  // phones, most likely), and changes that can no longer be sent: a take-back when the
+  // other phone saved rounds after it (only the last round can be taken back), a
+  // correction of a round the other phone took back, a new round once the game is over.
   function clashes(game) {
     const server = game.conflict.server;
-    const twins = Store.localSheet(game).rounds.flatMap((round, i) => {
+    const rounds = Store.localSheet(game).rounds;
+    const twins = rounds.flatMap((round, i) => {
       const there = server.rounds[i];
       return round.waiting === "new" && there && there.closer === round.closer && there.raw.join() === round.raw.join() ? [i + 1] : [];
     });
-    const stuck = game.ops.filter((op) => op.op === "del" && op.number !== server.rounds.length);
-    return { twins, stuck };
+    const twinIds = new Set(twins.map((n) => rounds[n - 1].op));
+    const stuck = game.ops.filter((op) => (op.op === "del" ? op.number !== server.rounds.length
+      : op.op === "put" ? op.number > server.rounds.length : server.finished && !twinIds.has(op.clientId)));
+    return { twins, twinIds, stuck };
   }
 
   // The waiting new rounds the other phone saved as the same round (`clashes`' twins).
   function twinOps(game) {
-    const rounds = Store.localSheet(game).rounds;
-    const ids = new Set(clashes(game).twins.map((n) => rounds[n - 1].op));
-    return new Set(game.ops.filter((op) => op.op === "add" && ids.has(op.clientId)));
+    const { twinIds } = clashes(game);
+    return new Set(game.ops.filter((op) => op.op === "add" && twinIds.has(op.clientId)));
   }
 
   // The conflict box's list of what "send mine" writes over, in words; "" when nothing is.

@@ -280,17 +280,20 @@ static void columns(const int8_t *grid, Odds *o, double *cols) {
 
 static double sum4(const double *cols) { return cols[0] + cols[1] + cols[2] + cols[3]; }
 
-/* engine.scoring.clear_lines on a grid with every card face up or gone: complete columns,
- * then (with the row rule) complete rows are removed in place; the raw score of the rest. */
+/* engine.scoring.clear_lines on a grid with every card face up or gone: complete columns
+ * and (with the row rule) complete rows, found on the grid as it is, are removed in place
+ * (a row and a column that share a card both go); the raw score of the rest. */
 static int clear_grid(int8_t *g, int row_clear) {
-    for (int c = 0; c < COLUMNS; c++)
-        if (g[c] != GONE && g[c] == g[c + 4] && g[c] == g[c + 8]) g[c] = g[c + 4] = g[c + 8] = GONE;
+    int rows[3] = {0, 0, 0};
     if (row_clear)
         for (int r = 0; r < 3; r++) {
-            int8_t *row = g + 4 * r;
-            if (row[0] != GONE && row[0] == row[1] && row[0] == row[2] && row[0] == row[3])
-                row[0] = row[1] = row[2] = row[3] = GONE;
+            const int8_t *row = g + 4 * r;
+            rows[r] = row[0] != GONE && row[0] == row[1] && row[0] == row[2] && row[0] == row[3];
         }
+    for (int c = 0; c < COLUMNS; c++)
+        if (g[c] != GONE && g[c] == g[c + 4] && g[c] == g[c + 8]) g[c] = g[c + 4] = g[c + 8] = GONE;
+    for (int r = 0; r < 3; r++)
+        if (rows[r]) memset(g + 4 * r, GONE, COLUMNS);
     int raw = 0;
     for (int k = 0; k < CELLS; k++)
         if (g[k] != GONE) raw += g[k];
@@ -981,24 +984,25 @@ static void end_turn(Table *t, int seat, const Rules *rules, int *raw) {
         t->current = following;
 }
 
+/* engine/play.py's clear_line: the column (and, with the row rule, the row) through the
+ * card just placed, both when it completes both. */
 static void clear_line(Table *t, int seat, int cell, const Rules *rules) {
     int8_t *grid = t->cells + CELLS * seat;
-    int top = cell % COLUMNS;
-    int value = grid[top];
-    if (face_up(value) && value == grid[top + 4] && value == grid[top + 8]) {
+    int value = grid[cell];
+    if (!face_up(value)) return;
+    int top = cell % COLUMNS, start = cell - cell % COLUMNS;
+    int column = value == grid[top] && value == grid[top + 4] && value == grid[top + 8];
+    int row = rules->row_clear && value == grid[start] && value == grid[start + 1] &&
+              value == grid[start + 2] && value == grid[start + 3];
+    if (column) {
         grid[top] = grid[top + 4] = grid[top + 8] = GONE;
         for (int i = 0; i < 3; i++) t->discard[t->ndiscard++] = (int8_t)value;
-    } else if (rules->row_clear) {
-        int start = cell - cell % COLUMNS;
-        value = grid[start];
-        if (face_up(value) && value == grid[start + 1] && value == grid[start + 2] &&
-            value == grid[start + 3]) {
-            for (int i = 0; i < 4; i++) {
-                grid[start + i] = GONE;
-                t->discard[t->ndiscard++] = (int8_t)value;
-            }
-        }
     }
+    if (row)
+        for (int i = start; i < start + 4; i++) {
+            if (grid[i] != GONE) t->discard[t->ndiscard++] = (int8_t)value; /* not the crossing */
+            grid[i] = GONE;
+        }
 }
 
 /* Deal the draw pile into the seats' streams, its top card to the seat to move, the next

@@ -64,7 +64,12 @@ def make_bot(name: str, seed: int = 0, budget: int | None = None) -> Bot:
     if name == "expert":
         return ExpertBot(seed) if budget is None else ExpertBot(seed, budget, seconds=None)
     if ":" in name:
-        return OutsideBot(load_factory(name)(), name)
+        factory = load_factory(name)
+        try:
+            inner = factory()
+        except TypeError as error:  # it wants arguments: not a factory of bots
+            raise BotError(f"{name!r} must be a factory taking no arguments: {error}") from error
+        return OutsideBot(inner, name)
     raise BotError(f"unknown bot {name!r}: use {', '.join(NAMES)} or package.module:factory")
 
 

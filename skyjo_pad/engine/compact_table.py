@@ -118,7 +118,7 @@ class CompactTable:
         self.source = EMPTY
         self.seed: int | None = None
         self.cleared: tuple[int, int, int] | None = None
-        """The last line the column (or row) rule removed in a turn: see `play.clear_line`."""
+        """The last lines the column (or row) rule removed in a turn: see `play.clear_line`."""
 
     @classmethod
     def from_position(cls, position: Position) -> CompactTable:

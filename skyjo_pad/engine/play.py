@@ -178,25 +178,31 @@ def flip(t: CompactTable, cell: int) -> None:
 
 
 def clear_line(t: CompactTable, seat: int, cell: int) -> None:
-    """The column rule (and the row rule, if on) for the line through a card just placed.
+    """The column rule (and the row rule, if on) for the lines through a card just placed.
 
-    Only that line can have become complete. The line removed is noted in `t.cleared`
-    as (0 for a column or 1 for a row, its index, its value), for `reasons.outcome`.
+    Only those lines can have become complete; a card that completes its column and its
+    row at once removes both (six cards, all of its value). What went is noted in
+    `t.cleared` as (what, index, value): (0, the column), (1, the row) or (2, the cell
+    where the two cross), for `reasons.outcome`.
     """
     cells = t.cells
-    top = CELLS * seat + cell % COLUMNS
-    value = cells[top]
-    if value < GONE and value == cells[top + COLUMNS] == cells[top + 2 * COLUMNS]:
+    base = CELLS * seat
+    value = cells[base + cell]
+    top = base + cell % COLUMNS
+    start = base + cell - cell % COLUMNS
+    column = value == cells[top] == cells[top + COLUMNS] == cells[top + 2 * COLUMNS]
+    row = t.rules.row_clear and value == cells[start] == cells[start + 1] == cells[start + 2]
+    row = row and value == cells[start + 3]
+    if value >= GONE:  # not a card face up (never so for a card just placed)
+        return
+    if column:
         cells[top] = cells[top + COLUMNS] = cells[top + 2 * COLUMNS] = GONE
         t.discard += (value, value, value)
         t.cleared = (0, cell % COLUMNS, value)
-    elif t.rules.row_clear:
-        start = CELLS * seat + cell - cell % COLUMNS
-        value = cells[start]
-        if value < GONE and value == cells[start + 1] == cells[start + 2] == cells[start + 3]:
-            cells[start : start + COLUMNS] = (GONE,) * COLUMNS
-            t.discard += (value,) * COLUMNS
-            t.cleared = (1, cell // COLUMNS, value)
+    if row:
+        cells[start : start + COLUMNS] = (GONE,) * COLUMNS
+        t.discard += (value,) * (COLUMNS - 1 if column else COLUMNS)
+        t.cleared = (2, cell, value) if column else (1, cell // COLUMNS, value)
 
 
 def end_turn(t: CompactTable, seat: int) -> None:
@@ -251,7 +257,12 @@ def final_reveal(t: CompactTable, seat: int) -> int:
     )
     _, score = clear_lines(grid, t.rules.row_clear)
     gone = [base + row * COLUMNS + col for col in score.removed_columns for row in range(ROWS)]
-    gone += [base + row * COLUMNS + col for row in score.removed_rows for col in range(COLUMNS)]
+    gone += [
+        base + row * COLUMNS + col
+        for row in score.removed_rows
+        for col in range(COLUMNS)
+        if col not in score.removed_columns  # a card where a row and a column cross goes once
+    ]
     for k in gone:
         t.discard.append(cells[k])
         cells[k] = GONE

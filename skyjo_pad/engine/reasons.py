@@ -29,7 +29,7 @@ from .actions import Deal, Discard, Flip, Move, Reveal, Swap
 from .compact_table import CompactTable
 from .errors import IllegalMove
 from .game import round_result
-from .limits import ROUND_TURNS_MAX
+from .limits import COLUMNS, ROUND_TURNS_MAX
 from .moves import code_of, mover, why_illegal
 from .play import highest_sum
 from .scoring import Grid, RoundResult, game_over
@@ -43,6 +43,8 @@ class Line(Enum):
 
     COLUMN = "column"
     ROW = "row"
+    COLUMN_AND_ROW = "column_and_row"
+    """A column and a row completed by the same card (`row_clear`): both go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,8 @@ class Cleared:
     """The column (or row) from 0: left to right, top to bottom."""
     value: int
     """The value of its equal cards."""
+    row: int | None = None
+    """With `Line.COLUMN_AND_ROW`, the row removed with the column `index`."""
 
 
 class StartRule(Enum):
@@ -155,8 +159,11 @@ def outcome(position: Position, move: Move) -> Outcome:
     after = table.to_position()
     cleared = None
     if table.cleared is not None and seat is not None:
-        line, index, value = table.cleared
-        cleared = Cleared(seat, Line.ROW if line else Line.COLUMN, index, value)
+        what, index, value = table.cleared
+        if what == 2:  # the cell where the column and the row cross
+            cleared = Cleared(seat, Line.COLUMN_AND_ROW, index % COLUMNS, value, index // COLUMNS)
+        else:
+            cleared = Cleared(seat, Line.ROW if what else Line.COLUMN, index, value)
     shown, replaced = _cards_shown(position, move, after)
     started = position.phase is Phase.REVEAL and after.phase is Phase.TURN
     reasons = Reasons(

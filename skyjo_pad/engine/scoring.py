@@ -149,18 +149,19 @@ def complete_rows(grid: Grid) -> tuple[int, ...]:
 
 
 def clear_lines(grid: Grid, row_clear: bool = False) -> tuple[Grid, GridScore]:
-    """Remove complete columns (then complete rows, if enabled) and score what is left.
+    """Remove complete columns (and complete rows, if enabled: a row and a column that
+    share a card both go) and score what is left.
 
     >>> _, score = clear_lines(((5, 5, -1, None), (5, 7, 2, None), (5, 0, 3, None)))
     >>> score
     GridScore(raw=16, removed_columns=(0,), removed_rows=())
     """
     columns = complete_columns(grid)
+    rows = complete_rows(grid) if row_clear else ()
     cells = [list(row) for row in grid]
     for c in columns:
         for row in cells:
             row[c] = None
-    rows = complete_rows(tuple(tuple(row) for row in cells)) if row_clear else ()
     for r in rows:
         cells[r] = [None] * COLUMNS
     cleared: Grid = tuple(tuple(row) for row in cells)

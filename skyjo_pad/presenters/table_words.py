@@ -37,6 +37,42 @@ def number(value: int) -> str:
     return str(value).replace("-", "−")
 
 
+REVEALED_AND_CLEARED = {
+    "column": N_("%(name)s turned up %(card)s and cleared a column of %(value)ss."),
+    "row": N_("%(name)s turned up %(card)s and cleared a row of %(value)ss."),
+    "column_and_row": N_(
+        "%(name)s turned up %(card)s and cleared a column and a row of %(value)ss."
+    ),
+}
+"""An opening reveal that completed a line, by the line (`engine.Line`'s values)."""
+FLIPPED_AND_CLEARED = {
+    "column": N_(
+        "%(name)s threw the %(top)s away, turned up %(card)s and cleared a column of %(value)ss."
+    ),
+    "row": N_(
+        "%(name)s threw the %(top)s away, turned up %(card)s and cleared a row of %(value)ss."
+    ),
+    "column_and_row": N_(
+        "%(name)s threw the %(top)s away, turned up %(card)s and cleared a column and a row of "
+        "%(value)ss."
+    ),
+}
+TOOK_AND_CLEARED = {
+    "column": N_("%(name)s took the %(card)s and cleared a column of %(value)ss."),
+    "row": N_("%(name)s took the %(card)s and cleared a row of %(value)ss."),
+    "column_and_row": N_(
+        "%(name)s took the %(card)s and cleared a column and a row of %(value)ss."
+    ),
+}
+KEPT_AND_CLEARED = {
+    "column": N_("%(name)s drew %(card)s, kept it and cleared a column of %(value)ss."),
+    "row": N_("%(name)s drew %(card)s, kept it and cleared a row of %(value)ss."),
+    "column_and_row": N_(
+        "%(name)s drew %(card)s, kept it and cleared a column and a row of %(value)ss."
+    ),
+}
+
+
 def told(event: dict[str, Any] | str, players: Sequence[str], rules: Rules) -> str:
     """One sentence (or a few) telling everyone what a move did, from its public event.
 
@@ -89,39 +125,13 @@ def _step(event: dict[str, Any], action: str, name: str) -> str:
     line = cleared["line"] if cleared else None
     gone = number(cleared["value"]) if cleared else ""
     if action == "reveal":
-        if line == "column":
-            return _(
-                "%(name)s turned up %(card)s and cleared a column of %(value)ss.",
-                name=name,
-                card=card(shown),
-                value=gone,
-            )
-        if line == "row":
-            return _(
-                "%(name)s turned up %(card)s and cleared a row of %(value)ss.",
-                name=name,
-                card=card(shown),
-                value=gone,
-            )
+        if line:
+            return _(REVEALED_AND_CLEARED[line], name=name, card=card(shown), value=gone)
         return _("%(name)s turned up %(card)s.", name=name, card=card(shown))
     if action == "flip":
         top = number(event["top"])
-        if line == "column":
-            return _(
-                "%(name)s threw the %(top)s away, turned up %(card)s and cleared a column of %(value)ss.",
-                name=name,
-                top=top,
-                card=card(shown),
-                value=gone,
-            )
-        if line == "row":
-            return _(
-                "%(name)s threw the %(top)s away, turned up %(card)s and cleared a row of %(value)ss.",
-                name=name,
-                top=top,
-                card=card(shown),
-                value=gone,
-            )
+        if line:
+            return _(FLIPPED_AND_CLEARED[line], name=name, top=top, card=card(shown), value=gone)
         return _(
             "%(name)s threw the %(top)s away and turned up %(card)s.",
             name=name,
@@ -135,20 +145,8 @@ def _swapped(event: dict[str, Any], name: str, shown: int, line: str | None, gon
     """A swap, from the discard pile or the draw pile, with what it replaced or cleared."""
     old = number(event["replaced"])
     if event["from"] == "discard":
-        if line == "column":
-            return _(
-                "%(name)s took the %(card)s and cleared a column of %(value)ss.",
-                name=name,
-                card=number(shown),
-                value=gone,
-            )
-        if line == "row":
-            return _(
-                "%(name)s took the %(card)s and cleared a row of %(value)ss.",
-                name=name,
-                card=number(shown),
-                value=gone,
-            )
+        if line:
+            return _(TOOK_AND_CLEARED[line], name=name, card=number(shown), value=gone)
         if event["replaced_face_up"]:
             return _(
                 "%(name)s took the %(card)s, in place of the %(old)s.",
@@ -162,20 +160,8 @@ def _swapped(event: dict[str, Any], name: str, shown: int, line: str | None, gon
             card=number(shown),
             old=old,
         )
-    if line == "column":
-        return _(
-            "%(name)s drew %(card)s, kept it and cleared a column of %(value)ss.",
-            name=name,
-            card=card(shown),
-            value=gone,
-        )
-    if line == "row":
-        return _(
-            "%(name)s drew %(card)s, kept it and cleared a row of %(value)ss.",
-            name=name,
-            card=card(shown),
-            value=gone,
-        )
+    if line:
+        return _(KEPT_AND_CLEARED[line], name=name, card=card(shown), value=gone)
     if event["replaced_face_up"]:
         return _(
             "%(name)s drew %(card)s and kept it, in place of the %(old)s.",

@@ -42,6 +42,8 @@ def event(before: View, move: Move, after: View, reasons: Reasons) -> dict[str, 
             "index": cleared.index,
             "value": cleared.value,
         }
+        if cleared.row is not None:
+            data["cleared"]["row"] = cleared.row
     data["start"] = start_data(reasons.start)
     data["closed"] = reasons.closed
     data["ended"] = None if reasons.ended is None else reasons.ended.number

@@ -39,7 +39,6 @@ from flask import (
 )
 from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
-from flask_wtf import FlaskForm
 from limits import parse_many
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
@@ -49,6 +48,7 @@ from wtforms.validators import InputRequired
 from ..addresses import safe_target
 from ..config import SettingError
 from ..i18n import N_, gettext
+from .forms import TextForm
 
 bp = Blueprint("access", __name__)
 SESSION_KEY = "access"
@@ -86,7 +86,7 @@ PublicCheck = Callable[[Any], bool]
 Explanation = Callable[[Any], "Response | None"]
 
 
-class LoginForm(FlaskForm):  # type: ignore[misc]
+class LoginForm(TextForm):
     """The password, and the form's CSRF token."""
 
     password = PasswordField(_l("Password"), validators=[InputRequired(_l("Type the password."))])

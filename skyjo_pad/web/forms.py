@@ -6,10 +6,12 @@ import math
 import re
 from typing import Any
 
+from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
+from werkzeug.datastructures import CombinedMultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -21,6 +23,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, NumberRange, StopValidation
 
 from ..engine import scoring
@@ -41,9 +44,21 @@ FORM_EXPIRED = _l("This page was open too long or came from elsewhere: please tr
 _DEFAULTS = Rules()
 
 
+WHOLE_NUMBER = re.compile(r"\s*[-+]?\d+\s*")
+"""Digits with an optional sign: what a whole number typed in a field looks like."""
+
+
+def whole_number(text: str) -> int:
+    """`text` read as a whole number; ValueError when it is not one (Python's `int` alone
+    would read "1_0" as 10)."""
+    if not WHOLE_NUMBER.fullmatch(text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _version(field: HiddenField) -> int | None:
     try:
-        return int(field.data)
+        return whole_number(str(field.data))
     except (TypeError, ValueError):
         return None
 
@@ -86,9 +101,12 @@ class WholeNumberField(IntegerField):
         if HUGE_NUMBER.fullmatch(typed):
             self.data = -math.inf if typed.startswith("-") else math.inf
             return
+        if not valuelist:
+            return
         try:
-            super().process_formdata([typed] if valuelist else valuelist)
+            self.data = whole_number(typed)
         except ValueError as error:
+            self.data = None
             raise ValueError(_("Give a whole number, like 100.")) from error
 
     def pre_validate(self, form: Any) -> None:
@@ -120,7 +138,29 @@ class _NoToken:
         return ""
 
 
-class PadForm(FlaskForm):
+class Rows(FieldList):
+    """A FieldList whose blank rows, added to reach `min_entries`, stay blank: WTForms reads
+    them from the form again after renumbering the rows sent, so a form with a gap in its
+    numbers ("player-1" without "player-0") showed one name twice."""
+
+    def _add_entry(self, formdata: Any = None, data: Any = unset_value, index: Any = None) -> Any:
+        return super()._add_entry(None if index is None else formdata, data, index)
+
+
+class TextForm(FlaskForm):
+    """A FlaskForm that reads only the text fields posted: a file sent where a name or a
+    score belongs counts as that field left out, never as its text."""
+
+    class Meta:
+        """How the posted fields are read."""
+
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            """The request's text fields (Flask-WTF would add its files to them)."""
+            wrapped = super().wrap_formdata(form, formdata)  # type: ignore[misc]
+            return request.form if isinstance(wrapped, CombinedMultiDict) else wrapped
+
+
+class PadForm(TextForm):
     """A FlaskForm whose `csrf_token` exists even with CSRF off, so its page still renders."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -178,7 +218,7 @@ class PadRuleFields:
 class NewGameForm(PadRuleFields, PadForm):
     """Players in seat order and the pad's rule options."""
 
-    player = FieldList(StringField(_l("Player"), render_kw={"maxlength": NAME_MAX}), min_entries=4)
+    player = Rows(StringField(_l("Player"), render_kw={"maxlength": NAME_MAX}), min_entries=4)
     players_message = ""
     """A message about the players as a whole (how many), shown above the list."""
 
@@ -232,19 +272,22 @@ class SeatForm(Form):
 
     score = StringField(_l("Score"), render_kw={"inputmode": "numeric", "autocomplete": "off"})
     negative = BooleanField(_l("minus"))
-    cards = FieldList(StringField(_l("Card")), min_entries=12, max_entries=12)
+    cards = Rows(StringField(_l("Card")), min_entries=12, max_entries=12)
 
 
 class RoundForm(PadForm):
     """A round: each seat's entry, who closed it, the sheet version it was made on."""
 
-    seats = FieldList(FormField(SeatForm))
+    seats = Rows(FormField(SeatForm))
     closer = RadioField(_l("Who closed the round?"), choices=[], validate_choice=False)
     version = HiddenField()
     client_id = HiddenField()
     """A new round's id, made with the page: sent twice (a lost answer), it is saved once."""
     opened_as = HiddenField()
     """The number the new round had when its form was opened."""
+    opened_round = HiddenField()
+    """A correction's scores and closer as its form was opened ("8,50,10;2"): what this
+    phone changed is told apart from what another phone changed meanwhile."""
     keep_unusual = BooleanField(_l("Keep these scores anyway (house rules)"))
 
     def setup(self, players: tuple[str, ...]) -> RoundForm:
@@ -260,15 +303,40 @@ class RoundForm(PadForm):
     def fill(
         self, raw: tuple[int, ...], grids: tuple[scoring.Grid | None, ...], closer: int | None
     ) -> None:
-        """Show a stored round, for correcting it."""
-        for seat_form, score, grid in zip(self.seats, raw, grids, strict=True):
-            seat_form.form.score.data = str(abs(score))
-            seat_form.form.negative.data = score < 0
-            if grid is not None:
-                cells = [cell for row in grid for cell in row]
-                for card, cell in zip(seat_form.form.cards, cells, strict=True):
-                    card.data = "x" if cell is None else str(cell)
+        """Show a stored round, for correcting it (noted as the round opened)."""
+        for seat, (score, grid) in enumerate(zip(raw, grids, strict=True)):
+            self.fill_seat(seat, score, grid)
+        self.fill_closer(closer)
+        self.note_opened(raw, closer)
+
+    def note_opened(self, raw: tuple[int, ...], closer: int | None) -> None:
+        """Keep a correction's round as it stands when its form is shown (`opened`)."""
+        self.opened_round.data = (
+            ",".join(map(str, raw)) + ";" + (NOBODY if closer is None else str(closer))
+        )
+
+    def fill_seat(self, seat: int, score: int, grid: scoring.Grid | None) -> None:
+        """Show one seat's stored score (and its cards, if they were counted)."""
+        seat_form = self.seats[seat].form
+        seat_form.score.data = str(abs(score))
+        seat_form.negative.data = score < 0
+        cells = [cell for row in grid for cell in row] if grid is not None else [""] * 12
+        for card, cell in zip(seat_form.cards, cells, strict=True):
+            card.data = "x" if cell is None else str(cell)
+
+    def fill_closer(self, closer: int | None) -> None:
+        """Show who closed a stored round."""
         self.closer.data = NOBODY if closer is None else str(closer)
+
+    def opened(self) -> tuple[tuple[int, ...], int | None] | None:
+        """A correction's scores and closer as its form was opened (None if not sent)."""
+        scores, _sep, closer = str(self.opened_round.data or "").partition(";")
+        try:
+            raw = tuple(whole_number(score) for score in scores.split(","))
+            who = None if closer == NOBODY else whole_number(closer)
+        except ValueError:
+            return None
+        return (raw, who) if len(raw) == len(self.seats) else None
 
     def expected_version(self) -> int | None:
         """The sheet version the form was opened on."""
@@ -328,7 +396,7 @@ def _seat_entry(form: SeatForm) -> SeatEntry | None:
         form.score.errors = [_("Enter a score.")]
         return None
     try:
-        value: int | None = int(text)
+        value: int | None = whole_number(text)
     except ValueError:  # not a number, or one of thousands of digits
         value = None
     if value is None and not text.removeprefix("-").removeprefix("+").isdecimal():
@@ -360,7 +428,7 @@ def _card(cell: str) -> tuple[bool, int | None]:
     if cell in REMOVED_MARKS:
         return True, None
     try:
-        value = int(cell.translate(MINUS_SIGNS))
+        value = whole_number(cell.translate(MINUS_SIGNS))
     except ValueError:
         return False, None
     return scoring.MIN_CARD <= value <= scoring.MAX_CARD, value

@@ -26,6 +26,7 @@ from ..rate_limits import limited
 from ..services import history, transfer
 from ..services.errors import NotFound, ServiceError
 from . import charts, security
+from .forms import FORM_EXPIRED
 from .security import IMPORT_MAX_BYTES
 
 bp = Blueprint("history", __name__, url_prefix="/history")
@@ -94,6 +95,8 @@ def _game_page(game_id: str, typed: Mapping[str, str] | None = None, problem: st
 def notes(game_id: str) -> Response | tuple[str, int]:
     """Keep the game's notes and place; refused, the page again with what was typed."""
     typed = {"notes": request.form.get("notes", ""), "place": request.form.get("place", "")}
+    if not {"notes", "place"} <= request.form.keys():  # not this page's form: keep what is saved
+        return _game_page(game_id, problem=str(FORM_EXPIRED)), 400
     try:
         history.set_notes(game_id, typed["notes"], typed["place"])
     except NotFound:

@@ -167,6 +167,10 @@ STRINGS = {
         "Round %(round)s was saved on this phone meanwhile, in another tab: this is now "
         "round %(next)s, with what you typed. Check it, then save."
     ),
+    "draft_saved_meanwhile": _l(
+        "Another phone saved round %(round)s meanwhile (the sheet shows it). What you typed "
+        "for it is here, now as round %(next)s: save it only if it is another round."
+    ),
     "round": _l("Round"),
     "round_n": _l("Round %(round)s"),
     "correct_round": _l("Correct round %(round)s"),
@@ -197,6 +201,10 @@ STRINGS = {
         "Taking back round %(round)s cannot be sent: the sheet has %(rounds)s rounds now, "
         "and only the last round can be taken back."
     ),
+    "correction_stuck": _l(
+        "Correcting round %(round)s cannot be sent: the other phone took that round back."
+    ),
+    "game_over_stuck": _l("A new round cannot be sent: the game is over on the server."),
     "keep_once": _l("Keep that round once"),
     "keep_once_send_rest": _l("Keep that round once, send the rest"),
     "keep_once_many": _l("Keep those rounds once"),
@@ -241,6 +249,10 @@ STRINGS = {
         "back. The totals already count them."
     ),
     "all_sent": _l("Everything on this sheet is on the server."),
+    "not_up_to_date": _l(
+        "Not up to date: another phone changed this sheet on the server. It catches up "
+        "when the network is back."
+    ),
     "tap_to_correct": _l("Tap a round number to correct it."),
     "take_back": _l("Take back round %(round)s"),
     "take_back_q": _l("Take back round %(round)s?"),

@@ -24,7 +24,8 @@ from ..rate_limits import limited
 from ..services import pad, pad_once, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
 from ..services.sheets import SheetRound
-from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm, set_names
+from . import new_game_form
+from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm
 from .page_cache import PageCache
 
 bp = Blueprint("pad", __name__)
@@ -47,9 +48,9 @@ def new_game() -> str | Response:
     form = NewGameForm()
     rows = 4  # a fresh form offers four rows; a rematch just its players
     if request.method == "GET":
-        if _prefill_again(form, request.args.get("again", "")):
+        if new_game_form.prefill_again(form, request.args.get("again", "")):
             rows = len(form.player)
-    elif _rearrange(form):
+    elif new_game_form.rearrange(form):
         pass  # a no-JavaScript button moved or added a player: show the form again
     elif form.validate_on_submit() & form.validate_names():
         try:
@@ -302,7 +303,7 @@ def _saved_meanwhile(
     lost. The form comes back with what was typed, on the sheet as it is now, to check
     and save again (or, when there is no such round any more, the sheet). A new round the
     other phone saved with the same scores is that round, typed twice: the sheet."""
-    fresh = _sheet(game_id)
+    fresh = _sheet(game_id, with_grids=number is not None)
     entry = form.entry()
     same = pad.same_round(fresh, entry, form.opened_number()) if number is None and entry else None
     if same is not None:
@@ -319,21 +320,34 @@ def _saved_meanwhile(
         flash(_("%(problem)s Here is the sheet as it is now.", problem=why(error)), "error")
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data, form.opened_as.data = str(fresh.version), str(len(fresh.rounds) + 1)
-    flash(
-        _(
-            "%(problem)s What you typed is still here, now as round %(next)s: save it only if "
-            "it is another round.",
-            problem=why(error),
-            next=len(fresh.rounds) + 1,
+    taken = _take_their_changes(form, entry, fresh, number) if number and entry else []
+    if taken:
+        flash(
+            _(
+                "%(problem)s Their changes (%(what)s) are in the form now, with yours: check "
+                "it, then save again.",
+                problem=why(error),
+                what=i18n.join_names(taken),
+            ),
+            "error",
         )
-        if number is None
-        else _(
-            "%(problem)s What you typed is still here: check it against the new totals, then "
-            "save again.",
-            problem=why(error),
-        ),
-        "error",
-    )
+        entry = form.entry()
+    else:
+        flash(
+            _(
+                "%(problem)s What you typed is still here, now as round %(next)s: save it only "
+                "if it is another round.",
+                problem=why(error),
+                next=len(fresh.rounds) + 1,
+            )
+            if number is None
+            else _(
+                "%(problem)s What you typed is still here: check it against the new totals, "
+                "then save again.",
+                problem=why(error),
+            ),
+            "error",
+        )
     shown = number or len(fresh.rounds)  # what the other phone made of it, or saved last
     if shown:
         there = _in_words(fresh, fresh.rounds[shown - 1])
@@ -343,6 +357,29 @@ def _saved_meanwhile(
     except ServiceError:
         outcome = None
     return _render_round(fresh, form, number, outcome)
+
+
+def _take_their_changes(
+    form: RoundForm, entry: pad.RoundEntry, fresh: pad.Sheet, number: int
+) -> list[str]:
+    """A correction refused because another phone corrected round `number` first: each
+    score (and the closer) this form left as it was opened takes the other phone's value;
+    what this phone changed stays. What was taken, in words ("Ann", "who closed")."""
+    opened = form.opened()
+    if opened is None:
+        return []
+    raw, closer = opened
+    theirs = fresh.rounds[number - 1]
+    taken = []
+    for seat, (typed, before) in enumerate(zip(entry.seats, raw, strict=True)):
+        if typed.raw() == before != theirs.raw[seat]:
+            form.fill_seat(seat, theirs.raw[seat], theirs.grids[seat])
+            taken.append(fresh.players[seat])
+    if entry.closer == closer != theirs.closer:
+        form.fill_closer(theirs.closer)
+        taken.append(_("who closed"))
+    form.note_opened(theirs.raw, theirs.closer)  # what the next Save is told apart from
+    return taken
 
 
 def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:
@@ -392,52 +429,3 @@ def _sheet(game_id: str, with_grids: bool = False) -> pad.Sheet:
         return pad.get_sheet(game_id, with_grids)
     except NotFound:
         abort(404)
-
-
-def _prefill_again(form: NewGameForm, game_id: str) -> bool:
-    """Fill the form with a finished game's players and rules, for a rematch (True if so)."""
-    if not game_id:
-        return False
-    try:
-        previous = pad.get_sheet(game_id)
-    except NotFound:
-        return False
-    set_names(form, list(previous.players))
-    rules = previous.rules
-    form.target.data, form.multiplier.data = rules.target, rules.multiplier
-    form.tie_doubles.data, form.double_only_positive.data = (
-        rules.tie_doubles,
-        rules.double_only_positive,
-    )
-    return True
-
-
-def _rearrange(form: NewGameForm) -> bool:
-    """Handle the form's own buttons (add a known player, move up, remove)."""
-    names = [f.data or "" for f in form.player]
-    if "add" in request.form:
-        blanks = [i for i, n in enumerate(names) if not n.strip()]
-        added = request.form["add"]
-        if blanks:
-            names[blanks[0]] = added
-        else:
-            names.append(added)
-    elif "up" in request.form:
-        i = _position(request.form["up"])
-        if i is not None and 0 < i < len(names):
-            names[i - 1], names[i] = names[i], names[i - 1]
-    elif "remove" in request.form:
-        i = _position(request.form["remove"])
-        if i is not None and 0 <= i < len(names):
-            del names[i]
-    elif "more" in request.form:
-        names.append("")
-    else:
-        return False
-    set_names(form, names[:MAX_PLAYERS])
-    return True
-
-
-def _position(text: str) -> int | None:
-    """A player's position sent by a button (None: not a small whole number)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None

@@ -11,13 +11,14 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.wrappers import Request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
-from werkzeug.exceptions import RequestEntityTooLarge, SecurityError
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wrappers import Response
@@ -67,6 +68,9 @@ BODY_REFUSED = "skyjo.body_refused"
 read: the app answers with its 413 page, before any view runs."""
 TOO_MANY = N_("Too many requests from this device just now: wait a minute and try again.")
 TOO_LARGE = N_("What was sent is too large for this app: nothing was saved.")
+UNREADABLE_FORM = N_(
+    "Some of what was sent is not text this app can read: nothing was saved. Type it again."
+)
 LOCAL_NAMES = ("localhost",)
 UNKNOWN_HOST = (
     "This app does not answer to this address. Its operator can add the name used here "
@@ -134,6 +138,7 @@ def install(app: Flask, environ: Mapping[str, str] | None = None) -> None:
     first = app.before_request_funcs.setdefault(None, [])
     first.insert(0, _check_host)  # before CSRF, sessions or any view sees the request
     first.insert(1, _refuse_unread_body)
+    first.insert(2, _refuse_unreadable_form)
     app.after_request(_add_headers)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.register_error_handler(RequestEntityTooLarge, too_large)
@@ -214,6 +219,20 @@ def _refuse_unread_body() -> None:
     """A page request whose body the server refused unread (asgi.Server.plain)."""
     if request.environ.get(BODY_REFUSED):
         raise RequestEntityTooLarge()
+
+
+def _refuse_unreadable_form() -> None:
+    """A page's form whose text is not UTF-8: werkzeug would keep such bytes as their
+    codes ("%ED%A0%80"), a name nobody typed. Refused before any view reads it."""
+    if request.method != "POST" or request.path.startswith("/api/"):
+        return
+    if request.mimetype != "application/x-www-form-urlencoded":
+        return
+    for pair in request.get_data(cache=True).split(b"&"):  # the form is read from this copy
+        try:
+            unquote_to_bytes(pair.replace(b"+", b" ")).decode()
+        except UnicodeDecodeError:
+            raise BadRequest(gettext(UNREADABLE_FORM)) from None
 
 
 def too_large(error: RequestEntityTooLarge) -> tuple[Any, int]:

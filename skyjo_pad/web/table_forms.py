@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
+from wtforms import BooleanField, FormField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..bots import BUILTIN
@@ -20,7 +19,7 @@ from ..services.players import UNPRINTABLE_NAME
 from ..services.roster import COMPUTER_NAMES, free_name
 from ..services.tables import SEED_LARGEST, SEED_PROBLEM, SeatChoice, Setup
 from ..services.text import printable
-from .forms import PadRuleFields, WholeNumberField, choices, scoring_rules
+from .forms import PadRuleFields, Rows, TextForm, WholeNumberField, choices, scoring_rules
 
 PERSON = "person"
 BOT_LABELS = {level: _l(name) for level, name in COMPUTER_NAMES.items()}
@@ -45,7 +44,7 @@ STARTER_LABELS = {
 }
 
 
-class SeatForm(FlaskForm):  # type: ignore[misc]
+class SeatForm(TextForm):
     """One seat: a name and who plays it."""
 
     class Meta:
@@ -64,10 +63,10 @@ class SeatForm(FlaskForm):  # type: ignore[misc]
     """The language of the seat's invitation (the host's own to start with)."""
 
 
-class NewTableForm(PadRuleFields, FlaskForm):  # type: ignore[misc]
+class NewTableForm(PadRuleFields, TextForm):
     """Seats in turn order, every rule option with its official default, an optional deal."""
 
-    seat = FieldList(FormField(SeatForm), min_entries=2)
+    seat = Rows(FormField(SeatForm), min_entries=2)
     first_tiebreak = RadioField(
         _l("Round 1, equal opening cards: who starts"),
         choices=choices((k, TIEBREAK_LABELS[k]) for k in FIRST_TIEBREAKS),

@@ -66,6 +66,7 @@ def test_the_answer_maps_back_to_the_engine_move() -> None:
         ("outside_bot:NOT_A_FACTORY", "is not callable"),
         (":make", "package.module:factory"),
         ("skyjo_pad.engine.cards:new_deck", "has no choose"),
+        ("skyjo_pad.engine.cards:shuffle", "must be a factory taking no arguments"),
     ],
 )
 def test_bad_names_are_refused_clearly(name: str, message: str) -> None:

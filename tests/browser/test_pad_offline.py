@@ -219,6 +219,7 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     )
     first = conflict.locator(".conflict-actions button").first
     expect(first).to_have_text("Keep that round once, send the rest")
+    expect(conflict.get_by_role("button", name="Keep theirs, set mine aside")).to_be_visible()
     first.tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("[data-sync]")).to_be_hidden()  # nothing set aside: nothing lost
@@ -250,6 +251,36 @@ def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
     expect(page.locator("tr.totals td")).to_have_text(["10", "15"])
     expect(page.locator("[data-sync]")).to_contain_text("Taking back round 2")
     assert len(server_rounds(live_server, game)) == 3
+
+
+@pytest.mark.parametrize("change", ["correction", "new round"])
+def test_a_change_the_other_phone_made_impossible_is_not_offered_to_send(
+    page: Page, context: BrowserContext, live_server: str, change: str
+) -> None:
+    """Offline, round 2 is corrected while another phone takes it back; or a round is
+    added while another phone's round ends the game: the box says why, and offers only to
+    keep theirs (sending mine could only be refused)."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    if change == "correction":
+        page.get_by_role("link", name="Correct round 2").tap()
+        page.get_by_role("textbox", name="Ann", exact=True).fill("1")
+        page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+        expect(page.locator("tr.totals td")).to_have_text(["6", "13"])
+        api(live_server, "DELETE", f"/games/{game}/rounds/2", {})
+        said = "Correcting round 2 cannot be sent: the other phone took that round back."
+    else:
+        enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+        api(live_server, "POST", f"/games/{game}/rounds", {"scores": [100, 0], "closer": 1})
+        said = "A new round cannot be sent: the game is over on the server."
+
+    conflict = clash_when_back(page, context, said)
+    expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
+    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("[data-sync]")).to_be_visible()  # what was not sent, in words
+    assert len(server_rounds(live_server, game)) == (1 if change == "correction" else 3)
 
 
 def test_sending_mine_after_theirs_keeps_their_correction_of_another_score(

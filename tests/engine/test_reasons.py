@@ -51,6 +51,11 @@ def test_a_row_cleared_under_row_clear_is_a_row() -> None:
     assert lines and lines[0].line is Line.ROW
 
 
+def test_a_column_and_a_row_cleared_by_one_card_are_both_named() -> None:
+    cleared = played("row_and_column_cleared_at_once")[-1].reasons.cleared
+    assert cleared == Cleared(seat=0, line=Line.COLUMN_AND_ROW, index=3, value=5, row=0)
+
+
 @pytest.mark.parametrize(
     "scenario, rule",
     [

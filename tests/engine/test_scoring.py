@@ -136,11 +136,14 @@ def test_rows_never_count_without_row_clear() -> None:
     assert score.raw == 20
 
 
-def test_columns_go_before_rows() -> None:
+def test_a_row_and_a_column_that_share_a_card_both_go() -> None:
+    """RULES.md: `row_clear` *also* removes four equal cards in a row, a column or not."""
     grid = parse_grid([[2, 2, 2, 2], [2, 5, 6, 7], [2, 8, 9, 10]])
+    assert score_grid(grid).removed_rows == ()
     score = score_grid(grid, row_clear=True)
     assert score.removed_columns == (0,)
-    assert score.removed_rows == ()
+    assert score.removed_rows == (0,)
+    assert score.raw == 5 + 6 + 7 + 8 + 9 + 10
 
 
 def test_diagonals_do_not_count() -> None:

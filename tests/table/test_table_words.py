@@ -58,6 +58,14 @@ def test_a_column_cleared_by_a_swap_and_by_a_flip() -> None:
     )
 
 
+def test_a_row_cleared_and_a_column_and_a_row_cleared_at_once() -> None:
+    """Under `row_clear`, the line says what went: a row, or a column and a row."""
+    assert told("row_clear")[-1] == "Ann drew a 4, kept it and cleared a row of 4s."
+    assert told("row_and_column_cleared_at_once")[-1] == (
+        "Ann drew a 5, kept it and cleared a column and a row of 5s."
+    )
+
+
 def test_the_closer_and_the_end_of_the_round_are_told() -> None:
     """Who ended the round; every other seat's last turn; the round over."""
     lines = told("final_turns")

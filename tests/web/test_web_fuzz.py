@@ -3,6 +3,7 @@ form refused leaves everything as it was."""
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -215,3 +216,63 @@ def test_random_table_moves(app: Flask, client: FlaskClient, table: str, body: A
         if response.status_code >= 400:
             assert isinstance(response.get_json()["error"], str)
             assert stored(app) == before, (url, body)
+
+
+@pytest.mark.parametrize(
+    ("url", "data", "said"),
+    [
+        (
+            "/games/new",
+            {"player-0": "FILE", "player-1": "Bob", "target": "100", "multiplier": "2"},
+            "A game needs 2 to 12 players: you have 1.",
+        ),
+        ("ROUND", {"seats-0-score": "FILE", "seats-1-score": "5", "closer": "none"}, "Enter a"),
+        (
+            "/tables/new",
+            {"seat-0-name": "FILE", "seat-0-kind": "person", "seat-1-name": "Bob", "start": "1"},
+            "",
+        ),
+    ],
+)
+def test_a_file_sent_where_text_belongs_is_refused_in_words(
+    app: Flask, client: FlaskClient, game: str, url: str, data: dict[str, str], said: str
+) -> None:
+    """A crafted multipart form with a file in a name or score field: the form again,
+    saying what is missing, never a server error; nothing saved."""
+    url = f"/games/{game}/rounds/new" if url == "ROUND" else url
+    sent: dict[str, Any] = {
+        key: (io.BytesIO(b"Ann"), "name.txt") if value == "FILE" else value
+        for key, value in data.items()
+    }
+    before = stored(app)
+    response = client.post(url, data=sent, content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert said in response.text
+    assert stored(app) == before
+
+
+def test_notes_sent_without_their_fields_erase_nothing(
+    app: Flask, client: FlaskClient, game: str
+) -> None:
+    client.post(f"/history/{game}/notes", data={"notes": "Grandma's", "place": "Kitchen"})
+    before = stored(app)
+    response = client.post(f"/history/{game}/notes", data={"place": "Kitchen"})
+    assert response.status_code == 400
+    assert "please try again" in response.text
+    assert "Grandma&#39;s" in response.text  # the notes kept are what the form shows
+    assert stored(app) == before
+
+
+@pytest.mark.parametrize("name", [b"%ED%A0%80", b"%FF%FE", b"Ann%C3"])
+def test_a_form_whose_text_is_not_utf8_is_refused(
+    app: Flask, client: FlaskClient, name: bytes
+) -> None:
+    """Bytes that are no text (a lone surrogate's, Latin-1's) are not kept as "%ED%A0%80"."""
+    before = stored(app)
+    body = b"player-0=" + name + b"&player-1=Bob&target=100&multiplier=2"
+    response = client.post(
+        "/games/new", data=body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 400
+    assert "not text this app can read: nothing was saved" in response.text
+    assert stored(app) == before

@@ -107,6 +107,7 @@ def test_a_wrong_name_gets_its_message_next_to_it(
         ("target", "9" * 309, f"The game must end at a score from 1 to {TARGET_MAX:,}."),
         ("multiplier", "-" + "9" * 400, "The multiplier is a whole number from 1 to"),
         ("target", "ten", "Give a whole number, like 100."),
+        ("target", "1_5", "Give a whole number, like 100."),
         ("target", "", "Give the score that ends the game."),
         ("multiplier", "0", f"The multiplier is a whole number from 1 to {MULTIPLIER_MAX}."),
         ("multiplier", str(MULTIPLIER_MAX + 1), "The multiplier is a whole number from 1 to"),

@@ -85,6 +85,7 @@ def test_nobody_closing_doubles_nobody(app: Flask, client: FlaskClient, game_id:
         (["8", "", "10"], "2", "Enter a score."),
         (["8", "fifty", "10"], "2", "“fifty” is not a whole number."),
         (["8", "5.5", "10"], "2", "“5.5” is not a whole number."),
+        (["8", "1_0", "10"], "2", "“1_0” is not a whole number."),
         (["8", "50", "10"], None, "Choose who closed the round, or Nobody."),
         (["8", "50", "10"], "7", "Choose one of the players, or Nobody."),
         (["8", str(SCORE_LIMIT + 1), "10"], "2", "That number is far too large for a round"),
@@ -294,6 +295,30 @@ class TestCorrections:
             r'<td class="[^"]*\bchanged\b[^"]*" data-changed>\s*([−-]?\d+)', page_text(shown)
         )
         assert len(marked) == 2
+
+    def test_two_phones_correcting_one_round_keep_each_others_changes(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        """Phone A changes Ann, phone B (opened before) changes Cy: B's refused Save brings
+        A's change into B's form beside its own; saved again, both changes stand."""
+        save_round(client, game_id, [15, 2, 25], 0)
+        url = f"/games/{game_id}/rounds/1/edit"
+        opened = client.get(url)
+        fields = {name: input_value(opened, name) or "" for name in ("version", "opened_round")}
+        assert fields["opened_round"] == "15,2,25;0"
+        assert client.post(url, data={**round_form([3, 2, 25], 0), **fields}).status_code == 302
+        refused = client.post(url, data={**round_form([15, 2, 20], 0), **fields})
+        assert refused.status_code == 200
+        assert any("Their changes (Ann) are in the form now" in m for m in flashes(refused))
+        typed = [input_value(refused, f"seats-{seat}-score") for seat in range(3)]
+        assert typed == ["3", "2", "20"]
+        again = {
+            **round_form(typed, checked_value(refused, "closer")),
+            "version": input_value(refused, "version") or "",
+            "opened_round": input_value(refused, "opened_round") or "",
+        }
+        assert client.post(url, data=again).status_code == 302
+        assert sheet(app, game_id).rounds[0].raw == (3, 2, 20)
 
     def test_an_unknown_round_is_not_found(self, client: FlaskClient, game_id: str) -> None:
         save_round(client, game_id, *RULEBOOK)
