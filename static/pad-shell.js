@@ -188,6 +188,36 @@
     return { round: note.round, seats: note.lines.map((l) => l.seat), html: said.map((line) => `<p class="flash flash-info" role="status">${esc(line)}</p>`).join("") };
   }
 
+  // The server's sheet again, once it answers. A sheet of the server's drawn here with
+  // nothing waiting (its page could not be fetched: another phone's round made it load
+  // again just as the network went) is not left as the phone's copy: when the network is
+  // back, and then after 1, 2, 4 … 15 s while it settles, the page is asked for, and
+  // loaded once it comes. A newer version than the copy's, announced to the sheet
+  // (sheet-live.js), is noted: the copy says it is not up to date meanwhile.
+  const ANNOUNCED = "skyjo:shell:announced";
+  function announced(gameId) {
+    try {
+      const note = JSON.parse(sessionStorage.getItem(ANNOUNCED) || "null");
+      return note && note.game === gameId ? note.version : null;
+    } catch (e) { return null; }
+  }
+  let asking = false;
+  let catchTimer = null;
+  let catchDelay = 1000;
+  async function catchUp() {
+    clearTimeout(catchTimer);
+    if (asking || !document.querySelector("[data-shell-sheet][data-catch-up]")) return;
+    asking = true;
+    let answer = null;
+    try { answer = await fetch(root.location.pathname, { cache: "no-store", credentials: "same-origin" }); } catch (e) { /* no network yet */ }
+    if (answer && answer.ok) { root.location.reload(); return; }
+    asking = false;
+    // A refusal (the game gone, a password) is the server's to say, on its own page.
+    if (answer && answer.status < 500) return;
+    catchTimer = setTimeout(catchUp, catchDelay);
+    catchDelay = Math.min(catchDelay * 2, 15000);
+  }
+
   async function sheetView(id) {
     const game = await Store.find(id);
     if (!game) return missing();
@@ -208,9 +238,12 @@
     }
     // A conflict or a refusal waits for the player (its box says what is kept): no word
     // here that the changes go by themselves when the network is back.
+    const onServer = game.id && !id.startsWith("c-") && !waiting && !game.conflict && !game.refused;
+    const behind = onServer && announced(game.id) > (game.server ? game.server.version : -1);
     const note = game.conflict || game.refused ? ""
       : waiting
       ? `<p class="queued" role="status" data-waiting-note>${esc(word(waiting === 1 ? "waiting_changes_one" : "waiting_changes_many", { n: waiting }))}</p>`
+      : behind ? `<p class="queued" role="status" data-waiting-note>${esc(word("not_up_to_date"))}</p>`
       : `<p class="muted" data-waiting-note>${esc(word("all_sent"))}</p>`;
     const changed = takeCorrection(game.key, game.players);
     const rounds = sheet.rounds.length
@@ -221,9 +254,10 @@
       ? `<a class="button primary big" href="/games/new">${esc(word("new_game"))}</a>`
       : `<a class="button primary big" href="${base}/rounds/new"><span class="plus" aria-hidden="true">+</span> ${esc(word("enter_round", { round: next }))}</a>`;
     const strip = sheet.finished ? "" : View.strip(sheet);
-    draw(`<div hidden data-shell-sheet data-game="${esc(id)}"></div>${changed ? changed.html : ""}${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
+    draw(`<div hidden data-shell-sheet data-game="${esc(id)}" ${onServer ? "data-catch-up" : ""}></div>${changed ? changed.html : ""}${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
     Sync.showStatus(game.key);
+    if (behind && navigator.onLine) catchUp(); // a network the phone believes in, not answering
   }
 
   function missing(words = "not_here") {
@@ -425,6 +459,7 @@
       else redraw();
     });
     root.addEventListener("skyjo:changed", redraw);
+    root.addEventListener("online", () => { catchDelay = 1000; catchUp(); });
     Sync.sendAll();
   });
 

@@ -4,11 +4,14 @@
 // The stream reconnects by itself (EventSource sends Last-Event-ID); after sleep, on
 // coming back to the page or the network, the part is fetched at once and a closed
 // stream opened again. On the sheet itself ([data-sheet-follow]) a newer version reloads
-// the page, unless something is being typed.
+// the page, unless something is being typed; the version is noted first (sessionStorage),
+// so that a reload that finds no network, and gets the phone's own copy of the sheet
+// (pad-shell.js), knows that copy is older than the server's and says so.
 "use strict";
 
 (() => {
   const REOPEN_MS = 3000;
+  const ANNOUNCED = "skyjo:shell:announced"; // read by pad-shell.js
 
   function follow(root, onVersion, onLost = () => {}) {
     let source = null;
@@ -102,9 +105,13 @@
 
   function sheetPage(root) {
     const shown = Number(root.dataset.version);
+    const state = document.querySelector("[data-sheet-state]");
     const typing = () => document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
     follow(root, (version) => {
       if (version !== null && version > shown && document.visibilityState === "visible" && !typing()) {
+        if (state) {
+          try { sessionStorage.setItem(ANNOUNCED, JSON.stringify({ game: state.dataset.game, version })); } catch (e) { /* not noted */ }
+        }
         window.location.reload();
       }
     });

@@ -53,21 +53,26 @@
   }
 
   // A 3×4 grid of card buttons; `tap(cell)` says whether a cell can be tapped now (the
-  // others stay out of the tab order); `name`: whose cards, when they are not the reader's.
+  // others stay out of the tab order); `name`: whose cards, when they are not the reader's
+  // (then pictures, not buttons: no one plays another's cards, and small cards that are
+  // no buttons are no small targets).
   function fillGrid(box, grid, { tap = () => false, before = null, owner = "", name = "" } = {}) {
     box.replaceChildren();
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", owner);
     grid.forEach((row, r) =>
       row.forEach((token, c) => {
-        const button = el("button", "card-button");
-        button.type = "button";
+        const button = el(name ? "span" : "button", "card-button");
         button.dataset.cell = `${r},${c}`;
         button.setAttribute("aria-label", cellWords(token, r, c, name));
-        const can = tap([r, c]);
+        const can = !name && tap([r, c]);
         button.classList.toggle("tap", can);
-        button.setAttribute("aria-disabled", can ? "false" : "true");
-        button.tabIndex = can ? 0 : -1;
+        if (name) button.setAttribute("role", "img");
+        else {
+          button.type = "button";
+          button.setAttribute("aria-disabled", can ? "false" : "true");
+          button.tabIndex = can ? 0 : -1;
+        }
         if (before && before[r][c] !== token) button.classList.add(token === "__" ? "cleared" : "changed");
         button.append(card(token));
         box.append(button);

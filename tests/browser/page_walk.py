@@ -191,7 +191,7 @@ def _open_counting(page: Page) -> None:
 
 def _board(page: Page) -> None:
     expect(page.locator("[data-board]")).to_be_visible()
-    expect(page.locator("[data-mine-grid] button").first).to_be_visible()
+    expect(page.locator("[data-mine-grid] [data-cell]").first).to_be_visible()
 
 
 def _handover(page: Page) -> None:
