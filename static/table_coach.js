@@ -1,7 +1,8 @@
 // The coach at the table, beside static/table.js (which sends "skyjo:table" after each
 // drawing): off until a player turns it on (per player's name, remembered on the phone).
 // After that player's own move it asks, in a request of its own, what the expert would
-// have played; before they may turn up their last face-down card, what closing risks.
+// have played (asked again when the page is reloaded, while the word stands); before they
+// may turn up their last face-down card, what closing risks.
 // The move never waits for it: an answer that comes after the table moved on is dropped.
 "use strict";
 
@@ -79,6 +80,45 @@
     }
   }
 
+  // The moves of a player's latest turn this tab saw judged, kept for a reload (the tab's
+  // own, like the seat holding the phone in table.js): { seat, round, steps }.
+  const MOVES = () => `skyjo-coach-${root().dataset.id}-moves`;
+  const kept = () => {
+    try {
+      return JSON.parse(sessionStorage.getItem(MOVES()) || "null");
+    } catch (error) {
+      return null;
+    }
+  };
+  function keep(seat, round, step) {
+    const had = kept();
+    const same = had && had.seat === seat && had.round === round && had.steps.includes(step - 1);
+    try {
+      sessionStorage.setItem(MOVES(), JSON.stringify({ seat, round, steps: same ? [...had.steps, step] : [step] }));
+    } catch (error) {
+      // no storage: a reload on others' turns brings no word back
+    }
+  }
+
+  // After a reload no move was seen made: the word on the player's last turn, while it
+  // stands (until their next turn), is asked for once more. Mid-turn the screen names
+  // the moves (the take or the draw, and the card thrown away after it); on others'
+  // turns, the moves this tab kept.
+  async function recall(s) {
+    const held = s.actor === s.you && s.view.phase !== "reveal" && s.view.held;
+    let turn = held && { seat: s.you, steps: held.from === "flip" ? [s.step - 1, s.step] : [s.step] };
+    if (!held) {
+      // Pass-and-play: another player's word shows only on the screen handing the phone on.
+      const had = kept();
+      const handover = q("handover");
+      const shown = had && (had.seat === s.you || (handover && !handover.hidden));
+      const stands = shown && had.round === s.view.round && had.seat !== s.actor;
+      turn = stands && had.steps.every((n) => n <= s.step) ? had : null;
+    }
+    if (!turn || !wanted(nameOf(s, turn.seat))) return;
+    for (const step of turn.steps) await judge(step, turn.seat, nameOf(s, turn.seat), s.pass_and_play);
+  }
+
   // Before the last face-down card: each move that would close the round, and its risk.
   async function risks(s) {
     const mine = ++ticket;
@@ -118,8 +158,12 @@
     if (before && s.step > before.step && playing(before) && before.actor === before.you && before.moves.length) {
       const seat = before.you;
       const name = nameOf(before, seat);
-      if (before.view.phase !== "reveal" && wanted(name)) judge(before.step + 1, seat, name, before.pass_and_play);
+      if (before.view.phase !== "reveal" && wanted(name)) {
+        keep(seat, before.view.round, before.step + 1);
+        judge(before.step + 1, seat, name, before.pass_and_play);
+      }
     }
+    if (!before && playing(s)) recall(s); // the page (re)loaded
     // A close is open: the person to act holds a card (or turns one up) over one face-down card.
     const risk = q("coach-risk");
     const closing =

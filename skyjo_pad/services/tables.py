@@ -259,9 +259,18 @@ def abandon(game_id: str, device: str | None = None) -> None:
     table_play.abandon(game_id, policy.Device(device))
 
 
+def _load_for_history(game_id: str, device: str | None) -> tuple[Game, TableState, policy.Actor]:
+    """`_load`, but an online table that is over is the history's too (its record and its
+    replay hold no secret any more), read as a spectator; while played, 404 as ever."""
+    game, state = store.load(game_id)
+    if state.online and state.status != PLAYING:
+        return game, state, policy.Actor(policy.WATCHER)
+    return game, state, policy.identify(game_id, state, policy.Device(device))
+
+
 def record(game_id: str, device: str | None = None) -> dict[str, Any]:
-    """The skyjo-record/1 of a one-phone table that is over: its first deal and every move."""
-    game, state, _actor = _load(game_id, device)
+    """The skyjo-record/1 of a table that is over: its first deal and every move."""
+    game, state, _actor = _load_for_history(game_id, device)
     return record_of(game, state)
 
 
@@ -279,9 +288,9 @@ def record_of(game: Game, state: TableState) -> dict[str, Any]:
 
 
 def replay(game_id: str, step: int, device: str | None = None) -> ReplayStep:
-    """A one-phone table after its first `step` moves, as a spectator sees it (while it is
-    played, only on the device it is played on)."""
-    _game, state, actor = _load(game_id, device)
+    """A table after its first `step` moves, as a spectator sees it (a one-phone table
+    being played: only on the device it is played on; an online one: once it is over)."""
+    _game, state, actor = _load_for_history(game_id, device)
     policy.may_replay(actor, state)
     return replay_of(state, step)
 
@@ -315,8 +324,8 @@ def setup(game_id: str) -> Setup:
 
 
 def status(game_id: str) -> tuple[str, int | None]:
-    """A one-phone table's status and, once over, its deal number."""
-    _game, state, _actor = _load(game_id, None)
+    """A table's status and, once over, its deal number (an online table's once over)."""
+    _game, state, _actor = _load_for_history(game_id, None)
     return state.status, None if state.status == PLAYING else store.seed_of(state)
 
 

@@ -28,7 +28,8 @@ PALETTE = (
 )
 """Line colours by seat; the legend under a chart uses the same."""
 WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 46, 12, 18, 26  # LEFT: room for a tick such as "−1.25M"; TOP: the target's label
+LEFT, RIGHT, TOP, BOTTOM = 46, 12, 18, 26
+"""Margins: LEFT has room for a tick such as "−1.25M", TOP for the target's label."""
 
 
 def colour(seat: int) -> str:

@@ -108,7 +108,12 @@ def replay(game_id: str) -> str:
         abort(403, why(error))
     step = request.args.get("step", type=int)
     return render_template(
-        "table/replay.html", game_id=game_id, steps=first.steps, step=step, status=status
+        "table/replay.html",
+        game_id=game_id,
+        steps=first.steps,
+        step=step,
+        status=status,
+        online=is_online(game_id),
     )
 
 

@@ -121,3 +121,25 @@ def test_opening_the_one_phone_page_of_an_online_table_makes_no_owner(
     ann = seat_tokens(table)[0]
     seen = client.get(f"/api/tables/{game_id}", headers={"Authorization": f"Bearer {ann}"})
     assert seen.status_code == 200 and seen.get_json()["moves"]
+
+
+def test_an_online_table_that_is_over_replays_from_the_history_but_never_plays_here(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Once over, an online table's replay and record are the history's, as an imported
+    copy's are; its one-phone page stays 404 (no device plays it)."""
+    table = create(client)
+    game_id = table["id"]
+    host = {"Authorization": f"Bearer {table['host_token']}"}
+    assert client.get(f"/api/phone-tables/{game_id}/record").status_code == 404  # played
+    gone = client.post(f"/api/tables/{game_id}/abandon", json={"confirm": True}, headers=host)
+    assert gone.status_code == 200
+    page = client.get(f"/history/{game_id}").text
+    assert f'href="/tables/{game_id}/replay"' in page
+    assert f'href="/api/phone-tables/{game_id}/record"' in page
+    replay = client.get(f"/tables/{game_id}/replay")
+    assert replay.status_code == 200 and f'href="/history/{game_id}"' in replay.text
+    record = client.get(f"/api/phone-tables/{game_id}/record").get_json()
+    assert record["format"] == "skyjo-record/1"
+    assert client.get(f"/api/phone-tables/{game_id}/replay/0").status_code == 200
+    assert client.get(f"/tables/{game_id}").status_code == 404
