@@ -51,6 +51,21 @@ def new_table(
     return page.url
 
 
+def first_turn_after_reveals(
+    page: Page, base_url: str, seats: Sequence[tuple[str, str]], *, seed: int
+) -> None:
+    """A new table (`new_table`) whose first seat turns up its two opening cards (the top
+    left ones), then waits for its first turn."""
+    new_table(page, base_url, seats, seed=seed)
+    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
+    for cell in ([0, 0], [0, 1]):
+        tap_and_wait(page, my_cell(page, cell))
+    page.wait_for_function(
+        "window.skyjoTable.state.view.phase === 'turn' && window.skyjoTable.state.actor === 0",
+        timeout=10000,
+    )
+
+
 def online_as_ann(page: Page, base_url: str, bot: str, *, seed: int, target: int = 30) -> None:
     """Make an online table of Ann and one computer player (`bot`) through the API, open
     Ann's link on `page` and turn up her two opening cards."""

@@ -9,7 +9,14 @@ from typing import Any
 
 from browser_helpers import shoot
 from playwright.sync_api import Page, expect
-from table_helpers import my_cell, new_table, online_as_ann, state, tap_and_wait
+from table_helpers import (
+    first_turn_after_reveals,
+    my_cell,
+    new_table,
+    online_as_ann,
+    state,
+    tap_and_wait,
+)
 
 SEED = 84
 """Ann starts with a −1 and a 12 face up at the top left and draws an 11: putting it on
@@ -21,14 +28,7 @@ PASS_SEED = 56
 
 
 def test_the_coach_after_a_bad_move_and_before_a_close(page: Page, live_server: str) -> None:
-    new_table(page, live_server, [("Ann", "person"), ("", "hard")], seed=SEED)
-    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
-    for cell in ([0, 0], [0, 1]):
-        tap_and_wait(page, my_cell(page, cell))
-    page.wait_for_function(
-        "window.skyjoTable.state.view.phase === 'turn' && window.skyjoTable.state.actor === 0",
-        timeout=10000,
-    )
+    first_turn_after_reveals(page, live_server, [("Ann", "person"), ("", "hard")], seed=SEED)
     setting = page.locator("[data-coach-setting]")
     toggle = page.get_by_label("Coach me")
     coach = page.locator("[data-coach]")

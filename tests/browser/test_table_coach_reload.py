@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, Request, Route, expect
-from table_helpers import my_cell, new_table, state, tap_and_wait
+from table_helpers import first_turn_after_reveals, my_cell, state, tap_and_wait
 
 SEED = 84
 """Fay starts with a −1 and a 12 face up at the top left and draws an 11: putting it on
@@ -20,14 +20,7 @@ WORD = re.compile(rf"^(Good move\.|{BETTER})$")
 def _fay_coached(page: Page, live_server: str) -> None:
     """Fay against an easy computer player, her two opening cards turned up, the coach
     on, her turn."""
-    new_table(page, live_server, [("Fay", "person"), ("", "easy")], seed=SEED)
-    page.wait_for_function("window.skyjoTable.state.view.phase === 'reveal'")
-    for cell in ([0, 0], [0, 1]):
-        tap_and_wait(page, my_cell(page, cell))
-    page.wait_for_function(
-        "window.skyjoTable.state.view.phase === 'turn' && window.skyjoTable.state.actor === 0",
-        timeout=10000,
-    )
+    first_turn_after_reveals(page, live_server, [("Fay", "person"), ("", "easy")], seed=SEED)
     page.get_by_label("Coach me").check()
 
 
