@@ -84,6 +84,8 @@ def instruction(screen: Screen) -> str:
     seen = screen.seen
     if screen.status == "abandoned":
         return _("The host abandoned this table")
+    if seen.phase is Phase.ROUND_OVER and not screen.can_deal:
+        return table_words.waiting_for_the_deal(seen)
     if seen.phase is not Phase.REVEAL:
         return table_words.told_to(seen, screen.bots, screen.seat)
     if screen.seat is not None and screen.moves:

@@ -97,5 +97,7 @@ def summary(
 def _now(screen: Screen) -> str:
     if screen.abandoned:
         return _("This table was abandoned: look back at it in the replay")
+    if screen.seen.phase is Phase.ROUND_OVER and not screen.can_deal:
+        return table_words.waiting_for_the_deal(screen.seen)
     seat = None if screen.watching else screen.seat
     return table_words.told_to(screen.seen, screen.bots, seat)

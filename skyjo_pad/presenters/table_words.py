@@ -304,6 +304,16 @@ def instruction(seen: View, bots: Sequence[str | None]) -> str:
     return hint
 
 
+def waiting_for_the_deal(seen: View) -> str:
+    """A round over, told to a phone that cannot deal the next one (a spectator, the host,
+    a seat a computer plays): a player's phone deals it."""
+    return _(
+        "Round %(round)s is over: waiting for a player to deal round %(next)s",
+        round=seen.round,
+        next=seen.round + 1,
+    )
+
+
 def told_to(seen: View, bots: Sequence[str | None], seat: int | None) -> str:
     """`instruction`, said to `seat`'s own phone when the turn is its own ("Your turn,
     Ben: take the 6 or draw"); every other phone is told what the player on turn is doing

@@ -33,6 +33,10 @@ HELD_SEAT = N_(
     "%(name)s holds a drawn card not placed yet: wait until it is placed, or give the "
     "seat to a computer player first, then give it a new link."
 )
+HELD_BY_COMPUTER = N_(
+    "The computer player in %(name)s's seat holds a drawn card not placed yet: wait until "
+    "it is placed, then give the seat back."
+)
 PLAYED_BY_COMPUTER = N_(
     "A computer player plays this seat (%(name)s): give it to a person first, then make "
     "its new link."
@@ -154,11 +158,13 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
     return fresh, old
 
 
-def _check_not_held(state: TableState, position: Position, seat: int) -> None:
-    """Refuse (409) while `seat`, a person or a computer thinking, holds a card drawn from
-    the pile and not placed yet: only that seat may see it."""
+def _check_not_held(
+    state: TableState, position: Position, seat: int, held: str = HELD_SEAT
+) -> None:
+    """Refuse (409, saying `held`) while `seat`, a person or a computer thinking, holds a
+    card drawn from the pile and not placed yet: only that seat may see it."""
     if state.status == PLAYING and policy.holds_secret_card(position, seat):
-        raise Conflict(HELD_SEAT, name=position.players[seat])
+        raise Conflict(held, name=position.players[seat])
 
 
 def give_seat(
@@ -201,7 +207,8 @@ def _give_seat(
         raise Invalid("At least one seat needs a person.", field="seat")
     position = store.position_of(state)
     if bot is None:  # its link (a new one, shown to the host) would show the card
-        _check_not_held(state, position, seat)
+        held = HELD_SEAT if state.bots[seat] is None else HELD_BY_COMPUTER
+        _check_not_held(state, position, seat, held)
     state.bots = bots
     for gs in game.seats:
         if gs.seat == seat:
