@@ -64,6 +64,8 @@ def serve(host: str, port: int, threads: int, workers: int | None) -> None:
         serving.run_one(host, port, threads)
     except SettingError as error:  # a variable it cannot run with: said in one line
         raise click.ClickException(str(error)) from error
+    except KeyboardInterrupt:  # Ctrl-C: the server has stopped cleanly, a normal end (0)
+        return
 
 
 @main.command()

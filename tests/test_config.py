@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import free_port
 
 from skyjo_pad import config
 
@@ -176,3 +183,28 @@ def test_an_install_without_its_pages_stops_the_start_in_one_line(tmp_path: Path
     startup_checks.check_pages(PROJECT_ROOT)  # a clone has them
     with pytest.raises(config.SettingError, match=r"run Skyjo Pad from its clone.*pip install -e"):
         startup_checks.check_pages(tmp_path)
+
+
+def test_ctrl_c_stops_the_server_as_a_normal_end(tmp_path: Path) -> None:
+    """`skyjo-pad serve` stopped with Ctrl-C (SIGINT) shuts down cleanly and exits 0,
+    without "Aborted!" (make run would report an error)."""
+    port = free_port()
+    environ = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    environ["SECRET_KEY"] = "test"
+    command = [sys.executable, "-m", "skyjo_pad.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        command, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        server.send_signal(signal.SIGINT)
+        output, _ = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert server.returncode == 0, output.decode()[-2000:]
+    assert b"Aborted" not in output and b"Finished server process" in output

@@ -131,6 +131,29 @@ def test_flask_db_upgrade_by_hand_says_nothing_of_the_schema_it_upgrades(
         db.engine.dispose()
 
 
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ({"DATABASE_URL": "postgresql://x:y@127.0.0.1:1/db"}, "Error: Cannot reach the database"),
+        ({"SKYJO_RATE_LIMITS": "maybe"}, "Error: SKYJO_RATE_LIMITS must be 1 or 0"),
+    ],
+)
+def test_flask_db_says_a_setting_it_cannot_use_in_one_line(
+    setting: dict[str, str], said: str, tmp_path: Path
+) -> None:
+    """The release step's `flask db upgrade` with a database it cannot reach or a setting
+    it cannot read: the one line `skyjo-pad serve` gives, no traceback, status 1."""
+    flask = str(Path(sys.executable).with_name("flask"))
+    environ = {**os.environ, "SECRET_KEY": "test", "SKYJO_AUTO_MIGRATE": "0"}
+    environ |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", **setting}
+    environ["FLASK_APP"] = str(Path(__file__).parent.parent / "app.py")
+    done = subprocess.run([flask, "db", "upgrade"], env=environ, capture_output=True, timeout=60)
+    assert done.returncode == 1
+    errors = done.stderr.decode()
+    assert errors.startswith(said) and "Traceback" not in errors, errors[-2000:]
+    assert len(errors.strip().splitlines()) == 1
+
+
 def test_the_models_and_the_migrations_agree(bare_app: Flask) -> None:
     upgrade(directory=MIGRATIONS)
     assert differences() == []

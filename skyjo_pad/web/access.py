@@ -108,9 +108,12 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _made_by_werkzeug(hashed: str) -> bool:
-    """Whether `hashed` reads as werkzeug's `generate_password_hash` writes it."""
+    """Whether `hashed` reads as werkzeug's `generate_password_hash` writes it: a method,
+    a salt, and the hash in hexadecimal (64 digits or more: a sha256's at least)."""
     parts = hashed.split("$")
-    return len(parts) == 3 and parts[0].startswith(("scrypt:", "pbkdf2:")) and all(parts)
+    if len(parts) != 3 or not parts[0].startswith(("scrypt:", "pbkdf2:")) or not parts[1]:
+        return False
+    return len(parts[2]) >= 64 and all(c in "0123456789abcdef" for c in parts[2])
 
 
 def install(app: Flask, limiter: Limiter) -> None:

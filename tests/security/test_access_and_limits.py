@@ -42,6 +42,7 @@ def test_without_a_password_everything_is_open(client: FlaskClient) -> None:
         ({"SKYJO_PASSWORD": "a", "SKYJO_PASSWORD_HASH": "a real hash"}, "not both"),
         ({"SKYJO_PASSWORD_HASH": "scrypt:32768:8:1"}, "put it in single quotes"),  # cut at $
         ({"SKYJO_PASSWORD_HASH": "letmein"}, "not a password hash made by werkzeug"),
+        ({"SKYJO_PASSWORD_HASH": "scrypt:32768:8:1$x$y"}, "not a password hash made by werkzeug"),
     ],
 )
 def test_a_password_setting_that_would_lock_everyone_out_stops_the_start(
