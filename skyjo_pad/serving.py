@@ -282,5 +282,8 @@ def run(host: str, port: int, workers: int, threads: int) -> None:
         "accesslog": "-",
         "graceful_timeout": 10,
         "proc_name": "skyjo-pad",
+        # no gunicornc control socket: unused here, and one path ($HOME/.gunicorn) shared by
+        # every server of the machine, which the first to stop would take from the others
+        "control_socket_disable": True,
     }
     Workers(options, threads).run()
