@@ -170,26 +170,33 @@ function keepDraft(form) {
   }
   const version = form.querySelector("input[name=version]").value;
   try {
-    if (Object.keys(fields).length) localStorage.setItem(draftKey(form), JSON.stringify({ version, fields }));
+    if (Object.keys(fields).length) localStorage.setItem(draftKey(form), JSON.stringify({ version, fields, at: Date.now() }));
     else localStorage.removeItem(draftKey(form));
   } catch (e) { /* private mode or full: the form still works */ }
 }
 
-// A new round typed here and never sent, whose number another phone's round took
-// meanwhile: offered on the next round's form, saying so (kept until one more round).
+// A new round typed here and never sent, whose number other phones' rounds took meanwhile:
+// offered on the next round's form, saying so (the latest such draft, kept for a while:
+// `UNSENT_KEPT_MS`).
+const UNSENT_KEPT_MS = 3 * 3600 * 1000;
+const unsentDraft = (draft) => draft && !draft.sent && Date.now() - (draft.at || 0) < UNSENT_KEPT_MS;
+
 function carryOverDraft(form) {
   const number = Number(form.dataset.draft.split("-")[1]);
   if (!form.dataset.draft.startsWith("new-") || localStorage.getItem(draftKey(form))) return;
-  const older = `${DRAFT}${form.dataset.game}:new-${number - 1}`;
-  const draft = JSON.parse(localStorage.getItem(older) || "null");
-  if (!draft || draft.sent) return;
-  localStorage.setItem(draftKey(form), JSON.stringify(draft));
-  localStorage.removeItem(older);
-  const note = document.createElement("p");
-  note.className = "flash flash-error";
-  note.setAttribute("role", "alert");
-  note.textContent = t("draft_saved_meanwhile", { round: number - 1, next: number });
-  form.querySelector("fieldset").before(note);
+  for (let older = number - 1; older >= 1; older -= 1) {
+    const key = `${DRAFT}${form.dataset.game}:new-${older}`;
+    const draft = JSON.parse(localStorage.getItem(key) || "null");
+    if (!unsentDraft(draft)) continue;
+    localStorage.setItem(draftKey(form), JSON.stringify(draft));
+    localStorage.removeItem(key);
+    const note = document.createElement("p");
+    note.className = "flash flash-error";
+    note.setAttribute("role", "alert");
+    note.textContent = t("draft_saved_meanwhile", { round: older, next: number });
+    form.querySelector("fieldset").before(note);
+    return;
+  }
 }
 
 function restoreDraft(form) {
@@ -216,7 +223,7 @@ function restoreDraft(form) {
 }
 
 // Save pressed online: the draft is on its way (the sheet forgets it once it shows that
-// round; one never sent outlives another phone's round of its number, `carryOverDraft`).
+// round; one never sent outlives other phones' rounds of its number, `carryOverDraft`).
 function markDraftSent(form) {
   try {
     const draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
@@ -234,7 +241,7 @@ function forgetSavedDrafts(state) {
       if (!key.startsWith(prefix)) continue;
       const [kind, n] = key.slice(prefix.length).split("-");
       const draft = JSON.parse(localStorage.getItem(key) || "{}");
-      const taken = Number(n) < rounds || (Number(n) === rounds && draft.sent);
+      const taken = Number(n) <= rounds && !unsentDraft(draft);
       if ((kind === "new" && taken) || (kind === "edit" && Number(draft.version) < version)) {
         localStorage.removeItem(key);
       }

@@ -255,7 +255,7 @@
       const actions = stuck.length ? [button("theirs", word("keep_theirs"), true)]
         : twins.length ? [button("twins", word(`keep_once${twins.length > 1 ? "_many" : ""}${rest ? "_send_rest" : ""}`), true), button("mine", word("send_mine"), false), button("theirs", word("keep_theirs"), false)]
           : [button("mine", word("send_mine"), true), button("theirs", word("keep_theirs"), false)];
-      parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word("conflict"))}</strong></p>${said}`
+      parts.push(`<div class="unsent conflict" role="alert" data-conflict><p><strong>${View.esc(word(stuck.length ? "conflict_keep_theirs" : "conflict"))}</strong></p>${said}`
         + `<h2>${View.esc(word("conflict_theirs"))}</h2>${View.table(theirs, null)}`
         + `<h2>${View.esc(word("conflict_mine"))}</h2>${View.table(mine, null)}`
         + overwritten(game)

@@ -74,7 +74,7 @@
         if (!event.target.closest("[data-cell]")) return;
         const s = this.state;
         const seat = this.focusSeat();
-        this.say(t("not_yours", { name: s.view.players[seat] }));
+        this.say(s.watching ? t("watching_only") : t("not_yours", { name: s.view.players[seat] }));
       });
       this.q("scores-body").addEventListener("click", (event) => {
         const button = event.target.closest("[data-seat]");

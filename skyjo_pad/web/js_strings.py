@@ -183,6 +183,11 @@ STRINGS = {
         "Another phone changed this game while this one was offline. Nothing is lost: "
         "here are both versions. Send yours after theirs, or keep theirs and set yours aside."
     ),
+    "conflict_keep_theirs": _l(
+        "Another phone changed this game while this one was offline. Nothing is lost: here "
+        "are both versions. Yours cannot be sent after theirs (below, why): keep theirs, and "
+        "yours is set aside, in words."
+    ),
     "conflict_theirs": _l("On the server (changed on another phone)"),
     "conflict_mine": _l("On this phone"),
     "both_changed_score": _l(

@@ -18,13 +18,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import i18n
-from ..engine import RoundResult
 from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import pad, pad_once, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
-from ..services.sheets import SheetRound
-from . import new_game_form
+from . import new_game_form, round_words
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm
 from .page_cache import PageCache
 
@@ -83,8 +81,8 @@ def sheet(game_id: str) -> Response:
     stamp = sheets.sheet_stamp(game_id)
     if stamp is None:
         abort(404)
-    if "_flashes" in session or CHANGED in session:
-        changed = _changed_cells(game_id)
+    if "_flashes" in session or round_words.CHANGED in session:
+        changed = round_words.changed_cells(game_id)
         return make_response(render_template("sheet.html", sheet=_sheet(game_id), changed=changed))
     key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
@@ -116,11 +114,37 @@ def new_round(game_id: str) -> str | Response:
 def edit_round(game_id: str, number: int) -> str | Response:
     """Correct a past round."""
     sheet = _sheet(game_id, with_grids=True)
+    opened = request.method == "POST" and "opened_round" in request.form  # its form was shown
+    if sheet.typed and opened and number > len(sheet.rounds):
+        return _round_gone(sheet, number)
     if not 1 <= number <= len(sheet.rounds):
         abort(404)
     if not sheet.typed:
         return _scored_at_table(game_id)
     return _round_page(sheet, number)
+
+
+def _round_gone(sheet: pad.Sheet, number: int) -> Response:
+    """A correction sent for a round the sheet no longer has (another phone took it back):
+    nothing saved, and the sheet says so, with what was typed."""
+    form = RoundForm().setup(sheet.players)
+    entry = form.entry() if form.validate_on_submit() else None
+    flash(
+        _(
+            "Round %(round)s is not on the sheet any more: another phone took it back. Your "
+            "correction was not saved.",
+            round=number,
+        ),
+        "error",
+    )
+    try:
+        typed = [seat.raw() for seat in entry.seats] if entry else None
+    except ServiceError:
+        typed = None
+    if entry and typed:
+        said = round_words.in_words(sheet.players, typed, entry.closer)
+        flash(_("Your correction was: %(scores)s.", scores=said), "info")
+    return redirect(url_for("pad.sheet", game_id=sheet.id))
 
 
 @bp.route("/games/<game_id>/rounds/preview", methods=["POST"])
@@ -207,7 +231,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         if isinstance(saved, pad.ToConfirm):  # the box that keeps it is where the hand goes
             return _render_round(sheet, form, number, saved.outcome, focus=form.keep_unusual.id)
         if number is not None:
-            _say_corrected(saved.before, number, saved.outcome.result)
+            round_words.say_corrected(saved.before, number, saved.outcome.result)
     except Conflict as error:
         if number is not None and error.message != pad.STALE_SHEET:  # this correction's own
             return _render_round(sheet, form, number, None, problem=why(error))
@@ -248,52 +272,6 @@ def _typed_after_saving(form: RoundForm, sheet: pad.Sheet, number: int) -> str:
         next=len(sheet.rounds) + 1,
     )
     return _render_round(sheet, form, None, None, problem=problem)
-
-
-CHANGED = "pad_changed"
-"""The session's note of the cells the last correction changed: {game, round, seats}."""
-
-
-def _say_corrected(sheet: pad.Sheet, number: int, result: RoundResult) -> None:
-    """After a correction, the sheet says which scores changed ("Dawit, round 2: 15 → 3"),
-    a closer's doubling that came or went too ("Ben, round 7: 6 → 3"), and marks their
-    cells, once."""
-    before = sheet.rounds[number - 1]
-    seats = []
-    for seat, name in enumerate(sheet.players):
-        if before.raw[seat] != result.raw[seat]:
-            old, new = before.raw[seat], result.raw[seat]
-        elif before.final[seat] != result.final[seat]:  # the same cards, doubled or not
-            old, new = before.final[seat], result.final[seat]
-        else:
-            continue
-        seats.append(seat)
-        flash(
-            _(
-                "%(name)s, round %(round)s: %(old)s → %(new)s",
-                name=name,
-                round=number,
-                old=_signed(old),
-                new=_signed(new),
-            ),
-            "info",
-        )
-    if not seats:
-        flash(_("Round %(round)s corrected: no score changed.", round=number), "info")
-    session[CHANGED] = {"game": sheet.id, "round": number, "seats": seats}
-
-
-def _signed(score: int) -> str:
-    """A score as the sheet shows it, with a true minus sign."""
-    return str(score).replace("-", "−")
-
-
-def _changed_cells(game_id: str) -> dict[int, list[int]]:
-    """The cells the correction just saved changed ({round: [seat, …]}), taken once."""
-    note = session.pop(CHANGED, None)
-    if not isinstance(note, dict) or note.get("game") != game_id:
-        return {}
-    return {int(note.get("round", 0)): [int(seat) for seat in note.get("seats", [])]}
 
 
 def _saved_meanwhile(
@@ -350,7 +328,8 @@ def _saved_meanwhile(
         )
     shown = number or len(fresh.rounds)  # what the other phone made of it, or saved last
     if shown:
-        there = _in_words(fresh, fresh.rounds[shown - 1])
+        row = fresh.rounds[shown - 1]
+        there = round_words.in_words(fresh.players, row.raw, row.closer)
         flash(_("Round %(round)s on the sheet now: %(scores)s.", round=shown, scores=there), "info")
     try:
         outcome = pad.preview(fresh.id, entry, number) if entry else None
@@ -380,14 +359,6 @@ def _take_their_changes(
         taken.append(_("who closed"))
     form.note_opened(theirs.raw, theirs.closer)  # what the next Save is told apart from
     return taken
-
-
-def _in_words(sheet: pad.Sheet, row: SheetRound) -> str:
-    """A saved round's scores in words: "Ann 9, Bob 3 (closed), Cy 12"."""
-    return ", ".join(
-        f"{name} {_signed(score)}" + (f" ({_('closed')})" if seat == row.closer else "")
-        for seat, (name, score) in enumerate(zip(sheet.players, row.raw, strict=True))
-    )
 
 
 def _render_round(

@@ -223,8 +223,13 @@ def _refuse_unread_body() -> None:
 
 def _refuse_unreadable_form() -> None:
     """A page's form whose text is not UTF-8: werkzeug would keep such bytes as their
-    codes ("%ED%A0%80"), a name nobody typed. Refused before any view reads it."""
+    codes ("%ED%A0%80") in a urlencoded form, as "�" in a multipart one: a name nobody
+    typed. Refused before any view reads it."""
     if request.method != "POST" or request.path.startswith("/api/"):
+        return
+    if request.mimetype == "multipart/form-data":
+        if any("\ufffd" in value for value in request.form.values()):
+            raise BadRequest(gettext(UNREADABLE_FORM))
         return
     if request.mimetype != "application/x-www-form-urlencoded":
         return

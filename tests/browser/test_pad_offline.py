@@ -276,6 +276,7 @@ def test_a_change_the_other_phone_made_impossible_is_not_offered_to_send(
         said = "A new round cannot be sent: the game is over on the server."
 
     conflict = clash_when_back(page, context, said)
+    expect(conflict.locator("strong")).to_contain_text("Yours cannot be sent after theirs")
     expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
     conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)

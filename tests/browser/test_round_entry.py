@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from browser_helpers import (
     Taps,
     api,
@@ -184,31 +185,35 @@ def test_what_was_typed_survives_a_reload(page: Page, live_server: str) -> None:
     expect(page.get_by_role("textbox", name="Ann", exact=True)).to_have_value("")
 
 
-def test_a_round_typed_here_outlives_another_phones_round_of_its_number(
-    page: Page, live_server: str
+@pytest.mark.parametrize("saved", [1, 2])
+def test_a_round_typed_here_outlives_other_phones_rounds_of_its_number(
+    page: Page, live_server: str, saved: int
 ) -> None:
-    """Round 2 typed, not saved; another phone saves a round 2: the reload (or the sheet
-    and the form again) shows what was typed, as round 3, saying why; saved, it is round 3."""
+    """Round 2 typed, not saved; other phones save round 2 (and 3): the sheet and the next
+    round's form (or a reload) show what was typed, as that next round, saying why; saved,
+    it is that round, and the form after it starts blank."""
     game = pad_game(live_server, FOUR, [([5, 6, 7, 8], 0)])
     page.goto(f"{live_server}/games/{game}/rounds/new")
     choose_closer(page, "Ben")
     for name, score in (("Ann", "7"), ("Ben", "4"), ("Cy", "12"), ("Dee", "3")):
         page.get_by_role("textbox", name=name, exact=True).fill(score)
     page.wait_for_timeout(300)
-    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [9, 9, 9, 9], "closer": None})
-    page.goto(f"{live_server}/games/{game}")  # the sheet, with the other phone's round 2
-    page.get_by_role("link", name=re.compile("Enter round 3")).tap()
+    for _ in range(saved):
+        api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 1, 1, 1], "closer": None})
+    page.goto(f"{live_server}/games/{game}")  # the sheet, with the other phones' rounds
+    now = 2 + saved
+    page.get_by_role("link", name=re.compile(f"Enter round {now}")).tap()
     expect(page.locator("form .flash-error")).to_have_text(
         "Another phone saved round 2 meanwhile (the sheet shows it). What you typed for it is "
-        "here, now as round 3: save it only if it is another round."
+        f"here, now as round {now}: save it only if it is another round."
     )
     expect(page.get_by_role("textbox", name="Cy", exact=True)).to_have_value("12")
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
     page.reload()  # still here, once: the note said it already
     expect(page.get_by_role("textbox", name="Ann", exact=True)).to_have_value("7")
-    page.get_by_role("button", name=re.compile("^Save round 3")).tap()
-    expect_totals(page, [21, 23, 28, 20])  # Ben closed on 4, Dee had 3: ×2
-    page.get_by_role("link", name=re.compile("Enter round 4")).tap()
+    page.get_by_role("button", name=re.compile(f"^Save round {now}")).tap()
+    expect_totals(page, [12 + saved, 14 + saved, 19 + saved, 11 + saved])  # Ben ×2: 4 > 3
+    page.get_by_role("link", name=re.compile(f"Enter round {now + 1}")).tap()
     expect(page.get_by_role("textbox", name="Ann", exact=True)).to_have_value("")
 
 

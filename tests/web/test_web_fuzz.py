@@ -276,3 +276,21 @@ def test_a_form_whose_text_is_not_utf8_is_refused(
     assert response.status_code == 400
     assert "not text this app can read: nothing was saved" in response.text
     assert stored(app) == before
+
+
+def test_a_multipart_form_whose_text_is_not_utf8_is_refused(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The same bytes sent as multipart (werkzeug reads them as "�"): refused, not kept."""
+    before = stored(app)
+    fields = {"player-0": b"\xff\xfe", "player-1": b"Bob", "target": b"100"}
+    body = b"".join(
+        b'--b\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n' % (k.encode(), v)
+        for k, v in fields.items()
+    )
+    response = client.post(
+        "/games/new", data=body + b"--b--\r\n", content_type="multipart/form-data; boundary=b"
+    )
+    assert response.status_code == 400
+    assert "not text this app can read: nothing was saved" in response.text
+    assert stored(app) == before

@@ -320,6 +320,26 @@ class TestCorrections:
         assert client.post(url, data=again).status_code == 302
         assert sheet(app, game_id).rounds[0].raw == (3, 2, 20)
 
+    def test_a_correction_of_a_round_taken_back_meanwhile_says_so_with_what_was_typed(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        save_round(client, game_id, *RULEBOOK)
+        save_round(client, game_id, [1, 2, 3], 0)
+        opened = client.get(f"/games/{game_id}/rounds/2/edit")
+        version = input_value(opened, "version")
+        taken = client.post(f"/games/{game_id}/rounds/2/delete", data={"version": version})
+        assert taken.status_code == 302  # another phone took round 2 back
+        sent = round_form([1, 2, 9], 0, version=int(version or 0))
+        sent["opened_round"] = input_value(opened, "opened_round") or ""
+        response = client.post(f"/games/{game_id}/rounds/2/edit", data=sent, follow_redirects=True)
+        assert response.status_code == 200
+        assert flashes(response)[-2:] == [
+            "Round 2 is not on the sheet any more: another phone took it back. Your "
+            "correction was not saved.",
+            "Your correction was: Ann 1 (closed), Bob 2, Cy 9.",
+        ]
+        assert len(sheet(app, game_id).rounds) == 1
+
     def test_an_unknown_round_is_not_found(self, client: FlaskClient, game_id: str) -> None:
         save_round(client, game_id, *RULEBOOK)
         assert client.get(f"/games/{game_id}/rounds/2/edit").status_code == 404
