@@ -681,6 +681,10 @@ async function forgetDevice() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  // A page the server answered a form with (a seat added, a refusal) is no step to come
+  // back to by its POST: Back or a reload would ask to send the form again (an error page
+  // in Chrome). Made the address's own entry, it is the page's GET there.
+  if (document.body.hasAttribute("data-posted")) history.replaceState(history.state, "", window.location.href);
   if (document.querySelector("[data-forget-device]")) forgetDevice().catch(() => {});
   $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "time[data-local]").forEach(showLocalTime);

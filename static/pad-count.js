@@ -69,7 +69,10 @@ function setupCount(details, onChange) {
       sum.textContent = filled ? t("filled", { n: filled }) : "";
       return;
     }
-    const n = result.removed.length;
+    // Columns removed: the three equal cards counted now, and those marked ✕ (removed
+    // during the round), as the grid shows both out of play.
+    const marked = [0, 1, 2, 3].filter((col) => [0, 4, 8].every((row) => cellValue(cells[row + col]) === null));
+    const n = result.removed.length + marked.length;
     const value = String(result.raw).replace("-", "−");
     sum.textContent = t(n === 0 ? "count" : n === 1 ? "count_gone_one" : "count_gone_many", { value, n });
     seat.querySelector(".score").value = String(Math.abs(result.raw));
@@ -109,7 +112,7 @@ function setupCount(details, onChange) {
     b.addEventListener("click", () => {
       if (key === "Clear") { cells.forEach((c) => { c.value = ""; paintCell(c); }); select(0); }
       else if (key === "⌫") { cells[active].value = ""; paintCell(cells[active]); }
-      else { cells[active].value = key === "✕" ? "x" : key; paintCell(cells[active]); select(active + 1); }
+      else { cells[active].value = keyName(key); paintCell(cells[active]); select(active + 1); } // as the key shows it
       count();
       onChange();
     });

@@ -169,10 +169,9 @@
   // (web/pad.py, `_say_corrected`): the typed score, else the closer's doubling come or gone.
   const CHANGED = "skyjo:shell:changed";
   function noteCorrection(key, before, after) {
-    const lines = after.final.flatMap((_, seat) => {
-      const field = before.raw[seat] !== after.raw[seat] ? "raw" : before.final[seat] !== after.final[seat] ? "final" : null;
-      return field ? [{ seat, old: num(before[field][seat]), now: num(after[field][seat]) }] : [];
-    });
+    // As the cells show them: a closer now doubled, "−2 → 30" (the server says the same).
+    const lines = after.final.flatMap((_, seat) => (before.raw[seat] !== after.raw[seat] || before.final[seat] !== after.final[seat]
+      ? [{ seat, old: num(before.final[seat]), now: num(after.final[seat]) }] : []));
     try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, lines })); } catch (e) { /* not said */ }
   }
   let correction; // the note, taken once per page: the sheet's redraws (a send tried) keep it
@@ -377,10 +376,6 @@
     const closer = round.closer === null ? "none" : String(round.closer);
     form.querySelector(`input[name=closer][value="${closer}"]`).checked = true;
   }
-
-
-
-
 
   function keep(form, key) {
     const fields = {};

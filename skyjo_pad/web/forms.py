@@ -321,8 +321,8 @@ class RoundForm(PadForm):
         seat_form.score.data = str(abs(score))
         seat_form.negative.data = score < 0
         cells = [cell for row in grid for cell in row] if grid is not None else [""] * 12
-        for card, cell in zip(seat_form.cards, cells, strict=True):
-            card.data = "x" if cell is None else str(cell)
+        for card, cell in zip(seat_form.cards, cells, strict=True):  # as the keypad writes
+            card.data = "✕" if cell is None else str(cell).replace("-", "−")
 
     def fill_closer(self, closer: int | None) -> None:
         """Show who closed a stored round."""

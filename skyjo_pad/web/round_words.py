@@ -17,18 +17,15 @@ CHANGED = "pad_changed"
 
 
 def say_corrected(sheet: pad.Sheet, number: int, result: RoundResult) -> None:
-    """After a correction, the sheet says which scores changed ("Dawit, round 2: 15 → 3"),
-    a closer's doubling that came or went too ("Ben, round 7: 6 → 3"), and marks their
-    cells, once."""
+    """After a correction, the sheet says which scores changed, as its cells show them
+    ("Dawit, round 2: 15 → 3"; a closer now doubled, "Ben, round 1: −2 → 30"; one no
+    longer doubled, "Ben, round 7: 6 → 3"), and marks their cells, once."""
     before = sheet.rounds[number - 1]
     seats = []
     for seat, name in enumerate(sheet.players):
-        if before.raw[seat] != result.raw[seat]:
-            old, new = before.raw[seat], result.raw[seat]
-        elif before.final[seat] != result.final[seat]:  # the same cards, doubled or not
-            old, new = before.final[seat], result.final[seat]
-        else:
+        if before.raw[seat] == result.raw[seat] and before.final[seat] == result.final[seat]:
             continue
+        old, new = before.final[seat], result.final[seat]
         seats.append(seat)
         flash(
             _(

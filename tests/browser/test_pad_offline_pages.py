@@ -173,7 +173,9 @@ def test_cards_counted_for_every_seat_offline_reach_the_server_as_cards(
     page.goto(f"{live_server}/games/{game}/rounds/1/edit")
     ann = seat(page, "Ann").locator(".cell")
     expect(ann).to_have_count(12)
-    assert [ann.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ann"]]
+    assert [ann.nth(i).input_value() for i in range(12)] == [
+        str(v).replace("-", "−") for v in hands["Ann"]
+    ]
     ben = seat(page, "Ben").locator(".cell")
     assert [ben.nth(i).input_value() for i in range(12)] == [str(v) for v in hands["Ben"]]
 

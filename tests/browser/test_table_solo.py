@@ -160,3 +160,20 @@ def test_one_person_against_two_bots(page: Page, live_server: str) -> None:
 def test_cell_selector_names_the_grid(page: Page) -> None:
     """The helper aims at the phone's own grid (a guard for the tests above)."""
     assert my_cell(page, (1, 2)) == "[data-mine-grid] [data-cell='1,2']"
+
+
+def test_back_from_a_table_dealt_after_the_form_changed_shows_the_form(
+    page: Page, live_server: str
+) -> None:
+    """ "Another seat" sends the form and the server draws it again; Back from the table
+    dealt after it lands on the form, not on a page asking to send the form again."""
+    page.goto(f"{live_server}/tables/new")
+    page.get_by_role("button", name=re.compile("Another seat")).click()
+    expect(page.get_by_label("Seat 4 name", exact=True)).to_be_visible()
+    page.get_by_label("Seat 1 name", exact=True).fill("Ann")
+    page.get_by_role("button", name="Deal the cards").click()
+    expect(page.locator("[data-board]")).to_be_visible()
+    page.go_back()
+    expect(page.get_by_role("heading", name="Play at the table")).to_be_visible()
+    page.reload()  # nor does a reload ask to send it again
+    expect(page.get_by_role("heading", name="Play at the table")).to_be_visible()

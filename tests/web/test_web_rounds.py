@@ -158,7 +158,7 @@ def test_counted_cards_follow_the_column_rule(
     assert stored == ((5, 5, -1, None), (5, 7, 2, None), (5, 0, 3, None))
     edit = client.get(f"/games/{game_id}/rounds/1/edit")
     assert input_value(edit, "seats-0-cards-0") == "5"
-    assert input_value(edit, "seats-0-cards-3") == "x"
+    assert input_value(edit, "seats-0-cards-3") == "✕"  # as the keypad writes it
 
 
 @pytest.mark.parametrize("bad_card", ["13", "-3", "", "five"])
@@ -224,6 +224,21 @@ class TestCorrections:
         )
         assert "round 1:" not in page_text(same)
         assert [r.raw for r in sheet(app, game_id).rounds] == [(1, 15, 3)]  # nothing saved
+
+    def test_a_correction_that_doubles_its_closer_says_the_score_the_sheet_shows(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        """Bob closed on −2; corrected to 15, more than Ann's 8: doubled. The preview and
+        the sheet say −2 → 30, what his cell shows, not the 15 typed."""
+        save_round(client, game_id, [8, -2, 10], 1)
+        preview = client.post(
+            f"/games/{game_id}/rounds/preview?number=1", data=round_form([8, 15, 10], 1)
+        )
+        assert "Bob, round 1: −2 → 30" in page_text(preview)
+        data = round_form([8, 15, 10], 1, version=sheet(app, game_id).version)
+        shown = client.post(f"/games/{game_id}/rounds/1/edit", data=data, follow_redirects=True)
+        assert flashes(shown) == ["Bob, round 1: −2 → 30"]
+        assert sheet(app, game_id).rounds[0].final == (8, 30, 10)
 
     def test_a_correction_that_changes_no_score_says_so(
         self, app: Flask, client: FlaskClient, game_id: str
