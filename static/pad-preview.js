@@ -73,7 +73,11 @@
       const sentence = { not_positive: "not_positive", multiplier_off: "multiplier_off", zero: "zero_closer", tie_not_doubled: "tie_not_doubled" };
       says = esc(word(sentence[r.why] || "lowest_closer", { name: players[r.closer], score: num(r.raw[r.closer]) }));
     }
-    let html = `<p class="doubling ${r.doubled ? "is-doubled" : ""}" data-doubling>${r.closer === null ? esc(says) : says}</p>`;
+    // A correction: each score it changes, as the sheet's cells will show it (as the server's).
+    const was = number && local.rounds[number - 1];
+    const changes = was ? players.flatMap((name, seat) => (was.raw[seat] !== r.raw[seat] || was.final[seat] !== r.final[seat]
+      ? [`<p class="change" data-change>${esc(word("score_changed", { name, round: number, old: num(was.final[seat]), new: num(r.final[seat]) }))}</p>`] : [])) : [];
+    let html = `${changes.join("")}<p class="doubling ${r.doubled ? "is-doubled" : ""}" data-doubling>${r.closer === null ? esc(says) : says}</p>`;
     const ends = after.finished && !early;
     const staysOver = number && number < local.rounds.length; // a past round of a game over
     if (early) {

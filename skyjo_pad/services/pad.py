@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +29,7 @@ from .sheets import (
     read_sheet,
     recent_sheets,
     remember,
+    rounds_with_grids,
     stored_rounds,
     with_rounds,
 )
@@ -229,6 +230,8 @@ def _save_round(
     if outcome.warnings and not confirmed:
         return ToConfirm(sheet, outcome)
     stored = _stored(index + 1, outcome.result, entry)
+    if number is not None:
+        stored = _keeping_cards(game_id, stored)
     rounds = stored_rounds(sheet)
     rounds[index:] = [stored.without_grids(), *rounds[index + 1 :]]
     after = with_rounds(sheet, rounds, sheet.version + 1)
@@ -350,6 +353,20 @@ def _stored(number: int, result: RoundResult, entry: RoundEntry) -> StoredRound:
         scoring.parse_grid(seat.grid) if seat.grid is not None else None for seat in entry.seats
     )
     return StoredRound(number, result.closer, result.doubled, result.raw, result.final, grids)
+
+
+def _keeping_cards(game_id: str, corrected: StoredRound) -> StoredRound:
+    """A correction keeps the cards counted for each seat whose score it leaves as it was
+    and gives no cards for (a phone offline knows only the scores: correcting another
+    seat's, it sends this one's score again)."""
+    before = rounds_with_grids([game_id])[game_id][corrected.number - 1]
+    grids = tuple(
+        kept if new is None and score == was else new
+        for new, kept, score, was in zip(
+            corrected.grids, before.grids, corrected.raw, before.raw, strict=True
+        )
+    )
+    return replace(corrected, grids=grids)
 
 
 @contextmanager

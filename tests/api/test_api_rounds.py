@@ -6,7 +6,10 @@ from typing import Any
 
 import pytest
 from api_helpers import RULEBOOK_ROUND, PadApi
+from flask import Flask
 from flask.testing import FlaskClient
+
+from skyjo_pad.services import pad
 
 Game = dict[str, Any]
 
@@ -269,6 +272,18 @@ class TestReplaceRound:
         body = {"grids": [ANN_GRID, BOB_GRID, COLUMN_GRID], "closer": None}
         after = api.json(client.put(rounds_url(game, 1), json=body))
         assert after["rounds"][0]["raw"] == [8, 8, 16]
+
+    def test_a_correction_by_scores_keeps_the_cards_of_a_score_it_leaves(
+        self, app: Flask, client: FlaskClient, api: PadApi, game: Game
+    ) -> None:
+        """A phone offline knows only the scores: correcting Cy's, it sends Ann's and Bob's
+        again, and their counted cards stay (Cy's, changed, go)."""
+        api.add_round(game["id"], {"grids": [ANN_GRID, BOB_GRID, COLUMN_GRID], "closer": None})
+        body = {"scores": [8, 8, 20], "closer": None}
+        assert client.put(rounds_url(game, 1), json=body).status_code == 200
+        with app.app_context():
+            grids = pad.get_sheet(game["id"], with_grids=True).rounds[0].grids
+        assert grids[0] is not None and grids[1] is not None and grids[2] is None
 
     def test_correction_can_unfinish_the_game(
         self, client: FlaskClient, api: PadApi, game: Game

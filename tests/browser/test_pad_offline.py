@@ -95,6 +95,7 @@ def test_a_whole_game_offline_from_the_first_tap_arrives_as_played(
     expect(page.get_by_role("textbox", name="Cy", exact=True)).to_have_value("7")
     page.get_by_role("textbox", name="Cy", exact=True).fill("9")
     expect(page.locator("[data-preview] td.total")).to_have_text(["23", "52", "33"])
+    expect(page.locator("[data-change]")).to_have_text(["Cy, round 2: 7 → 9"])  # as online
     page.get_by_role("button", name=re.compile("^Save the correction")).tap()
     expect(page.locator("tr.totals td")).to_have_text(["23", "52", "33"])
     # Said once, as the server's sheet says it: the score changed, and its cell marked.
