@@ -149,3 +149,16 @@ def test_the_pages_files_are_kept_a_year_at_their_hashed_address(client: FlaskCl
     for url in ("/static/app.css?v=0000000000", "/static/app.css"):
         assert "immutable" not in client.get(url).headers["Cache-Control"], url
     assert client.get("/static/nothing.css?v=0000000000").status_code == 404
+
+
+def test_a_page_drawn_for_a_form_is_its_addresss_get_only_where_that_answers_get(
+    client: FlaskClient,
+) -> None:
+    """A page the server draws for a POST is marked for static/app.js to make its history
+    entry the address's GET (Back and reload then show the page, not a resend), only where
+    that address answers GET: the confirm page at a POST-only address keeps its entry."""
+    drawn = client.post("/tables/new", data={"more": "1"})
+    assert drawn.status_code == 200 and "data-posted" in drawn.text
+    refused = client.post("/history/import", data={})  # POST only: no GET of its own
+    assert "Choose an export file" in refused.text and "data-posted" not in refused.text
+    assert "data-posted" not in client.get("/tables/new").text
