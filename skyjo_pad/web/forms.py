@@ -56,6 +56,11 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def button_number(text: str) -> int | None:
+    """The row a form's button names by its value ("2"); None if no small whole number."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
 def _version(field: HiddenField) -> int | None:
     try:
         return whole_number(str(field.data))

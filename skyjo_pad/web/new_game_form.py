@@ -7,7 +7,7 @@ from flask import request
 
 from ..services import pad
 from ..services.errors import NotFound
-from .forms import MAX_PLAYERS, NewGameForm, set_names
+from .forms import MAX_PLAYERS, NewGameForm, button_number, set_names
 
 
 def prefill_again(form: NewGameForm, game_id: str) -> bool:
@@ -39,11 +39,11 @@ def rearrange(form: NewGameForm) -> bool:
         else:
             names.append(added)
     elif "up" in request.form:
-        i = _position(request.form["up"])
+        i = button_number(request.form["up"])
         if i is not None and 0 < i < len(names):
             names[i - 1], names[i] = names[i], names[i - 1]
     elif "remove" in request.form:
-        i = _position(request.form["remove"])
+        i = button_number(request.form["remove"])
         if i is not None and 0 <= i < len(names):
             del names[i]
     elif "more" in request.form:
@@ -52,8 +52,3 @@ def rearrange(form: NewGameForm) -> bool:
         return False
     set_names(form, names[:MAX_PLAYERS])
     return True
-
-
-def _position(text: str) -> int | None:
-    """A player's position sent by a button (None: not a small whole number)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None

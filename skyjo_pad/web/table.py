@@ -18,6 +18,7 @@ from ..rate_limits import limited
 from ..services import players, tables
 from ..services.errors import Forbidden, NotFound, ServiceError
 from . import online as online_pages
+from .forms import button_number
 from .table_forms import MAX_SEATS, PERSON, NewTableForm, set_seats
 from .table_new import render_new
 
@@ -160,7 +161,7 @@ def _rearrange(form: NewTableForm) -> bool:
             rows.append(row)
         form.focus = f"seat-{(blanks or [len(rows) - 1])[0]}-name"
     elif "remove" in request.form:  # a button's own value; anything else: the form again
-        i = _seat_number(request.form["remove"])
+        i = button_number(request.form["remove"])
         if i is not None and 0 <= i < len(rows):
             del rows[i]
             form.focus = f"remove-seat-{min(i, len(rows) - 1)}" if rows else "more-seats"
@@ -171,8 +172,3 @@ def _rearrange(form: NewTableForm) -> bool:
         return False
     set_seats(form, rows[:MAX_SEATS])
     return True
-
-
-def _seat_number(text: str) -> int | None:
-    """A seat's number from a button, or None for anything else."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
