@@ -116,9 +116,9 @@ def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Gam
     store.check_playing(state)  # a table that is over keeps every link it gave
     chosen = _seat_at(state, seat)
     position = store.position_of(state)
-    _check_not_held(state, position, chosen)
     if state.bots[chosen] is not None:
         raise Conflict(PLAYED_BY_COMPUTER, name=position.players[chosen])
+    _check_not_held(state, position, chosen)
     return game, state, chosen
 
 

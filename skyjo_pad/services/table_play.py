@@ -208,15 +208,20 @@ def plan(game: Game, state: TableState, wait: float | None) -> Planned | None:
 
 def think(game_id: str) -> None:
     """An online table's searching players' turns, each searched outside any transaction
-    and played if the table is still at the version it was searched on, until a person
-    must act (run by `table_thinkers`)."""
+    and played if the table is still at the version it was searched on (a write that
+    meets another one made meanwhile looks again), until a person must act (run by
+    `table_thinkers`)."""
     while True:
         game, state = store.load(game_id)
         planned = plan(game, state, None) if state.online else None
         if planned is None:
             db.session.rollback()
             return
-        _play_planned(game_id, planned)
+        try:
+            _play_planned(game_id, planned)
+        except Conflict as error:  # a person's move or the host came first: look again
+            if not moved_meanwhile(error):
+                raise
 
 
 @transaction

@@ -235,7 +235,7 @@ def check_move(actor: Actor, bots: Sequence[str | None], position: Position, mov
                 raise Forbidden("You may turn up only your own cards.")
             return
         acting = acting_seat(position)
-        if acting is not None and acting != actor.seat and not isinstance(move, Deal):
+        if acting is not None and acting != actor.seat:
             raise Forbidden("It is %(name)s's turn, not yours.", name=names[acting])
         return
     seat = mover(position, move)

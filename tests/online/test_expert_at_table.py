@@ -5,6 +5,7 @@ an online table whose thinker was lost set thinking again when it is next opened
 
 from __future__ import annotations
 
+import logging
 import re
 from contextlib import ExitStack
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy.orm.exc import StaleDataError
 from online_walk import bearer, state
 
 from skyjo_pad.bots import BUILTIN, ExpertBot
@@ -19,7 +21,7 @@ from skyjo_pad.engine import Move, Phase, View
 from skyjo_pad.extensions import db
 from skyjo_pad.models import Game, TableState
 from skyjo_pad.presenters.table_screen import screen_json
-from skyjo_pad.services import table_play, table_thinkers, tables
+from skyjo_pad.services import table_play, table_store, table_thinkers, tables
 from skyjo_pad.services.errors import Busy, Conflict
 
 
@@ -232,3 +234,33 @@ def test_online_a_table_whose_thinker_was_lost_thinks_again_when_opened(
     assert still["version"] == handed["version"] and still["actor"] == 1
     assert table_thinkers.wait_idle(60)
     assert state(client, {"id": game_id}, token)["version"] > handed["version"]
+
+
+def test_a_search_whose_table_moved_on_at_its_write_looks_again_quietly(
+    app: Flask,
+    client: FlaskClient,
+    searches: list[bool],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The host's change committed between the thinker's look and its write: the thinker
+    searches the table as it is now and plays, logging no error."""
+    game_id, token = _online(client)
+    with monkeypatch.context() as held:  # its thinker set going below
+        held.setattr(table_thinkers, "start", lambda *_args: None)
+        handed = _ann_moves_until_the_expert_is_to_act(client, game_id, token)
+    flush, met = table_store.flush, []
+
+    def meets_the_host_once() -> None:
+        if not met:
+            met.append(True)
+            db.session.rollback()
+            raise Conflict(table_store.STALE) from StaleDataError("the table moved on")
+        flush()
+
+    monkeypatch.setattr(table_store, "flush", meets_the_host_once)
+    assert state(client, {"id": game_id}, token)["version"] == handed["version"]
+    assert table_thinkers.wait_idle(60)  # opening the table set it thinking
+    assert met and len(searches) >= 2
+    assert state(client, {"id": game_id}, token)["version"] > handed["version"]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

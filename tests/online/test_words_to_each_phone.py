@@ -4,7 +4,7 @@ deals it), a refusal of the host's (in words that fit what was asked)."""
 from __future__ import annotations
 
 from flask import Flask
-from online_walk import bearer, create, seat_tokens, state, until_drawn
+from online_walk import bearer, create, move, seat_tokens, state, until_drawn
 
 
 def test_only_a_phone_that_may_deal_is_told_to_deal(app: Flask) -> None:
@@ -34,13 +34,23 @@ def test_only_a_phone_that_may_deal_is_told_to_deal(app: Flask) -> None:
 
 def test_a_seat_given_back_while_its_computer_holds_a_card_says_to_wait(app: Flask) -> None:
     """The seat's computer player (thinking) holds the card it drew: giving the seat back
-    is refused, saying to wait for the card; not to give it to a computer first."""
+    is refused, saying to wait for the card; not to give it to a computer first. A new
+    link for it is refused as for any computer's seat; the other seat's deal meanwhile
+    is not its turn."""
     client = app.test_client()
     table = create(client)
     seat, _drawn = until_drawn(client, table)
     host = bearer(table["host_token"])
     url = f"/api/tables/{table['id']}/seats/{seat}/player"
+    other = seat_tokens(table)[1 - seat]
+    before = state(client, table, other)
+    dealt = move(client, table, other, {"version": before["version"], "move": {"action": "deal"}})
+    assert dealt.status_code == 403  # API.md: not this seat's turn, whatever the move
+    assert dealt.get_json()["error"] == f"It is {['Ann', 'Bob'][seat]}'s turn, not yours."
     assert client.post(url, json={"bot": "expert"}, headers=host).status_code == 200
+    relinked = client.post(f"/api/tables/{table['id']}/seats/{seat}/token", headers=host)
+    assert relinked.status_code == 409  # a computer's seat: no link, whatever it holds
+    assert relinked.get_json()["error"].startswith("A computer player plays this seat (")
     back = client.post(url, json={"bot": None}, headers=host)
     assert back.status_code == 409
     name = ["Ann", "Bob"][seat]
