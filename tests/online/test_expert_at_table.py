@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy.orm.exc import StaleDataError
 from online_walk import bearer, state
+from sqlalchemy.orm.exc import StaleDataError
 
 from skyjo_pad.bots import BUILTIN, ExpertBot
 from skyjo_pad.engine import Move, Phase, View
