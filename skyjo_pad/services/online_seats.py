@@ -21,7 +21,7 @@ from . import live, roster, table_play
 from . import players as player_book
 from . import table_policy as policy
 from . import table_store as store
-from .errors import N_, Conflict, Invalid
+from .errors import N_, Conflict, Invalid, NotFound
 from .retry import retried
 from .table_policy import SEAT, digest, new_token
 from .transaction import transaction
@@ -123,9 +123,9 @@ def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Gam
 
 
 def _seat_at(state: TableState, seat: object) -> int:
-    """`seat`, when it is one of the table's (else refused in words)."""
+    """`seat`, when it is one of the table's (else 404, in words)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.bots):
-        raise Invalid("There is no such seat at this table.", field="seat")
+        raise NotFound("There is no such seat at this table.", field="seat")
     return seat
 
 

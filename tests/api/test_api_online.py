@@ -244,6 +244,10 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     online.state(game, t["ann"])
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[0]["opened"] and not seats[1]["opened"]
+    for tool, body in (("player", {"bot": "easy"}), ("token", None)):  # API.md: no such thing
+        missing = client.post(f"/api/tables/{game}/seats/3/{tool}", json=body, headers=host)
+        assert missing.status_code == 404, missing.json
+        assert missing.get_json()["error"] == "There is no such seat at this table."
     given = client.post(f"/api/tables/{game}/seats/1/player", json={"bot": "easy"}, headers=host)
     assert given.status_code == 200
     # Bob's seat turned up its cards by itself, the computer's way
