@@ -170,10 +170,24 @@ function keepDraft(form) {
   }
   const version = form.querySelector("input[name=version]").value;
   try {
-    if (Object.keys(fields).length) localStorage.setItem(draftKey(form), JSON.stringify({ version, fields, at: Date.now() }));
+    // A round sent once keeps what it was sent as (`markDraftSent`), however it is changed.
+    const was = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+    const sentAs = was && was.sentAs ? { sentAs: was.sentAs } : {};
+    if (Object.keys(fields).length) localStorage.setItem(draftKey(form), JSON.stringify({ version, fields, at: Date.now(), ...sentAs }));
     else localStorage.removeItem(draftKey(form));
   } catch (e) { /* private mode or full: the form still works */ }
 }
+
+// What a new round's draft was sent as, under the id it was sent with (`markDraftSent`):
+// should the server have it (its answer lost), a change typed since corrects it there.
+function draftSentAs(key, clientId) {
+  try {
+    const draft = JSON.parse(localStorage.getItem(key) || "null");
+    const sent = draft && draft.sentAs;
+    return sent && clientId && sent.clientId === clientId ? { scores: sent.scores, closer: sent.closer } : undefined;
+  } catch (e) { return undefined; }
+}
+window.draftSentAs = draftSentAs;
 
 // A new round typed here and never sent, whose number other phones' rounds took meanwhile:
 // offered on the next round's form, saying so (the latest such draft, kept for a while:
@@ -227,7 +241,10 @@ function restoreDraft(form) {
 function markDraftSent(form) {
   try {
     const draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
-    if (draft) localStorage.setItem(draftKey(form), JSON.stringify({ ...draft, sent: true }));
+    const body = roundBody(form);
+    const clientId = roundId(form);
+    const sent = typeof body === "object" && clientId ? { sentAs: { clientId, scores: body.scores, closer: body.closer } } : {};
+    if (draft) localStorage.setItem(draftKey(form), JSON.stringify({ ...draft, sent: true, ...sent }));
   } catch (e) { /* nothing kept */ }
 }
 
@@ -469,7 +486,7 @@ async function queueRound(form, verdict, save) {
       return;
     }
     if (editing) await window.PadSync.correct(form.dataset.game, number, body.scores, body.closer, body.grids);
-    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids, roundId(form));
+    else await window.PadSync.addRound(form.dataset.game, body.scores, body.closer, body.grids, roundId(form), draftSentAs(draftKey(form), roundId(form)));
   } catch (e) {
     save.disabled = false;
     delete form.dataset.queued;

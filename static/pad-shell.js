@@ -345,7 +345,11 @@
       const before = number ? Store.localSheet(game).rounds[number - 1] : null;
       try {
         if (number) await Sync.correct(game.key, number, typed.scores, typed.closer, typed.grids);
-        else await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids, form.elements.client_id.value);
+        else {
+          const clientId = form.elements.client_id.value;
+          const sent = root.draftSentAs ? root.draftSentAs(serverDraft, clientId) : undefined;
+          await Sync.addRound(game.key, typed.scores, typed.closer, typed.grids, clientId, sent);
+        }
       } catch (e) { // the phone's storage refused: say so, keep what was typed, let Save try again
         save.disabled = false;
         form.querySelector("[data-verdict]").innerHTML = `<p class="field-error">${esc(word("not_kept"))}</p>`;

@@ -56,10 +56,11 @@
   }
 
   // A new round: a waiting change of its own, with the id that makes it once only (`clientId`:
-  // the one the server's form was sent with, if it was). `grids`: every seat's counted cards,
-  // when all were counted (sent instead of the scores).
-  function addRound(key, scores, closer, grids, clientId) {
-    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, { op: "add", id: Store.newId(), clientId: clientId || Store.newId(), scores, closer, grids }] }));
+  // the one the server's form was sent with, if it was; `sentAs`: what that form sent).
+  // `grids`: every seat's counted cards, when all were counted (sent instead of the scores).
+  function addRound(key, scores, closer, grids, clientId, sentAs) {
+    const op = { op: "add", id: Store.newId(), clientId: clientId || Store.newId(), scores, closer, grids };
+    return Store.update(key, (game) => ({ ...game, ops: [...game.ops, sentAs ? { ...op, sentAs } : op] }));
   }
 
   // A correction: of a round still waiting, it changes that round before it is sent. Of a
@@ -140,6 +141,21 @@
     return op.op === "del" && server.rounds.length === op.number - 1;
   }
 
+  const sameRound = (round, typed) => round.closer === typed.closer && round.raw.join() === typed.scores.join();
+
+  // A new round the server already had (a send whose answer was lost), changed on this
+  // phone since it was sent: the correction of that round that replaces the waiting round,
+  // on the server's sheet as it is now when nobody else changed the round meanwhile;
+  // else on the sheet the phone had, so that the other phone's change is shown first.
+  function changedSince(op, server) {
+    const made = server.saved_as && server.rounds[server.saved_as - 1];
+    if (!made || !op.sentAs || sameRound(made, op)) return null;
+    const mine = sameRound(made, op.sentAs);
+    const base = mine ? { raw: made.raw, closer: made.closer } : { raw: op.sentAs.scores, closer: op.sentAs.closer };
+    const put = { op: "put", id: op.id, number: server.saved_as, scores: op.scores, closer: op.closer, grids: op.grids, base };
+    return { op: put, server: mine ? server : null };
+  }
+
   const forget = (op) => (game) => ({ ...game, ops: game.ops.filter((o) => o.id !== op.id) });
 
   // Send one game's waiting changes in order: "sent", "offline" (try again later) or
@@ -153,7 +169,11 @@
       game = await Store.update(key, (g) => ({ ...g, id: answer.data.id, server: answer.data }));
     }
     while (game.ops.length) {
-      const op = game.ops[0];
+      let op = game.ops[0];
+      if (op.op === "add" && !op.sentAs) { // kept before it goes: its answer may be lost
+        op = { ...op, sentAs: { scores: op.scores, closer: op.closer } };
+        game = await Store.update(key, (g) => ({ ...g, ops: [op, ...g.ops.slice(1)] }));
+      }
       const base = `/api/games/${game.id}/rounds`;
       const version = game.server.version;
       // The counted grids when every seat was counted (the server keeps them), else scores.
@@ -163,6 +183,11 @@
         : op.op === "put"
           ? await call("PUT", `${base}/${op.number}`, { ...round, version })
           : await call("DELETE", `${base}/${op.number}`, { version });
+      const changed = op.op === "add" && answer.status === 200 && changedSince(op, answer.data);
+      if (changed) { // sent before and changed here since: that round is corrected
+        game = await Store.update(key, (g) => ({ ...g, ops: [changed.op, ...g.ops.slice(1)], server: changed.server || g.server }));
+        continue;
+      }
       if (answer.ok) {
         game = await Store.update(key, (g) => ({ ...forget(op)(g), server: answer.data }));
         continue;

@@ -39,11 +39,12 @@ def show_game(game_id: str) -> Response:
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
     """Save a new round at the end of the sheet: 201 and the game (200: a round with the
-    same client_id was saved before, and nothing changed)."""
+    same client_id was saved before, and nothing changed; the answer names that round)."""
     body = NewRoundBody.read(bodies.json_object())
     sheet, outcome = pad_once.add_round(game_id, body.entry(), body.version, body.client_id)
     if outcome is None:
-        return game_json(sheet), 200
+        assert body.client_id is not None  # only a client_id makes a request a repeat
+        return game_json(sheet, saved_as=pad_once.saved_as(game_id, body.client_id)), 200
     return game_json(sheet, outcome.warnings), 201
 
 
@@ -69,10 +70,16 @@ def score() -> Response:
     return jsonify(raw=result.raw, removed_columns=list(result.removed_columns))
 
 
-def game_json(sheet: pad.Sheet, warnings: Sequence[Sentence] = ()) -> Response:
+def game_json(
+    sheet: pad.Sheet, warnings: Sequence[Sentence] = (), saved_as: int | None = None
+) -> Response:
     """The game as JSON, with the service's warnings when it has any (in English, and in
-    the reader's language beside them when that is another, as an error's `message`)."""
+    the reader's language beside them when that is another, as an error's `message`);
+    `saved_as`: the round a repeated client_id saved (a phone that changed that round
+    since it sent it corrects it)."""
     data = sheet.to_api()
+    if saved_as is not None:
+        data["saved_as"] = saved_as
     if warnings:
         data["warnings"] = [warning.english for warning in warnings]
         if i18n.current() != i18n.DEFAULT:

@@ -77,8 +77,23 @@ class TestNewRoundClientId:
         assert first.status_code == 201
         again = client.post(rounds_url(game), json=body)
         assert again.status_code == 200
-        assert api.json(again) == {k: v for k, v in api.json(first).items() if k != "warnings"}
+        repeated = api.json(again)
+        assert repeated.pop("saved_as") == 1  # the round that client_id saved
+        assert repeated == {k: v for k, v in api.json(first).items() if k != "warnings"}
         assert len(api.game(game["id"])["rounds"]) == 1
+
+    def test_a_retry_names_the_round_it_saved_whatever_it_now_says(
+        self, client: FlaskClient, api: PadApi, game: Game
+    ) -> None:
+        """A phone that changed the round since sending it learns which round to correct."""
+        first = {"scores": [1, 2, 3], "closer": 0, "client_id": "round-0005-abcd"}
+        assert client.post(rounds_url(game), json=first).status_code == 201
+        api.add_round(game["id"], RULEBOOK_ROUND)  # another phone's round after it
+        changed = {**first, "scores": [1, 9, 3]}
+        again = client.post(rounds_url(game), json=changed)
+        assert again.status_code == 200 and api.json(again)["saved_as"] == 1
+        assert api.json(again)["rounds"][0]["raw"] == [1, 2, 3]  # nothing changed
+        assert "saved_as" not in api.json(client.get(f"/api/games/{game['id']}"))
 
     def test_a_retry_with_the_old_version_is_no_conflict(
         self, client: FlaskClient, api: PadApi, game: Game

@@ -78,6 +78,10 @@ class Game(Answer):
         description="Changes with every save; send it back as `version` to be told (409) "
         "when the sheet changed meanwhile."
     )
+    saved_as: int | None = _absent(
+        "Only in the 200 answer to a new round whose `client_id` was used before: the "
+        "number of the round that first request saved."
+    )
     warnings: list[str] | None = _absent(
         "Only in answers to saving a round, when a score lies outside the official bounds, "
         "a grid holds more of a card than the deck has or a column is removed in part "

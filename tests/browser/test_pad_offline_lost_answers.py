@@ -1,0 +1,106 @@
+"""A new round the server took while its answer was lost, then changed on the phone before
+it was sent again: the server's round is corrected to what the phone now says (a retry of
+the same id changes nothing by itself), and nothing is shown as a conflict."""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import pad_game, type_score
+from offline_helpers import enter_round_here, installed, server_rounds, watch_for_conflicts
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+AB = ["Ann", "Ben"]
+
+FIRST_ANSWER_LOST_THEN_DEAD = """(pattern) => {
+  const real = window.fetch;
+  const path = new RegExp(pattern);
+  let lost = false;
+  window.fetch = async (input, init) => {
+    if (lost) throw new TypeError("Failed to fetch");  // the network stays dead here
+    const request = new Request(input, init);
+    const answer = await real(input, init);  // the server has it and answers
+    if (request.method === "POST" && path.test(new URL(request.url).pathname)) {
+      lost = true;
+      console.log("ANSWER LOST");
+      throw new TypeError("Failed to fetch");
+    }
+    return answer;
+  };
+}"""
+
+
+def _correct_ben(page: Page, number: int, score: int) -> None:
+    """On the sheet drawn offline: round `number` corrected, Ben's score now `score`."""
+    page.get_by_role("link", name=f"Correct round {number}").tap()
+    page.get_by_role("textbox", name="Ben", exact=True).fill(str(score))
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator("table.sheet").first).to_be_visible()
+
+
+def test_a_waiting_round_corrected_after_its_lost_send_arrives_corrected(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The phone sent its waiting round (the server saved it, the answer was lost), then
+    Ben's score was corrected offline: the retry corrects the server's round."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, AB)
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, AB, [2, 8], "Ann")
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    lost: list[str] = []
+    page.on(
+        "console",
+        lambda message: lost.append(message.text) if message.text == "ANSWER LOST" else None,
+    )
+    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
+    context.set_offline(False)
+    for _ in range(100):
+        if lost:
+            break
+        page.wait_for_timeout(100)
+    context.set_offline(True)
+    assert lost == ["ANSWER LOST"]
+    assert server_rounds(live_server, game) == [([2, 8], 0)]
+    _correct_ben(page, 1, 7)
+    expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == [([2, 7], 0)]
+    assert conflicts == []
+
+
+def test_a_round_from_the_servers_form_whose_answer_was_lost_is_corrected_once_changed(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Save on the server's form reaches the server, its answer never the phone: the round
+    is kept to send again; Ben's score corrected before the network returns corrects the
+    server's round (the retry alone would leave the first scores there)."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, AB)
+    installed(page, live_server, f"/games/{game}/rounds/new")
+    page.reload()  # now under the service worker's control
+    type_score(page, "Ann", 2)
+    type_score(page, "Ben", 8)
+    page.get_by_role("radio", name="Ann", exact=True).check()
+    page.wait_for_timeout(300)  # the draft is kept as it is typed
+    dead = re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/")
+
+    def saved_but_unanswered(route: Route) -> None:
+        if route.request.method == "POST" and route.request.url.endswith("/rounds/new"):
+            route.fetch()  # the server saves the round ...
+        route.abort()  # ... its answer is lost, and nothing answers after it
+
+    context.route(dead, saved_but_unanswered)
+    page.get_by_role("button", name=re.compile("^Save round 1")).tap()
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    assert server_rounds(live_server, game) == [([2, 8], 0)]
+    context.set_offline(True)
+    context.unroute(dead)
+    _correct_ben(page, 1, 7)
+    expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == [([2, 7], 0)]
+    assert conflicts == []
