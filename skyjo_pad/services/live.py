@@ -141,10 +141,13 @@ class Hub:
                 subscription.wake()
 
     def end_all(self, why: str) -> None:
-        """End every open stream of this process (they reconnect and start afresh)."""
+        """End every open stream of this process (they reconnect and start afresh): each
+        one not ending already is woken once, however often this is asked (a stopping
+        server asks once per connection)."""
         for subscription in self.open_streams():
-            subscription.ending = why
-            subscription.wake()
+            if subscription.ending is None:
+                subscription.ending = why
+                subscription.wake()
 
     def open_streams(self) -> list[Subscription]:
         """Every open stream of this process (for the heartbeat's "seat online")."""

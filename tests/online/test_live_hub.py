@@ -47,6 +47,20 @@ def test_revoke_ends_only_the_streams_of_that_token_at_that_table() -> None:
     assert elsewhere.ending is None
 
 
+def test_ending_every_stream_wakes_each_once_and_keeps_why_one_ends() -> None:
+    """A stopping server asks once per open connection: each stream is woken once (not
+    once per connection, which made a stop with thousands of streams take half a minute);
+    a stream already ending keeps its reason."""
+    hub = Hub()
+    streams = [woken_log(hub, "t", f"seat-{n}") for n in range(50)]
+    revoked, woken_revoked = woken_log(hub, "t", "old")
+    hub.revoke("t", "old")
+    for _connection in range(51):
+        hub.end_all("shutdown")
+    assert all(s.ending == "shutdown" and len(woken) == 1 for s, woken in streams)
+    assert revoked.ending == "revoked" and len(woken_revoked) == 1
+
+
 def test_caps_per_token_and_per_address_refuse_with_a_sentence() -> None:
     hub = Hub()
     held = [hub.subscribe("t", "tok", f"10.0.0.{n}", 2, 3) for n in range(2)]
