@@ -721,6 +721,12 @@ window.addEventListener("offline", showSync);
 
 // Installable and usable offline: the service worker keeps the app's shell and the pages
 // last seen (served at the site's root so that its scope is the whole app).
+// A page the server drew tells the worker its language: the pages drawn offline speak the
+// one the reader chose last (the worker fetches its shell again when it changed).
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js").catch(() => {}); });
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    const worker = navigator.serviceWorker.controller;
+    if (worker && navigator.onLine && !document.querySelector("[data-pad-shell]")) worker.postMessage({ language: document.documentElement.lang });
+  });
 }

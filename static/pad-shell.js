@@ -444,7 +444,18 @@
   document.addEventListener("DOMContentLoaded", async () => {
     if (!main()) return;
     const banner = document.querySelector("[data-offline]");
-    const online = () => { if (banner) banner.hidden = navigator.onLine; };
+    // The language links come back to this page (not to the shell's address), and are
+    // offered only with a network: the server changes the language.
+    const languages = document.querySelector("footer.languages");
+    for (const link of document.querySelectorAll("footer.languages a")) {
+      const url = new URL(link.href);
+      url.searchParams.set("next", root.location.pathname + root.location.search);
+      link.href = url.pathname + url.search;
+    }
+    const online = () => {
+      if (banner) banner.hidden = navigator.onLine;
+      if (languages) languages.hidden = !navigator.onLine;
+    };
     online();
     root.addEventListener("online", online);
     root.addEventListener("offline", online);

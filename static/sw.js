@@ -45,6 +45,21 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// A page drawn online in another language than the shell kept (the reader chose another):
+// the shell is fetched again, so that the pages drawn offline speak the reader's language.
+async function shellIn(language) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match("/offline");
+  if (kept && (await kept.text()).includes(`<html lang="${language}">`)) return;
+  const response = await fetch("/offline", { cache: "no-store" });
+  if (response.ok && response.type === "basic") await cache.put("/offline", response);
+}
+
+self.addEventListener("message", (event) => {
+  const language = event.data && event.data.language;
+  if (typeof language === "string" && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(language)) event.waitUntil(shellIn(language).catch(() => {}));
+});
+
 // Static files carry their content hash: the cached copy is always right.
 async function fromCacheFirst(request) {
   const cached = await caches.match(request);
