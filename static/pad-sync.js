@@ -298,6 +298,10 @@
     }
     box.innerHTML = parts.join("");
     box.hidden = !parts.length;
+    // Until the player settles it, no round is entered or taken back here: it would reach
+    // the server before what waits, under another number.
+    const unsettled = Boolean(game.conflict || game.refused);
+    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"]').forEach((link) => { link.hidden = unsettled; });
     box.querySelectorAll("[data-resolve]").forEach((b) => b.addEventListener("click", () => resolve(game.key, b.dataset.resolve)));
     box.querySelectorAll("[data-dismiss]").forEach((b) => b.addEventListener("click", async () => {
       await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));
