@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import pad_game, type_score
+from browser_helpers import api, pad_game, type_score
 from offline_helpers import enter_round_here, installed, server_rounds, watch_for_conflicts
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
@@ -104,3 +104,44 @@ def test_a_round_from_the_servers_form_whose_answer_was_lost_is_corrected_once_c
     expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     assert server_rounds(live_server, game) == [([2, 7], 0)]
     assert conflicts == []
+
+
+def test_a_lost_round_another_phone_corrected_since_is_a_conflict_that_keeps_both(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """As above, but another phone corrected Ann's score of that round meanwhile: both
+    versions are shown; sending mine keeps the other phone's Ann and this phone's Ben."""
+    conflicts = watch_for_conflicts(context, page)
+    game = pad_game(live_server, AB)
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, AB, [2, 8], "Ann")
+    lost: list[str] = []
+    page.on(
+        "console",
+        lambda message: lost.append(message.text) if message.text == "ANSWER LOST" else None,
+    )
+    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
+    context.set_offline(False)
+    for _ in range(100):
+        if lost:
+            break
+        page.wait_for_timeout(100)
+    context.set_offline(True)
+    assert lost == ["ANSWER LOST"]
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(
+        live_server,
+        "PUT",
+        f"/games/{game}/rounds/1",
+        {"scores": [1, 8], "closer": 0, "version": version},
+    )
+    _correct_ben(page, 1, 7)
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    assert server_rounds(live_server, game) == [([1, 8], 0)]
+    conflict.get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([1, 7], 0)]
+    assert conflicts
