@@ -30,6 +30,42 @@ FIRST_ANSWER_LOST_THEN_DEAD = """(pattern) => {
 }"""
 
 
+def _sent_but_unanswered(page: Page, context: BrowserContext, live_server: str) -> str:
+    """A game whose round 1 (Ann 2, closing; Ben 8) was saved offline, then sent when the
+    network came back: the server saved it, its answer was lost and the network dropped
+    again. The game's id."""
+    game = pad_game(live_server, AB)
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, AB, [2, 8], "Ann")
+    expect(page.locator("tr.waiting")).to_have_count(1)
+    lost: list[str] = []
+    page.on(
+        "console", lambda message: lost.append(message.text) if "LOST" in message.text else None
+    )
+    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
+    context.set_offline(False)
+    for _ in range(100):
+        if lost:
+            break
+        page.wait_for_timeout(100)
+    context.set_offline(True)
+    assert lost == ["ANSWER LOST"]
+    return game
+
+
+def _ben_corrected_reaches_the_server(
+    page: Page, context: BrowserContext, live_server: str, game: str
+) -> None:
+    """Offline, Ben's 8 of round 1 corrected to 7; back online, the server has round 1 as
+    Ann 2 (closed), Ben 7, once."""
+    _correct_ben(page, 1, 7)
+    expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == [([2, 7], 0)]
+
+
 def _correct_ben(page: Page, number: int, score: int) -> None:
     """On the sheet drawn offline: round `number` corrected, Ben's score now `score`."""
     page.get_by_role("link", name=f"Correct round {number}").tap()
@@ -44,30 +80,9 @@ def test_a_waiting_round_corrected_after_its_lost_send_arrives_corrected(
     """The phone sent its waiting round (the server saved it, the answer was lost), then
     Ben's score was corrected offline: the retry corrects the server's round."""
     conflicts = watch_for_conflicts(context, page)
-    game = pad_game(live_server, AB)
-    installed(page, live_server, f"/games/{game}")
-    context.set_offline(True)
-    enter_round_here(page, AB, [2, 8], "Ann")
-    expect(page.locator("tr.waiting")).to_have_count(1)
-    lost: list[str] = []
-    page.on(
-        "console",
-        lambda message: lost.append(message.text) if message.text == "ANSWER LOST" else None,
-    )
-    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
-    context.set_offline(False)
-    for _ in range(100):
-        if lost:
-            break
-        page.wait_for_timeout(100)
-    context.set_offline(True)
-    assert lost == ["ANSWER LOST"]
+    game = _sent_but_unanswered(page, context, live_server)
     assert server_rounds(live_server, game) == [([2, 8], 0)]
-    _correct_ben(page, 1, 7)
-    expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
-    context.set_offline(False)
-    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
-    assert server_rounds(live_server, game) == [([2, 7], 0)]
+    _ben_corrected_reaches_the_server(page, context, live_server, game)
     assert conflicts == []
 
 
@@ -98,11 +113,7 @@ def test_a_round_from_the_servers_form_whose_answer_was_lost_is_corrected_once_c
     assert server_rounds(live_server, game) == [([2, 8], 0)]
     context.set_offline(True)
     context.unroute(dead)
-    _correct_ben(page, 1, 7)
-    expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
-    context.set_offline(False)
-    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
-    assert server_rounds(live_server, game) == [([2, 7], 0)]
+    _ben_corrected_reaches_the_server(page, context, live_server, game)
     assert conflicts == []
 
 
@@ -112,23 +123,7 @@ def test_a_lost_round_another_phone_corrected_since_is_a_conflict_that_keeps_bot
     """As above, but another phone corrected Ann's score of that round meanwhile: both
     versions are shown; sending mine keeps the other phone's Ann and this phone's Ben."""
     conflicts = watch_for_conflicts(context, page)
-    game = pad_game(live_server, AB)
-    installed(page, live_server, f"/games/{game}")
-    context.set_offline(True)
-    enter_round_here(page, AB, [2, 8], "Ann")
-    lost: list[str] = []
-    page.on(
-        "console",
-        lambda message: lost.append(message.text) if message.text == "ANSWER LOST" else None,
-    )
-    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
-    context.set_offline(False)
-    for _ in range(100):
-        if lost:
-            break
-        page.wait_for_timeout(100)
-    context.set_offline(True)
-    assert lost == ["ANSWER LOST"]
+    game = _sent_but_unanswered(page, context, live_server)
     version = api(live_server, "GET", f"/games/{game}")["version"]
     api(
         live_server,
