@@ -73,7 +73,7 @@
   // ---- A new game ----
   // A name as the server keeps it (services/players.py `clean_name`): the characters that
   // draw nothing dropped, composed (NFC), its spaces tidied.
-  const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\uffa0]/gu;
+  const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\uffa0\ufe00-\ufe0f]/gu;
   const tidyName = (name) => name.replace(INVISIBLE, "").normalize("NFC").split(/\s+/u).filter(Boolean).join(" ");
   // Two spellings of one player, as the server tells them (models.py `name_key`); upper
   // then lower case, and ß as ss, fold as Python's casefold does ("ẞtraße" is "STRASSE").

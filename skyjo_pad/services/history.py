@@ -31,7 +31,7 @@ from ..models import (
 )
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
-from .players import alphabetical
+from .players import INVISIBLE, alphabetical
 from .retry import retried
 from .text import printable
 from .transaction import transaction
@@ -392,7 +392,8 @@ def set_notes(game_id: str, notes: object, place: object) -> None:
 
 
 def clean_text(value: object, which: str) -> str | None:
-    """Tidy a game's notes or place; refuse what is not text, too long or unprintable."""
+    """Tidy a game's notes or place (without the characters dropped from a name, which
+    could turn the text around); refuse what is not text, too long or unprintable."""
     multiline = which == "notes"
     limit = NOTES_MAX if multiline else PLACE_MAX
     if value is None:
@@ -400,6 +401,7 @@ def clean_text(value: object, which: str) -> str | None:
     if not isinstance(value, str):
         raise Invalid(TEXT_ONLY[which], field="notes")
     text = printable(value, PRINTABLE_ONLY[which], "notes", lines=multiline)
+    text = "".join(char for char in text if char not in INVISIBLE)  # as in a name
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if not multiline:
         text = " ".join(text.split())

@@ -19,11 +19,14 @@ INVISIBLE = frozenset(
     "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
     "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
     "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u2800\u3164\uffa0"
+    "\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07"
+    "\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f"
 )
-"""Zero-width and text-direction controls, and the characters that draw nothing though
-they count as letters or symbols (Hangul fillers, the blank Braille pattern, the
-grapheme joiner): dropped from a name (they can make one name look like another, or a
-name look empty, or turn the text around it)."""
+"""Zero-width and text-direction controls, the characters that draw nothing though they
+count as letters or symbols (Hangul fillers, the blank Braille pattern, the grapheme
+joiner), and the variation selectors (a phone adds U+FE0F to an emoji by itself): dropped
+from a name (they can make one name look like another, or a name look empty, or turn the
+text around it)."""
 UNPRINTABLE_NAME = N_(
     "A name can hold letters, numbers, spaces and symbols, not control characters."
 )

@@ -527,6 +527,7 @@ def test_a_game_started_offline_takes_only_names_the_server_takes(
     for names, said in (
         (["Ann", "\u200b"], "Every player needs a name."),
         (["\u00c1", "A\u0301"], "Á is in the game twice: give each player a different name."),
+        (["Cleo", "Cleo\ufe0f"], "Cleo is in the game twice: give each player a different name."),
         (["Straße", "STRASSE"], "STRASSE is in the game twice: give each player a different name."),
         (
             ["\u1e9etrauss", "sstrauss"],

@@ -95,6 +95,10 @@ def test_notes_and_place_are_kept_and_checked(fixed: dict[str, str]) -> None:
         history.set_notes(fixed["P1"], "", "bell\x07")
     db.session.rollback()
     assert history.game(fixed["P1"]).place == "Grandma's kitchen"
+    # A direction control would show the text backwards: dropped, as from a name.
+    history.set_notes(fixed["P1"], "\u202eCake\u202c by Bob", "\u202eGrandma's kitchen")
+    detail = history.game(fixed["P1"])
+    assert (detail.notes, detail.place) == ("Cake by Bob", "Grandma's kitchen")
 
 
 def test_delete_a_game_takes_its_rounds_and_its_numbers(fixed: dict[str, str]) -> None:

@@ -46,6 +46,8 @@ def test_a_name_that_would_be_a_formula_is_exported_as_text(
         "Ann\u115f",
         "An\u034fn",
         "Ann\u2800",
+        "Ann\ufe0f",
+        "A\ufe0enn",
     ],
 )
 def test_a_look_alike_name_is_the_same_player(app: Flask, look_alike: str) -> None:
@@ -61,6 +63,13 @@ def test_a_look_alike_name_is_the_same_player(app: Flask, look_alike: str) -> No
 def test_a_name_that_draws_nothing_is_no_name(blank: str) -> None:
     with pytest.raises(players.Invalid, match="Every player needs a name"):
         players.clean_name(blank)
+
+
+def test_an_emoji_with_its_variation_selector_is_the_same_name() -> None:
+    """Phones add U+FE0F to an emoji by themselves: "😀️" and "😀" are one player."""
+    assert players.clean_name("\U0001f600\ufe0f") == "\U0001f600"
+    with pytest.raises(players.Invalid, match="twice"):
+        players.check_names(["\U0001f600", "\U0001f600\ufe0f"])
 
 
 def test_direction_controls_are_dropped_from_a_name(app: Flask) -> None:

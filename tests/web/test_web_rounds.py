@@ -402,6 +402,27 @@ class TestTakeBack:
         assert len(sheet(app, game_id).rounds) == 2
 
 
+@pytest.mark.parametrize("version", ["x", "1.0", "-", "9" * 400])
+def test_a_form_whose_version_cannot_be_read_is_refused_as_stale(
+    app: Flask, client: FlaskClient, game_id: str, version: str
+) -> None:
+    """A version field that is not a number stands for no sheet (not for "no version"):
+    the sheet's change meanwhile is said, nothing saved over it, nothing taken back."""
+    save_round(client, game_id, *RULEBOOK)
+    late = client.post(
+        f"/games/{game_id}/rounds/new",
+        data={**round_form([1, 2, 3], 0), "version": version},
+        follow_redirects=True,
+    )
+    assert any("The sheet changed since you opened it" in m for m in flashes(late))
+    assert len(sheet(app, game_id).rounds) == 1
+    back = client.post(
+        f"/games/{game_id}/rounds/1/delete", data={"version": version}, follow_redirects=True
+    )
+    assert any("The sheet changed" in m for m in flashes(back))
+    assert len(sheet(app, game_id).rounds) == 1
+
+
 def test_two_phones_saving_the_same_round(app: Flask, client: FlaskClient, game_id: str) -> None:
     first = client.get(f"/games/{game_id}/rounds/new")
     second = client.get(f"/games/{game_id}/rounds/new")
