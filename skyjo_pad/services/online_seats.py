@@ -30,8 +30,8 @@ ONLINE_WITHIN = timedelta(seconds=45)
 """A seat is online while its event stream said it was alive this recently (a stream
 says so when it opens and with every heartbeat, every 15 seconds)."""
 HELD_SEAT = N_(
-    "%(name)s holds a drawn card not placed yet: wait until it is placed, or give the "
-    "seat to a computer player first, then give it a new link."
+    "%(name)s holds a drawn card not placed yet: wait until it is placed, then give the "
+    "seat a new link."
 )
 HELD_BY_COMPUTER = N_(
     "The computer player in %(name)s's seat holds a drawn card not placed yet: wait until "

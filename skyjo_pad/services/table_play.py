@@ -41,14 +41,17 @@ can carry."""
 
 
 def read_move(data: object) -> Move:
-    """A move from skyjo-position/1 move JSON (a table deals from its own shuffle)."""
+    """A move from skyjo-position/1 move JSON."""
     try:
-        move = move_from_json(data)
+        return move_from_json(data)
     except NotationError as error:
         raise Malformed(NOT_A_MOVE, problem=str(error)) from error
+
+
+def check_own_shuffle(move: Move) -> None:
+    """Refuse a deal that names its cards: a table deals from its own shuffle (422)."""
     if isinstance(move, Deal) and move.deck is not None:
         raise Invalid("A table deals the next round from its own shuffle.")
-    return move
 
 
 def play(game_id: str, credential: policy.Credential, move_data: object, version: object) -> Screen:
@@ -77,6 +80,7 @@ def _play(
     move = read_move(move_data)
     position = position_now(game, state)
     policy.check_move(actor, state.bots, position, move)
+    check_own_shuffle(move)
     played = store.apply_move(position, move)
     store.record_move(game, state, position, move, played)
     position = played.position

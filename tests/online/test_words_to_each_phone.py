@@ -47,6 +47,14 @@ def test_a_seat_given_back_while_its_computer_holds_a_card_says_to_wait(app: Fla
     dealt = move(client, table, other, {"version": before["version"], "move": {"action": "deal"}})
     assert dealt.status_code == 403  # API.md: not this seat's turn, whatever the move
     assert dealt.get_json()["error"] == f"It is {['Ann', 'Bob'][seat]}'s turn, not yours."
+    decked = {"version": before["version"], "move": {"action": "deal", "deck": [0] * 150}}
+    assert move(client, table, other, decked).status_code == 403  # the turn comes first
+    held = client.post(f"/api/tables/{table['id']}/seats/{seat}/token", headers=host)
+    assert held.status_code == 409  # the person's card: wait for it (no detour that fails)
+    assert held.get_json()["error"] == (
+        f"{['Ann', 'Bob'][seat]} holds a drawn card not placed yet: wait until it is placed, "
+        "then give the seat a new link."
+    )
     assert client.post(url, json={"bot": "expert"}, headers=host).status_code == 200
     relinked = client.post(f"/api/tables/{table['id']}/seats/{seat}/token", headers=host)
     assert relinked.status_code == 409  # a computer's seat: no link, whatever it holds
