@@ -97,7 +97,9 @@
     const from = base || game.server || { rounds: [], version: null };
     let rounds = from.rounds.map((r) => ({ number: r.number, raw: r.raw, closer: r.closer }));
     for (const op of base ? [] : game.ops) {
-      if (op.op === "add") rounds.push(scored(op.scores, op.closer, game.rules, { waiting: "new", op: op.clientId }));
+      if (op.op === "add") {
+        if (!op.takenBack) rounds.push(scored(op.scores, op.closer, game.rules, { waiting: "new", op: op.clientId }));
+      }
       else if (op.op === "put" && rounds[op.number - 1]) {
         rounds[op.number - 1] = scored(op.scores, op.closer, game.rules, { waiting: rounds[op.number - 1].waiting || "corrected" });
       } else if (op.op === "del") rounds = rounds.slice(0, op.number - 1);

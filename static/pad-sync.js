@@ -101,13 +101,16 @@
       ? [...found, { round: op.number, seat: null, theirs: theirs.closer, mine: op.closer }] : found;
   }
 
-  // Taking back the last round: a round still waiting is simply never sent.
+  // Taking back the last round: a round still waiting is simply never sent; one sent before
+  // (its answer lost: the server may have it) is sent again to learn where it is, then
+  // taken back there (`sendGame`).
   function takeBack(key, number) {
     return Store.update(key, (game) => {
       const waiting = waitingRound(game, number);
-      const ops = waiting
-        ? game.ops.filter((op) => op !== waiting)
-        : [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "del", id: Store.newId(), number }];
+      const ops = !waiting
+        ? [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "del", id: Store.newId(), number }]
+        : waiting.sentAs ? game.ops.map((op) => (op === waiting ? { ...op, takenBack: true } : op))
+          : game.ops.filter((op) => op !== waiting);
       return { ...game, ops };
     });
   }
@@ -183,6 +186,12 @@
         : op.op === "put"
           ? await call("PUT", `${base}/${op.number}`, { ...round, version })
           : await call("DELETE", `${base}/${op.number}`, { version });
+      if (op.takenBack && answer.ok) { // now on the server (again, or at last): taken back there
+        const number = answer.status === 200 ? answer.data.saved_as : answer.data.rounds.length;
+        const undo = number ? [{ op: "del", id: op.id, number }] : [];
+        game = await Store.update(key, (g) => ({ ...g, ops: [...undo, ...g.ops.slice(1)], server: answer.data }));
+        continue;
+      }
       const changed = op.op === "add" && answer.status === 200 && changedSince(op, answer.data);
       if (changed) { // sent before and changed here since: that round is corrected
         game = await Store.update(key, (g) => ({ ...g, ops: [changed.op, ...g.ops.slice(1)], server: changed.server || g.server }));
@@ -298,10 +307,20 @@
     }
     box.innerHTML = parts.join("");
     box.hidden = !parts.length;
-    // Until the player settles it, no round is entered or taken back here: it would reach
-    // the server before what waits, under another number.
+    // Until the player settles it, no round is entered, corrected or taken back here: it
+    // would reach the server before what waits, under another number.
     const unsettled = Boolean(game.conflict || game.refused);
     document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"]').forEach((link) => { link.hidden = unsettled; });
+    // A round's correction link stays on the sheet as text meanwhile.
+    document.querySelectorAll('a[href*="/rounds/"][href$="/edit"], a[data-settle-href]').forEach((link) => {
+      if (unsettled && link.hasAttribute("href")) {
+        link.dataset.settleHref = link.getAttribute("href");
+        link.removeAttribute("href");
+      } else if (!unsettled && link.dataset.settleHref) {
+        link.setAttribute("href", link.dataset.settleHref);
+        delete link.dataset.settleHref;
+      }
+    });
     box.querySelectorAll("[data-resolve]").forEach((b) => b.addEventListener("click", () => resolve(game.key, b.dataset.resolve)));
     box.querySelectorAll("[data-dismiss]").forEach((b) => b.addEventListener("click", async () => {
       await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));

@@ -185,11 +185,13 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     expect(page.locator("[data-waiting-note]")).to_have_count(0)  # the box says what waits
     # Until it is settled, no round is entered (it would go before what waits here).
     expect(page.get_by_role("link", name=re.compile(r"^\+?\s*Enter round"))).to_be_hidden()
+    expect(page.get_by_role("link", name="Correct round 1")).to_have_count(0)
     shoot(page, "offline-conflict", docs=True)
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("tr.totals td")).to_have_text(["13", "13"])
     expect(page.get_by_role("link", name=re.compile(r"^\+?\s*Enter round 3"))).to_be_visible()
+    expect(page.get_by_role("link", name="Correct round 1")).to_have_count(1)
     assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 

@@ -140,3 +140,21 @@ def test_a_lost_round_another_phone_corrected_since_is_a_conflict_that_keeps_bot
     expect(page.locator("[data-conflict]")).to_have_count(0)
     assert server_rounds(live_server, game) == [([1, 7], 0)]
     assert conflicts
+
+
+def test_a_lost_round_taken_back_offline_is_taken_back_on_the_server(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The round the server took (its answer lost) is taken back on the phone: it waits as
+    a change, and the server ends without it."""
+    conflicts = watch_for_conflicts(context, page)
+    game = _sent_but_unanswered(page, context, live_server)
+    page.get_by_role("link", name="Take back round 1").tap()
+    page.get_by_role("button", name="Take back round 1").tap()
+    expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([2, 8], 0)]
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == []
+    assert conflicts == []
