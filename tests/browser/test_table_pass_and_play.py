@@ -77,3 +77,25 @@ def test_two_people_pass_the_phone_for_a_round(page: Page, live_server: str) -> 
         page.get_by_role("button", name="I am Kim: show my cards").click()
     expect(page.locator("[data-now]")).to_have_text("Kim: turn up 2 cards.")
     assert state(page)["view"]["round"] == 2
+
+
+def test_the_hand_over_screen_reads_whole_at_double_text_on_a_small_phone(
+    page: Page, live_server: str
+) -> None:
+    """At 200 % text on a 320×568 screen the hand-over is taller than the screen: it scrolls,
+    and its title (who the phone is for) is never pushed off the top, out of reach."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.context.new_cdp_session(page).send(
+        "Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}}
+    )
+    new_table(page, live_server, [("Kim", "person"), ("Lou", "person")], target=100, seed=SEED)
+    handover = page.locator("[data-handover]")
+    expect(handover).to_contain_text("Hand the phone to Kim")
+    handover.evaluate("box => { box.scrollTop = 0; }")
+    title = page.locator("#handover-title").bounding_box()
+    assert title is not None and title["y"] >= 0, title
+    button = page.get_by_role("button", name="I am Kim: show my cards")
+    button.scroll_into_view_if_needed()
+    shoot(page, "table-handover-double-text")
+    button.click()
+    expect(handover).to_be_hidden()
