@@ -29,6 +29,7 @@ const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
 // The minus sign, by touch: tapping "−" toggles the sign and leaves the typing in the
 // score field (the keyboard stays up, the next digits land there); a "-" typed into the
 // field (or pasted, before or after the digits) becomes the sign. No digit is ever lost.
+// Enter on the sign or the closer's choice never sends the form.
 function setupSigns(form) {
   for (const seat of $$(form, "[data-seat]")) {
     const label = seat.querySelector("label.sign");
@@ -51,6 +52,13 @@ function setupSigns(form) {
       score.focus();
       selectHeld();
     });
+    // Enter on the box does what Space does (it would send the form, which came back with
+    // the first player's score in focus).
+    box.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      box.click();
+    });
     // A tap into the field selects a number not typed here, so typing replaces it (the
     // caret of a right-aligned number would otherwise sit before its digits: 15, then 3,
     // gave 315), even when the field had the focus already (after "−").
@@ -62,6 +70,17 @@ function setupSigns(form) {
       if (/[-−–—]/.test(text)) box.checked = true;
       else box.checked = false;
       score.value = text.replace(/[-−–—+]/g, "");
+    });
+  }
+  // Enter on the closer's choice picks it and goes on to the first score (as on a score,
+  // Enter moves on; it would send the form, or keep an unfinished round offline).
+  const first = form.querySelector(".score");
+  for (const radio of $$(form, "input[name=closer]")) {
+    radio.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      radio.click();
+      if (first) first.focus();
     });
   }
 }

@@ -62,9 +62,11 @@
     games.sort((a, b) => (b.seen || 0) - (a.seen || 0));
     const items = games.map((g) => {
       const sheet = Store.localSheet(g);
-      const waiting = unsent(g) ? ` <span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
+      const waiting = unsent(g) ? `<span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
       const where = sheet.finished ? word("game_over") : word("round_n", { round: sheet.rounds.length + 1 });
-      return `<li><a href="/games/${esc(g.id || g.key)}">${esc(g.players.join(", "))}</a> · ${esc(where)}${waiting}</li>`;
+      // A card as wide as the page, as on the home page the server draws.
+      return `<li><a class="game-line" href="/games/${esc(g.id || g.key)}"><span class="who">${esc(g.players.join(", "))}</span>`
+        + `<span class="meta">${esc(where)}</span>${waiting}</a></li>`;
     }).join("");
     draw(`<h1>Skyjo Pad</h1><p><a class="button primary big" href="/games/new">${esc(word("new_game"))}</a></p>`
       + (items ? `<h2>${esc(word("on_this_phone"))}</h2><ul class="game-list" data-shell-home>${items}</ul>` : ""), "Skyjo Pad");

@@ -509,6 +509,8 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
     listed = page.locator("[data-shell-home] li", has_text="Ida, Jon")
     expect(listed).to_have_count(1)
     expect(listed).to_contain_text("Round 3")
+    card = listed.get_by_role("link").bounding_box()  # a card to tap, as online
+    assert card is not None and card["height"] >= 44 and card["width"] >= 300, card
     page.get_by_role("link", name="Ida, Jon").tap()
     enter_round_here(page, ["Ida", "Jon"], [50, 0], "Jon")  # 104: the game is over
     page.goto(f"{live_server}/")

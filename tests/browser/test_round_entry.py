@@ -135,6 +135,37 @@ def test_enter_moves_on_and_never_saves_half_a_round(page: Page, live_server: st
     assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
 
 
+@pytest.mark.parametrize("where", ["online", "offline"])
+def test_enter_on_the_closers_choice_or_a_minus_never_sends_the_form(
+    page: Page, live_server: str, where: str
+) -> None:
+    """By keyboard: Enter on a closer's choice picks it and moves to the first score; Enter
+    on a player's "−" sets the sign as Space does; the form is never sent (which drew it
+    again with the focus on the first score, or kept half a round offline)."""
+    game = pad_game(live_server, ["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    if where == "offline":  # the form the phone draws itself
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.context.set_offline(True)
+        page.reload()
+        expect(page.locator("[data-shell-round]")).to_be_visible()
+    ben = page.get_by_role("radio", name="Ben", exact=True)
+    ben.focus()
+    page.keyboard.press("Enter")
+    expect(ben).to_be_checked()
+    expect(page.get_by_role("textbox", name="Ann", exact=True)).to_be_focused()
+    page.get_by_role("textbox", name="Ben", exact=True).fill("8")
+    minus = page.get_by_role("checkbox", name=re.compile("Ben"))
+    minus.focus()
+    page.keyboard.press("Enter")
+    expect(minus).to_be_checked()
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_be_focused()
+    expect(page.get_by_role("textbox", name="Ben", exact=True)).to_have_value("8")
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
+
+
 def test_counting_cards_opens_in_full_view(page: Page, live_server: str) -> None:
     """The last player's "Count my cards" brings the 12 cards, their total and the keypad
     into view above the save bar."""
