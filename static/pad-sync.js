@@ -310,7 +310,8 @@
     // Until the player settles it, no round is entered, corrected or taken back here: it
     // would reach the server before what waits, under another number.
     const unsettled = Boolean(game.conflict || game.refused);
-    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"]').forEach((link) => { link.hidden = unsettled; });
+    // (nor the empty sheet's hint to tap "Enter round 1")
+    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty').forEach((link) => { link.hidden = unsettled; });
     // A round's correction link stays on the sheet as text meanwhile.
     document.querySelectorAll('a[href*="/rounds/"][href$="/edit"], a[data-settle-href]').forEach((link) => {
       if (unsettled && link.hasAttribute("href")) {
