@@ -308,10 +308,10 @@
     box.innerHTML = parts.join("");
     box.hidden = !parts.length;
     // Until the player settles it, no round is entered, corrected or taken back here: it
-    // would reach the server before what waits, under another number.
+    // would reach the server before what waits, under another number (the empty sheet's
+    // hint to tap "Enter round 1" goes with the button).
     const unsettled = Boolean(game.conflict || game.refused);
-    // (nor the empty sheet's hint to tap "Enter round 1")
-    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty').forEach((link) => { link.hidden = unsettled; });
+    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty').forEach((shown) => { shown.hidden = unsettled; });
     // A round's correction link stays on the sheet as text meanwhile.
     document.querySelectorAll('a[href*="/rounds/"][href$="/edit"], a[data-settle-href]').forEach((link) => {
       if (unsettled && link.hasAttribute("href")) {
