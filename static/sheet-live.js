@@ -107,6 +107,15 @@
     const shown = Number(root.dataset.version);
     const state = document.querySelector("[data-sheet-state]");
     const typing = () => document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+    // The stream lost: a sheet opened through a keeper link revoked since (or a game
+    // deleted) shows the page that says so at once, not its old rounds; a network gone
+    // changes nothing here (the offline banner says it).
+    const look = async () => {
+      try {
+        const answer = await fetch(window.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin", redirect: "manual" });
+        if ([401, 403, 404].includes(answer.status) || answer.type === "opaqueredirect") window.location.reload();
+      } catch (error) { /* no network */ }
+    };
     follow(root, (version) => {
       if (version !== null && version > shown && document.visibilityState === "visible" && !typing()) {
         if (state) {
@@ -114,7 +123,7 @@
         }
         window.location.reload();
       }
-    });
+    }, look);
   }
 
   const begin = () => {

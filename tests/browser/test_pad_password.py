@@ -84,3 +84,27 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
         expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
     finally:
         phone.close()
+
+
+def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
+    browser: Browser, guarded_server: str
+) -> None:
+    """The owner revokes the keeper link while its phone shows the sheet: the phone says
+    the link was revoked at once, not the old rounds with "Enter round" still offered."""
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Ann", "Bob"]}, password=GUARD_PASSWORD)
+    shares = f"/games/{game['id']}/shares"
+    made = api(base, "POST", shares, {"kind": "keeper"}, password=GUARD_PASSWORD)
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(made["link"])
+        expect(page).to_have_url(f"{base}/games/{game['id']}")
+        expect(page.locator("[data-sheet-follow]")).to_have_attribute("data-connected", "yes")
+        api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD)
+        expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible(
+            timeout=5_000
+        )
+        expect(page.get_by_role("link", name=re.compile("Enter round"))).to_have_count(0)
+    finally:
+        phone.close()
