@@ -126,7 +126,24 @@
     }, look);
   }
 
+  // The big screen is never scrolled: with large text (or many players) it is drawn
+  // smaller until the totals, the last round and its doubling sentence all fit, never
+  // below half size.
+  function fitScreen(tv) {
+    const part = tv.querySelector("[data-live-part]");
+    const fit = () => {
+      part.style.zoom = "";
+      for (let scale = 0.95; scale >= 0.5 && document.documentElement.scrollHeight > window.innerHeight + 1; scale -= 0.05) {
+        part.style.zoom = scale.toFixed(2);
+      }
+    };
+    fit();
+    tv.addEventListener("sheet:updated", fit);
+    window.addEventListener("resize", fit);
+  }
+
   const begin = () => {
+    document.querySelectorAll(".tv[data-live]").forEach(fitScreen);
     document.querySelectorAll("[data-live]").forEach(watchPage);
     document.querySelectorAll("[data-sheet-follow]").forEach(sheetPage);
   };
