@@ -48,10 +48,11 @@
   // A page with nothing to show here (a round taken back, a game over): its place in the
   // history goes to the sheet, so that Back moves on instead of coming back to it.
   const away = (url) => root.location.replace(url);
+  const title = (words) => (words === "Skyjo Pad" ? words : `${words} · Skyjo Pad`);
 
-  function draw(html, title) {
+  function draw(html, heading) {
     main().innerHTML = html;
-    document.title = `${title} · Skyjo Pad`;
+    document.title = title(heading);
   }
 
   // ---- Home ----
@@ -273,6 +274,7 @@
     const base = `/games/${id}`;
     if (number !== null && !sheet.rounds[number - 1]) return away(base);
     if (number === null && sheet.finished) return away(base);
+    if (game.conflict || game.refused) return away(base); // settled on the sheet first
     const roundNo = number || sheet.rounds.length + 1;
     const title = number ? word("correct_round", { round: number }) : word("round_n", { round: roundNo });
     const players = game.players;
@@ -419,7 +421,7 @@
     if (!game) return missing();
     const sheet = Store.localSheet(game);
     const base = `/games/${id}`;
-    if (number !== sheet.rounds.length) return away(base);
+    if (number !== sheet.rounds.length || game.conflict || game.refused) return away(base);
     const r = sheet.rounds[number - 1];
     const title = word("take_back_q", { round: number });
     draw(`<section class="card"><h1>${esc(title)}</h1><p>${esc(game.players.map((n, s) => `${n} ${num(r.final[s])}`).join(", "))}.</p>`

@@ -141,6 +141,9 @@
       const round = server.rounds[op.number - 1];
       return Boolean(round) && round.closer === op.closer && round.raw.join() === op.scores.join();
     }
+    // A round sent before and taken back here, refused as stale: the server had it no
+    // longer (a round it has is found by its id first), as this phone wants.
+    if (op.op === "add") return Boolean(op.takenBack);
     return op.op === "del" && server.rounds.length === op.number - 1;
   }
 
@@ -148,15 +151,14 @@
 
   // A new round the server already had (a send whose answer was lost), changed on this
   // phone since it was sent: the correction of that round that replaces the waiting round,
-  // on the server's sheet as it is now when nobody else changed the round meanwhile;
-  // else on the sheet the phone had, so that the other phone's change is shown first.
+  // sent at once when nobody else changed the round meanwhile (`clash` false); else
+  // shown first as a conflict, this phone's change beside the other phone's.
   function changedSince(op, server) {
     const made = server.saved_as && server.rounds[server.saved_as - 1];
     if (!made || !op.sentAs || sameRound(made, op)) return null;
-    const mine = sameRound(made, op.sentAs);
-    const base = mine ? { raw: made.raw, closer: made.closer } : { raw: op.sentAs.scores, closer: op.sentAs.closer };
-    const put = { op: "put", id: op.id, number: server.saved_as, scores: op.scores, closer: op.closer, grids: op.grids, base };
-    return { op: put, server: mine ? server : null };
+    const clash = !sameRound(made, op.sentAs);
+    const base = clash ? { raw: op.sentAs.scores, closer: op.sentAs.closer } : { raw: made.raw, closer: made.closer };
+    return { op: { op: "put", id: op.id, number: server.saved_as, scores: op.scores, closer: op.closer, grids: op.grids, base }, clash };
   }
 
   const forget = (op) => (game) => ({ ...game, ops: game.ops.filter((o) => o.id !== op.id) });
@@ -194,7 +196,9 @@
       }
       const changed = op.op === "add" && answer.status === 200 && changedSince(op, answer.data);
       if (changed) { // sent before and changed here since: that round is corrected
-        game = await Store.update(key, (g) => ({ ...g, ops: [changed.op, ...g.ops.slice(1)], server: changed.server || g.server }));
+        const conflict = changed.clash ? { server: answer.data, message: "" } : null;
+        game = await Store.update(key, (g) => ({ ...g, ops: [changed.op, ...g.ops.slice(1)], server: answer.data, conflict }));
+        if (conflict) return "stopped";
         continue;
       }
       if (answer.ok) {
@@ -312,6 +316,8 @@
     // hint to tap "Enter round 1" goes with the button).
     const unsettled = Boolean(game.conflict || game.refused);
     document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty').forEach((shown) => { shown.hidden = unsettled; });
+    // A round's form reached anyway (Back, an address typed) saves nothing meanwhile.
+    document.querySelectorAll(".round-form [type=submit], form.take-back [type=submit]").forEach((button) => { button.disabled = unsettled; });
     // A round's correction link stays on the sheet as text meanwhile.
     document.querySelectorAll('a[href*="/rounds/"][href$="/edit"], a[data-settle-href]').forEach((link) => {
       if (unsettled && link.hasAttribute("href")) {
@@ -386,7 +392,7 @@
 
   async function start() {
     try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
-    const state = document.querySelector("[data-sheet-state], form[data-round-form]");
+    const state = document.querySelector("[data-sheet-state], form[data-round-form], form.take-back");
     const key = state ? state.dataset.game : null;
     const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
     if (key) showStatus(key);

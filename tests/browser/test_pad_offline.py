@@ -186,6 +186,9 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     # Until it is settled, no round is entered (it would go before what waits here).
     expect(page.get_by_role("link", name=re.compile(r"^\+?\s*Enter round"))).to_be_hidden()
     expect(page.get_by_role("link", name="Correct round 1")).to_have_count(0)
+    page.goto(f"{live_server}/games/{game}/rounds/new")  # reached anyway: Back, say
+    expect(page.get_by_role("button", name=re.compile("^Save round"))).to_be_disabled()
+    page.goto(f"{live_server}/games/{game}")
     shoot(page, "offline-conflict", docs=True)
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
@@ -509,8 +512,11 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
     listed = page.locator("[data-shell-home] li", has_text="Ida, Jon")
     expect(listed).to_have_count(1)
     expect(listed).to_contain_text("Round 3")
-    card = listed.get_by_role("link").bounding_box()  # a card to tap, as online
-    assert card is not None and card["height"] >= 44 and card["width"] >= 300, card
+    card = page.evaluate(  # a card to tap, as online (measured at once: it may be redrawn)
+        "() => { const box = document.querySelector('[data-shell-home] a').getBoundingClientRect();"
+        " return [box.width, box.height]; }"
+    )
+    assert card[0] >= 300 and card[1] >= 44, card
     page.get_by_role("link", name="Ida, Jon").tap()
     enter_round_here(page, ["Ida", "Jon"], [50, 0], "Jon")  # 104: the game is over
     page.goto(f"{live_server}/")

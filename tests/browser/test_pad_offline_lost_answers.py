@@ -135,6 +135,9 @@ def test_a_lost_round_another_phone_corrected_since_is_a_conflict_that_keeps_bot
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
     expect(conflict).to_be_visible()
+    # Both versions of round 1: the other phone's, and this phone's with Ben's 7.
+    expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["1", "8"])
+    expect(conflict.locator("table").nth(1).locator("tr.totals td")).to_have_text(["2", "7"])
     assert server_rounds(live_server, game) == [([1, 8], 0)]
     conflict.get_by_role("button", name="Send mine after theirs").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
@@ -154,6 +157,23 @@ def test_a_lost_round_taken_back_offline_is_taken_back_on_the_server(
     expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([2, 8], 0)]
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == []
+    assert conflicts == []
+
+
+def test_a_lost_round_both_phones_took_back_is_no_conflict(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Another phone took the round back, and so did this one: nothing is left to send,
+    and no conflict is shown."""
+    conflicts = watch_for_conflicts(context, page)
+    game = _sent_but_unanswered(page, context, live_server)
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(live_server, "DELETE", f"/games/{game}/rounds/1", {"version": version})
+    page.get_by_role("link", name="Take back round 1").tap()
+    page.get_by_role("button", name="Take back round 1").tap()
     context.set_offline(False)
     expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     assert server_rounds(live_server, game) == []
