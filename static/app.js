@@ -542,7 +542,17 @@ function keepAwake() {
 }
 
 // The new-game form: add known players, move and remove rows without a reload.
+const NEW_GAME_SENT = "skyjo:new-game:sent"; // read by static/pad-shell.js
 function setupNewGame(form) {
+  // Start pressed: what it sends is noted, for the phone to start it itself should no
+  // answer come (static/pad-shell.js, after the service worker's ?unsent=1).
+  form.addEventListener("submit", (event) => {
+    if (!event.submitter || event.submitter.name !== "start") return;
+    const fields = new FormData(form);
+    const names = [...fields.keys()].filter((k) => /^player-\d+$/.test(k)).map((k) => fields.get(k)).filter((v) => v.trim());
+    const rules = Object.fromEntries(["target", "multiplier", "tie_doubles", "double_only_positive"].map((k) => [k, fields.get(k)]));
+    try { sessionStorage.setItem(NEW_GAME_SENT, JSON.stringify({ names, rules, at: Date.now() })); } catch (e) { /* not kept */ }
+  });
   const list = form.querySelector("[data-players]");
   const inputs = () => $$(list, "input");
   const names = () => inputs().map((i) => i.value);
@@ -722,6 +732,8 @@ document.addEventListener("DOMContentLoaded", () => {
   // in Chrome). Made the address's own entry, it is the page's GET there.
   if (document.body.hasAttribute("data-posted")) history.replaceState(history.state, "", window.location.href);
   if (document.querySelector("[data-forget-device]")) forgetDevice().catch(() => {});
+  // A new game the server answered: nothing left for the phone to start by itself.
+  if (!document.querySelector("[data-pad-shell]")) { try { sessionStorage.removeItem(NEW_GAME_SENT); } catch (e) { /* none */ } }
   $$(document, "[data-go-back]").forEach(offerGoBack);
   $$(document, "time[data-local]").forEach(showLocalTime);
   $$(document, "[data-local-day]").forEach(showLocalDay);

@@ -152,6 +152,31 @@
       });
       go(`/games/${key}`);
     });
+    // Started on the server's form as the network dropped (the service worker brought the
+    // page here): what was typed there is started on the phone, as if tapped here.
+    const sent = unsentAgain() && takeSent(NEW_GAME_SENT);
+    if (sent) {
+      list.innerHTML = rows([...sent.names, "", "", "", ""].slice(0, Math.max(4, sent.names.length)));
+      for (const id of ["target", "multiplier"]) if (sent.rules[id]) form.querySelector(`#${id}`).value = sent.rules[id];
+      for (const id of ["tie_doubles", "double_only_positive"]) form.querySelector(`#${id}`).checked = Boolean(sent.rules[id]);
+      form.requestSubmit();
+    }
+  }
+
+  // A form of the server's whose sending got no answer comes back here with ?unsent=1
+  // (static/sw.js); the mark is taken off the address at once.
+  function unsentAgain() {
+    if (!new URLSearchParams(root.location.search).has("unsent")) return false;
+    root.history.replaceState(null, "", root.location.pathname);
+    return true;
+  }
+  const NEW_GAME_SENT = "skyjo:new-game:sent"; // written by app.js's new-game form
+  function takeSent(key) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      sessionStorage.removeItem(key);
+      return kept && Date.now() - kept.at < 10 * 60 * 1000 ? kept : null; // sent just now
+    } catch (e) { return null; }
   }
 
   // The rule options of the server's new-game form (templates/new_game.html), official
@@ -427,10 +452,12 @@
     draw(`<section class="card"><h1>${esc(title)}</h1><p>${esc(game.players.map((n, s) => `${n} ${num(r.final[s])}`).join(", "))}.</p>`
       + `<p>${esc(word("take_back_says"))}</p><p><button type="button" class="button danger big" data-take-back>${esc(word("take_back", { round: number }))}</button></p>`
       + `<p><a class="button big" href="${base}">${esc(word("keep_it"))}</a></p></section>`, title);
-    main().querySelector("[data-take-back]").addEventListener("click", async () => {
+    const button = main().querySelector("[data-take-back]");
+    button.addEventListener("click", async () => {
       await Sync.takeBack(game.key, number);
       go(base);
     });
+    if (unsentAgain()) button.click(); // confirmed on the server's page as the network dropped
   }
 
   async function show() {

@@ -104,9 +104,10 @@ async function fromNetworkFirst(request) {
   }
 }
 
-// A round saved while the phone believes it is online but no answer comes (a dead network):
-// back to the round form, which finds what was typed in its draft and keeps it to send later.
-const ROUND_FORM = /^\/games\/[^/]+\/rounds\/(new|\d+\/edit)$/;
+// A pad form sent while the phone believes it is online but no answer comes (a dead
+// network): back to its page with ?unsent=1, drawn on the phone, which keeps what was sent
+// (a round found in its draft, a new game's names, a take-back) to send later.
+const KEPT_FORM = /^\/games\/(new|[^/]+\/rounds\/(new|\d+\/(edit|delete)))$/;
 async function saveOrKeep(request) {
   try {
     return await fetch(request);
@@ -119,7 +120,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && request.mode === "navigate" && ROUND_FORM.test(url.pathname)) {
+  if (request.method === "POST" && request.mode === "navigate" && KEPT_FORM.test(url.pathname)) {
     event.respondWith(saveOrKeep(request));
     return;
   }

@@ -1,0 +1,70 @@
+"""The server's pad forms sent just as the network drops (no answer comes, or the phone
+knows it is offline): a new game and a take-back are done on the phone, as a round is,
+and sent when the network is back; nothing typed is lost to the browser's error page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import api, pad_game
+from offline_helpers import installed, server_rounds
+from playwright.sync_api import BrowserContext, Error, Page, expect
+
+DEAD = re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/")
+
+
+def _network_back(page: Page, context: BrowserContext, how: str) -> None:
+    """The network returns (the phone told so, if it thought it online all along)."""
+    if how == "offline":
+        context.set_offline(False)
+        return
+    context.unroute(DEAD)
+    try:
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    except Error as error:  # its own retry sent it first and opened the server's page
+        assert "context was destroyed" in error.message
+
+
+def _network_gone(context: BrowserContext, how: str) -> None:
+    """Offline as the phone knows it, or a dead network it believes in."""
+    if how == "offline":
+        context.set_offline(True)
+    else:
+        context.route(DEAD, lambda route: route.abort())
+
+
+@pytest.mark.parametrize("how", ["offline", "dead"])
+def test_a_new_game_started_as_the_network_drops_is_kept_on_the_phone(
+    page: Page, context: BrowserContext, live_server: str, how: str
+) -> None:
+    installed(page, live_server, "/games/new")
+    page.reload()  # under the service worker's control
+    page.get_by_label("Player 1", exact=True).fill("Abe")
+    page.get_by_label("Player 2", exact=True).fill("Bea")
+    _network_gone(context, how)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page).to_have_url(re.compile(r"/games/c-[\w-]+$"))
+    expect(page.locator("table.sheet, .seat-list").first).to_contain_text("Abe")
+    _network_back(page, context, how)
+    expect(page).to_have_url(re.compile(r"/games/[a-z0-9]{10}$"), timeout=20_000)
+    game = page.url.rsplit("/", 1)[1]
+    assert api(live_server, "GET", f"/games/{game}")["players"] == ["Abe", "Bea"]
+
+
+@pytest.mark.parametrize("how", ["offline", "dead"])
+def test_a_take_back_confirmed_as_the_network_drops_is_kept_on_the_phone(
+    page: Page, context: BrowserContext, live_server: str, how: str
+) -> None:
+    game = pad_game(live_server, ["Ann", "Ben"], [([3, 4], 0), ([5, 6], 1)])
+    installed(page, live_server, f"/games/{game}")
+    page.get_by_role("link", name="Take back round 2").tap()
+    expect(page.get_by_role("heading", name="Take back round 2?")).to_be_visible()
+    _network_gone(context, how)
+    page.get_by_role("button", name="Take back round 2").tap()
+    expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
+    expect(page.locator("tr.totals td")).to_have_text(["3", "4"])
+    assert server_rounds(live_server, game) == [([3, 4], 0), ([5, 6], 1)]
+    _network_back(page, context, how)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == [([3, 4], 0)]
