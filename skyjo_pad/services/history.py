@@ -31,7 +31,7 @@ from ..models import (
 )
 from . import live, pad, ratings
 from .errors import N_, Invalid, Nn_, NotFound, Plural
-from .players import INVISIBLE, alphabetical
+from .players import alphabetical, without_invisible
 from .retry import retried
 from .text import printable
 from .transaction import transaction
@@ -392,16 +392,14 @@ def set_notes(game_id: str, notes: object, place: object) -> None:
 
 
 def clean_text(value: object, which: str) -> str | None:
-    """Tidy a game's notes or place (without the characters dropped from a name, which
-    could turn the text around); refuse what is not text, too long or unprintable."""
+    """Tidy a game's notes or place (as a name: no direction controls); refuse the rest."""
     multiline = which == "notes"
     limit = NOTES_MAX if multiline else PLACE_MAX
     if value is None:
         return None
     if not isinstance(value, str):
         raise Invalid(TEXT_ONLY[which], field="notes")
-    text = printable(value, PRINTABLE_ONLY[which], "notes", lines=multiline)
-    text = "".join(char for char in text if char not in INVISIBLE)  # as in a name
+    text = without_invisible(printable(value, PRINTABLE_ONLY[which], "notes", lines=multiline))
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if not multiline:
         text = " ".join(text.split())

@@ -35,12 +35,17 @@ VISIBLE_CATEGORIES = frozenset("LNPS")
 """A name needs at least one letter, number, punctuation mark or symbol."""
 
 
+def without_invisible(text: str) -> str:
+    """`text` without the `INVISIBLE` characters."""
+    return "".join(char for char in text if char not in INVISIBLE)
+
+
 def clean_name(name: object) -> str:
     """A name with its spaces tidied; refused if not text, empty, too long or unprintable."""
     if not isinstance(name, str):
         raise Malformed("Each player's name must be text.", field="players")
     text.printable(name, UNPRINTABLE_NAME, "players", lines=True)  # spaces tidied below
-    cleaned = unicodedata.normalize("NFC", "".join(c for c in name if c not in INVISIBLE))
+    cleaned = unicodedata.normalize("NFC", without_invisible(name))
     cleaned = " ".join(cleaned.split())
     if not any(unicodedata.category(char)[0] in VISIBLE_CATEGORIES for char in cleaned):
         raise Invalid("Every player needs a name.", field="players")
