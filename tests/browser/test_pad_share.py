@@ -30,6 +30,16 @@ def make_link(page: Page, base_url: str, game_id: str, kind: str) -> str:
     return link
 
 
+NAMES_CUT = """(selector) => [...document.querySelectorAll(selector)].filter((name) => {
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  const lines = new Set(rects.map((r) => Math.round(r.top)));
+  return !name.textContent.trim().includes(" ") && lines.size > 1;
+}).map((name) => name.textContent.trim())"""
+"""The one-word names under `selector` that are cut across two lines."""
+
+
 def following(page: Page) -> None:
     """Wait until the page's event stream is open (its first event arrived)."""
     page.wait_for_function(
@@ -330,6 +340,7 @@ def test_the_shared_pages_lose_nothing_at_320_px_or_200_percent_text(
         watch = make_link(page, live_server, game, "watch")
         page.goto(watch)
         problems["watch"] = lost(page, viewport["width"])
+        problems["names cut"] = page.evaluate(NAMES_CUT, ".watch-totals .who")
         assert not any(problems.values()), problems
     finally:
         context.close()
