@@ -551,7 +551,8 @@ function setupNewGame(form) {
     const fields = new FormData(form);
     const names = [...fields.keys()].filter((k) => /^player-\d+$/.test(k)).map((k) => fields.get(k)).filter((v) => v.trim());
     const rules = Object.fromEntries(["target", "multiplier", "tie_doubles", "double_only_positive"].map((k) => [k, fields.get(k)]));
-    try { sessionStorage.setItem(NEW_GAME_SENT, JSON.stringify({ names, rules, at: Date.now() })); } catch (e) { /* not kept */ }
+    const clientId = fields.get("client_id");
+    try { sessionStorage.setItem(NEW_GAME_SENT, JSON.stringify({ names, rules, clientId, at: Date.now() })); } catch (e) { /* not kept */ }
   });
   const list = form.querySelector("[data-players]");
   const inputs = () => $$(list, "input");

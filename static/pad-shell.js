@@ -149,7 +149,7 @@
         multiplier: Number(multiplier),
         tie_doubles: form.querySelector("#tie_doubles").checked,
         double_only_positive: form.querySelector("#double_only_positive").checked,
-      });
+      }, form.dataset.clientId);
       go(`/games/${key}`);
     });
     // Started on the server's form as the network dropped (the service worker brought the
@@ -159,6 +159,7 @@
       list.innerHTML = rows([...sent.names, "", "", "", ""].slice(0, Math.max(4, sent.names.length)));
       for (const id of ["target", "multiplier"]) if (sent.rules[id]) form.querySelector(`#${id}`).value = sent.rules[id];
       for (const id of ["tie_doubles", "double_only_positive"]) form.querySelector(`#${id}`).checked = Boolean(sent.rules[id]);
+      if (sent.clientId) form.dataset.clientId = sent.clientId; // the server may have it already
       form.requestSubmit();
     }
   }

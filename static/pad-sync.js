@@ -48,8 +48,9 @@
     }
   }
 
-  async function newGame(players, rules) {
-    const clientId = Store.newId();
+  // A new game, under the id it was sent with from the server's form (`sentAs`), if it was.
+  async function newGame(players, rules, sentAs) {
+    const clientId = sentAs || Store.newId();
     const key = `c-${clientId}`;
     await Store.put({ key, id: null, clientId, players, rules, server: null, ops: [], setAside: [], seen: Date.now() });
     return key;

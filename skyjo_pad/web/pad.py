@@ -51,8 +51,8 @@ def new_game() -> str | Response:
     elif new_game_form.rearrange(form):
         pass  # a no-JavaScript button moved or added a player: show the form again
     elif form.validate_on_submit() & form.validate_names():
-        try:
-            sheet = pad.new_game(form.names(), form.rules())
+        try:  # sent again after a lost answer (its client_id): started once, its sheet shown
+            sheet, _started = pad_once.new_game(form.names(), form.rules(), _game_id_sent())
         except ServiceError as error:
             rule_field = {"target": form.target, "multiplier": form.multiplier}.get(
                 error.field or ""
@@ -68,7 +68,20 @@ def new_game() -> str | Response:
     while len(form.player) < min(max(rows, 2), MAX_PLAYERS):
         form.player.append_entry()
     playing = {name.lower() for name in form.names()}
-    return render_template("new_game.html", form=form, known=players.known_names(), playing=playing)
+    client_id = _game_id_sent() or pad_once.new_client_id()
+    return render_template(
+        "new_game.html",
+        form=form,
+        known=players.known_names(),
+        playing=playing,
+        client_id=client_id,
+    )
+
+
+def _game_id_sent() -> str | None:
+    """The new game's id the form was sent with (None if it is not one)."""
+    sent = request.form.get("client_id", "")
+    return sent if pad_once.CLIENT_ID.fullmatch(sent) else None
 
 
 @bp.route("/games/<game_id>")

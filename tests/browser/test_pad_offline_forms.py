@@ -4,12 +4,14 @@ and sent when the network is back; nothing typed is lost to the browser's error 
 
 from __future__ import annotations
 
+import json
 import re
+from urllib.request import urlopen
 
 import pytest
 from browser_helpers import api, pad_game
 from offline_helpers import installed, server_rounds
-from playwright.sync_api import BrowserContext, Error, Page, expect
+from playwright.sync_api import BrowserContext, Error, Page, Route, expect
 
 DEAD = re.compile(r"^http://127\.0\.0\.1:\d+/(games|api)/")
 
@@ -27,21 +29,29 @@ def _network_back(page: Page, context: BrowserContext, how: str) -> None:
 
 
 def _network_gone(context: BrowserContext, how: str) -> None:
-    """Offline as the phone knows it, or a dead network it believes in."""
+    """Offline as the phone knows it, or a dead network it believes in ("lost": the form's
+    request reaches the server, its answer never the phone)."""
     if how == "offline":
         context.set_offline(True)
-    else:
-        context.route(DEAD, lambda route: route.abort())
+        return
+
+    def dead(route: Route) -> None:
+        if how == "lost" and route.request.method == "POST":
+            route.fetch()
+        route.abort()
+
+    context.route(DEAD, dead)
 
 
-@pytest.mark.parametrize("how", ["offline", "dead"])
+@pytest.mark.parametrize("how", ["offline", "dead", "lost"])
 def test_a_new_game_started_as_the_network_drops_is_kept_on_the_phone(
     page: Page, context: BrowserContext, live_server: str, how: str
 ) -> None:
     installed(page, live_server, "/games/new")
     page.reload()  # under the service worker's control
     page.get_by_label("Player 1", exact=True).fill("Abe")
-    page.get_by_label("Player 2", exact=True).fill("Bea")
+    bea = f"Bea {how}"  # (one server for every test: this test's game by its names)
+    page.get_by_label("Player 2", exact=True).fill(bea)
     _network_gone(context, how)
     page.get_by_role("button", name="Start the game").tap()
     expect(page).to_have_url(re.compile(r"/games/c-[\w-]+$"))
@@ -49,7 +59,9 @@ def test_a_new_game_started_as_the_network_drops_is_kept_on_the_phone(
     _network_back(page, context, how)
     expect(page).to_have_url(re.compile(r"/games/[a-z0-9]{10}$"), timeout=20_000)
     game = page.url.rsplit("/", 1)[1]
-    assert api(live_server, "GET", f"/games/{game}")["players"] == ["Abe", "Bea"]
+    assert api(live_server, "GET", f"/games/{game}")["players"] == ["Abe", bea]
+    made = json.loads(urlopen(f"{live_server}/history/export.json").read())["games"]
+    assert [g["id"] for g in made if g["players"] == ["Abe", bea]] == [game]  # once
 
 
 @pytest.mark.parametrize("how", ["offline", "dead"])

@@ -241,3 +241,20 @@ def test_with_twelve_names_in_the_form_says_there_is_no_room(client: FlaskClient
     assert shown and "hidden" not in shown.group(1)
     assert shown.group(2).startswith("12 players is the most")
     assert re.search(r"<div [^>]*data-known[^>]*\bhidden\b", text)
+
+
+def test_start_sent_twice_with_the_forms_game_id_starts_one_game(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The form carries its game's own id: a Start sent again after a lost answer (the
+    phone's offline pages send it under that id too) opens the game started the first time."""
+    client_id = input_value(client.get("/games/new"), "client_id")
+    assert client_id and len(client_id) >= 8
+    data = {**game_form(["Ann", "Bob"]), "client_id": client_id}
+    first = client.post("/games/new", data=data)
+    again = client.post("/games/new", data=data)
+    assert first.status_code == again.status_code == 302
+    assert first.headers["Location"] == again.headers["Location"]
+    assert counts(app)[0] == 1
+    other = client.post("/games/new", data={**data, "client_id": "x"})  # not an id: a new game
+    assert other.status_code == 302 and counts(app)[0] == 2
