@@ -500,7 +500,10 @@
       if (view === "sheet" && !id.startsWith("c-") && event.detail.sent.includes(id) && navigator.onLine) root.location.reload();
       else redraw();
     });
-    root.addEventListener("skyjo:changed", redraw);
+    root.addEventListener("skyjo:changed", (event) => {
+      if (event.detail && event.detail.choice === "theirs") correction = null; // mine was set aside
+      redraw();
+    });
     root.addEventListener("online", () => { catchDelay = 1000; catchUp(); });
     Sync.sendAll();
   });

@@ -189,10 +189,14 @@
         : op.op === "put"
           ? await call("PUT", `${base}/${op.number}`, { ...round, version })
           : await call("DELETE", `${base}/${op.number}`, { version });
-      if (op.takenBack && answer.ok) { // now on the server (again, or at last): taken back there
+      if (op.takenBack && answer.ok) { // now on the server (again, or at last): taken back there,
+        // unless another phone corrected it meanwhile: both versions are shown first
         const number = answer.status === 200 ? answer.data.saved_as : answer.data.rounds.length;
+        const there = answer.status === 200 && number && answer.data.rounds[number - 1];
+        const conflict = there && !sameRound(there, op.sentAs) ? { server: answer.data, message: "" } : null;
         const undo = number ? [{ op: "del", id: op.id, number }] : [];
-        game = await Store.update(key, (g) => ({ ...g, ops: [...undo, ...g.ops.slice(1)], server: answer.data }));
+        game = await Store.update(key, (g) => ({ ...g, ops: [...undo, ...g.ops.slice(1)], server: answer.data, conflict }));
+        if (conflict) return "stopped";
         continue;
       }
       const changed = op.op === "add" && answer.status === 200 && changedSince(op, answer.data);
@@ -386,7 +390,7 @@
       return { ...game, refused: null, ops: game.ops.filter((o) => o !== op), setAside: [...(game.setAside || []), ...(op ? [inWords(op)] : [])] };
     });
     await sendAll();
-    root.dispatchEvent(new CustomEvent("skyjo:changed", { detail: { key } }));
+    root.dispatchEvent(new CustomEvent("skyjo:changed", { detail: { key, choice } }));
   }
 
   // ---- Starting ----

@@ -178,3 +178,54 @@ def test_a_lost_round_both_phones_took_back_is_no_conflict(
     expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     assert server_rounds(live_server, game) == []
     assert conflicts == []
+
+
+def test_a_lost_round_another_phone_corrected_is_not_taken_back_unseen(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Taken back here while another phone corrected it: both versions are shown first, and
+    keeping theirs keeps the other phone's correction."""
+    game = _sent_but_unanswered(page, context, live_server)
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(
+        live_server,
+        "PUT",
+        f"/games/{game}/rounds/1",
+        {"scores": [1, 8], "closer": 0, "version": version},
+    )
+    page.get_by_role("link", name="Take back round 1").tap()
+    page.get_by_role("button", name="Take back round 1").tap()
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator("table").nth(0).locator("tr.totals td")).to_have_text(["1", "8"])
+    assert server_rounds(live_server, game) == [([1, 8], 0)]
+    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    assert server_rounds(live_server, game) == [([1, 8], 0)]
+
+
+def test_a_correction_set_aside_is_not_told_as_made(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Corrected here offline while another phone corrected the same round: once "Keep
+    theirs" is chosen, the sheet no longer says this phone's correction was made."""
+    game = pad_game(live_server, AB, [([2, 8], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    _correct_ben(page, 1, 7)
+    told = page.get_by_text("Ben, round 1: 8 → 7")
+    expect(told).to_be_visible()
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(
+        live_server,
+        "PUT",
+        f"/games/{game}/rounds/1",
+        {"scores": [1, 8], "closer": 0, "version": version},
+    )
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(told).to_have_count(0)
+    assert server_rounds(live_server, game) == [([1, 8], 0)]
