@@ -269,8 +269,9 @@ def revoked_here(req: Request) -> Response | None:
         answer = jsonify(error=_(pad_shares.NO_LINK))
         answer.status_code = 401
         return answer
-    text = _(LINK_REVOKED)
-    return make_response(render_template("error.html", title=_("Not found"), text=text), 404)
+    text, gone = _(LINK_REVOKED), match.group(2)  # the phone forgets its copy of the game
+    page = render_template("error.html", title=_("Not found"), text=text, forget_game=gone)
+    return make_response(page, 404)
 
 
 def _lets_in(game_id: str, token: str | None, keeper: bool) -> bool:

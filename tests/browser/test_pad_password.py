@@ -101,10 +101,15 @@ def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
         page.goto(made["link"])
         expect(page).to_have_url(f"{base}/games/{game['id']}")
         expect(page.locator("[data-sheet-follow]")).to_have_attribute("data-connected", "yes")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
         api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD)
         expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible(
             timeout=5_000
         )
         expect(page.get_by_role("link", name=re.compile("Enter round"))).to_have_count(0)
+        # Nor does the phone offer the game offline any more.
+        phone.set_offline(True)
+        page.goto(f"{base}/games/{game['id']}")
+        expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
     finally:
         phone.close()
