@@ -214,6 +214,21 @@ window.draftSentAs = draftSentAs;
 const UNSENT_KEPT_MS = 3 * 3600 * 1000;
 const unsentDraft = (draft) => draft && !draft.sent && Date.now() - (draft.at || 0) < UNSENT_KEPT_MS;
 
+// A new round's preview names the next number: another phone saved this one meanwhile.
+// The heading follows, and says why, once (Save names it already).
+function sayRoundTaken(form, now) {
+  const [kind, typed] = form.dataset.draft.split("-");
+  if (kind !== "new" || !now || now === Number(typed) || form.dataset.roundTaken) return;
+  form.dataset.roundTaken = "1";
+  const heading = document.querySelector("main h1");
+  if (heading) heading.textContent = t("round_n", { round: now });
+  const note = document.createElement("p");
+  note.className = "flash flash-error";
+  note.setAttribute("role", "alert");
+  note.textContent = t("draft_saved_meanwhile", { round: typed, next: now });
+  form.querySelector("fieldset").before(note);
+}
+
 function carryOverDraft(form) {
   const number = Number(form.dataset.draft.split("-")[1]);
   if (!form.dataset.draft.startsWith("new-") || localStorage.getItem(draftKey(form))) return;
@@ -323,6 +338,7 @@ function setupRoundForm(form) {
       if (keepNow && keepNew && keepNow === focusedBefore) keepNew.focus({ preventScroll: true });
       const label = verdict.querySelector("[data-save-label]");
       if (label && !save.disabled) save.textContent = label.textContent;
+      if (label) sayRoundTaken(form, Number(label.dataset.roundNo));
       // A completed card grid fills in that player's score.
       for (const row of $$(table, "[data-raw-seat]")) {
         const seat = form.querySelector(`[data-seat="${row.dataset.rawSeat}"]`);

@@ -278,3 +278,20 @@ def test_twelve_players(page: Page, live_server: str) -> None:
     shoot(page, "round-12", docs=True)
     save.tap()
     expect(page.locator("[data-strip-total='11']")).to_contain_text("24")  # 11 + 11 + 1×2
+
+
+def test_a_form_open_while_another_phone_saves_its_round_says_so(
+    page: Page, live_server: str
+) -> None:
+    """Round 2's form is open while another phone saves round 2: the next preview names
+    round 3 on the heading and on Save alike, and says why."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 6], 0)])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 1], "closer": None})
+    choose_closer(page, "Ben")
+    page.get_by_role("textbox", name="Ann", exact=True).fill("7")
+    page.get_by_role("textbox", name="Ben", exact=True).fill("4")
+    expect(page.get_by_role("button", name=re.compile("^Save round 3"))).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
+    expect(page.locator("form .flash-error")).to_contain_text("Another phone saved round 2")
