@@ -5,8 +5,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: servers on one SQLite file are started one by one
+    fcntl = None  # type: ignore[assignment]
 
 from flask import Flask
 from sqlalchemy import event, text
@@ -107,14 +113,16 @@ MIGRATION_LOCK = 0x736B796A6F
 
 
 def upgrade_database(app: Flask) -> None:
-    """Bring the database schema up to date, so an upgrade never loses a user's games. On
-    PostgreSQL, servers starting at once (several machines) take turns: the first upgrades,
-    the others then find the schema up to date."""
+    """Bring the database schema up to date, so an upgrade never loses a user's games.
+    Servers starting at once take turns: the first upgrades, the others then find the
+    schema up to date (on PostgreSQL by an advisory lock, on a SQLite file by a lock on the
+    file `<database>.migrating` beside it)."""
     from flask_migrate import upgrade
 
     with app.app_context():
         if db.engine.dialect.name != "postgresql":
-            upgrade(directory=MIGRATIONS)
+            with _file_lock(db.engine.url.database):
+                upgrade(directory=MIGRATIONS)
             return
         with db.engine.connect() as holder:
             holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -122,6 +130,21 @@ def upgrade_database(app: Flask) -> None:
                 upgrade(directory=MIGRATIONS)
             finally:
                 holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+
+
+@contextlib.contextmanager
+def _file_lock(database: str | None) -> Iterator[None]:
+    """Held by one process at a time: the lock on `<database>.migrating` (none for a
+    database in memory, or where the system has no such locks)."""
+    if not database or database == ":memory:" or fcntl is None:
+        yield
+        return
+    with open(f"{database}.migrating", "a", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

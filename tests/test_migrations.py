@@ -85,10 +85,10 @@ def test_upgrade_from_empty_to_head(bare_app: Flask) -> None:
     assert tables() == model_tables()
 
 
-@pytest.mark.skipif(not ON_POSTGRES, reason="servers of several machines share PostgreSQL")
 def test_servers_starting_at_once_on_an_empty_database_all_start(databases: Databases) -> None:
     """Three processes create the app (which upgrades the schema) on one empty database at
-    the same moment: each starts, and the schema is at head once."""
+    the same moment (several machines on PostgreSQL; a server and a command on one SQLite
+    file): each starts, and the schema is at head once."""
     url = databases.empty("at-once")
     start = "from skyjo_pad import create_app; create_app()"
     environ = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "test", "SKYJO_AUTO_MIGRATE": "1"}
