@@ -558,6 +558,21 @@ function keepAwake() {
 }
 
 // The new-game form: add known players, move and remove rows without a reload.
+// The rules' one-line summary says what the game will use as the fields change (the
+// server's new-game form and the one drawn offline).
+function followRulesSummary(details) {
+  const said = details.querySelector("summary") && details.querySelector("summary").firstChild;
+  const target = details.querySelector("#target");
+  const multiplier = details.querySelector("#multiplier");
+  if (!said || said.nodeType !== Node.TEXT_NODE || !target || !multiplier) return;
+  const update = () => {
+    said.textContent = t("rules_summary", { target: target.value.trim() || "…", multiplier: multiplier.value.trim() || "…" });
+  };
+  target.addEventListener("input", update);
+  multiplier.addEventListener("input", update);
+}
+window.followRulesSummary = followRulesSummary;
+
 const NEW_GAME_SENT = "skyjo:new-game:sent"; // read by static/pad-shell.js
 function setupNewGame(form) {
   // Start pressed: what it sends is noted, for the phone to start it itself should no
@@ -758,6 +773,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
   $$(document, "form[data-new-game]").forEach(setupNewGame);
+  $$(document, "form[data-new-game] details.rules").forEach(followRulesSummary);
   $$(document, "select[data-blank-names]").forEach(followSeatKind);
   $$(document, "form[method=post]").forEach(guardDoubleSubmit);
   keepAwake();

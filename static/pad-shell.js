@@ -107,6 +107,7 @@
       + `</fieldset>${rulesPart()}`
       + `<button type="submit" class="button primary big">${esc(word("start_game"))}</button></form>`, word("new_game"));
     const form = main().querySelector("form");
+    if (typeof root.followRulesSummary === "function") root.followRulesSummary(form.querySelector("details.rules"));
     const list = form.querySelector("[data-players]");
     const values = () => Array.from(list.querySelectorAll("input"), (i) => i.value);
     // A player already in the list is not offered again.
