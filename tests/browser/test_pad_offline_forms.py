@@ -21,7 +21,7 @@ def _network_back(page: Page, context: BrowserContext, how: str) -> None:
     if how == "offline":
         context.set_offline(False)
         return
-    context.unroute(DEAD)
+    context.unroute_all(behavior="wait")  # a request in hand is answered first
     try:
         page.evaluate("window.dispatchEvent(new Event('online'))")
     except Error as error:  # its own retry sent it first and opened the server's page

@@ -45,7 +45,8 @@ def _sent_but_unanswered(page: Page, context: BrowserContext, live_server: str) 
     )
     page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
     context.set_offline(False)
-    for _ in range(100):
+    page.evaluate("window.PadSync.sendAll()")  # at once (a retry may be seconds away)
+    for _ in range(200):
         if lost:
             break
         page.wait_for_timeout(100)
