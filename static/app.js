@@ -557,7 +557,6 @@ function keepAwake() {
   ask();
 }
 
-// The new-game form: add known players, move and remove rows without a reload.
 // The rules' one-line summary says what the game will use as the fields change (the
 // server's new-game form and the one drawn offline).
 function followRulesSummary(details) {
@@ -574,6 +573,8 @@ function followRulesSummary(details) {
 window.followRulesSummary = followRulesSummary;
 
 const NEW_GAME_SENT = "skyjo:new-game:sent"; // read by static/pad-shell.js
+
+// The new-game form: add known players, move and remove rows without a reload.
 function setupNewGame(form) {
   // Start pressed: what it sends is noted, for the phone to start it itself should no
   // answer come (static/pad-shell.js, after the service worker's ?unsent=1).

@@ -67,6 +67,17 @@ def _ben_corrected_reaches_the_server(
     assert server_rounds(live_server, game) == [([2, 7], 0)]
 
 
+def _another_phone_sets_ann_to_1(live_server: str, game: str) -> None:
+    """Another phone, online, corrects round 1 to Ann 1 (closed), Ben 8."""
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(
+        live_server,
+        "PUT",
+        f"/games/{game}/rounds/1",
+        {"scores": [1, 8], "closer": 0, "version": version},
+    )
+
+
 def _correct_ben(page: Page, number: int, score: int) -> None:
     """On the sheet drawn offline: round `number` corrected, Ben's score now `score`."""
     page.get_by_role("link", name=f"Correct round {number}").tap()
@@ -125,13 +136,7 @@ def test_a_lost_round_another_phone_corrected_since_is_a_conflict_that_keeps_bot
     versions are shown; sending mine keeps the other phone's Ann and this phone's Ben."""
     conflicts = watch_for_conflicts(context, page)
     game = _sent_but_unanswered(page, context, live_server)
-    version = api(live_server, "GET", f"/games/{game}")["version"]
-    api(
-        live_server,
-        "PUT",
-        f"/games/{game}/rounds/1",
-        {"scores": [1, 8], "closer": 0, "version": version},
-    )
+    _another_phone_sets_ann_to_1(live_server, game)
     _correct_ben(page, 1, 7)
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
@@ -187,13 +192,7 @@ def test_a_lost_round_another_phone_corrected_is_not_taken_back_unseen(
     """Taken back here while another phone corrected it: both versions are shown first, and
     keeping theirs keeps the other phone's correction."""
     game = _sent_but_unanswered(page, context, live_server)
-    version = api(live_server, "GET", f"/games/{game}")["version"]
-    api(
-        live_server,
-        "PUT",
-        f"/games/{game}/rounds/1",
-        {"scores": [1, 8], "closer": 0, "version": version},
-    )
+    _another_phone_sets_ann_to_1(live_server, game)
     page.get_by_role("link", name="Take back round 1").tap()
     page.get_by_role("button", name="Take back round 1").tap()
     context.set_offline(False)
@@ -217,13 +216,7 @@ def test_a_correction_set_aside_is_not_told_as_made(
     _correct_ben(page, 1, 7)
     told = page.get_by_text("Ben, round 1: 8 → 7")
     expect(told).to_be_visible()
-    version = api(live_server, "GET", f"/games/{game}")["version"]
-    api(
-        live_server,
-        "PUT",
-        f"/games/{game}/rounds/1",
-        {"scores": [1, 8], "closer": 0, "version": version},
-    )
+    _another_phone_sets_ann_to_1(live_server, game)
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
     conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
