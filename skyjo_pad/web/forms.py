@@ -62,10 +62,10 @@ def button_number(text: str) -> int | None:
 
 
 def _version(field: HiddenField) -> int | None:
-    """The sheet version a form was opened on; None if it sent none, -1 (no sheet's: the
-    form is refused as stale) if it cannot be read."""
+    """The sheet version a form was opened on: None if none sent, -1 (stale) if unreadable."""
     text = str(field.data or "").strip()
-    return (whole_number(text) if WHOLE_NUMBER.fullmatch(text) else -1) if text else None
+    readable = text.isascii() and text.isdigit() and len(text) < 19  # (a version's digits)
+    return (int(text) if readable else -1) if text else None
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
