@@ -75,8 +75,7 @@
     }
     // A correction: each score it changes, as the sheet's cells will show it (as the server's).
     const was = number && local.rounds[number - 1];
-    const changes = was ? players.flatMap((name, seat) => (was.raw[seat] !== r.raw[seat] || was.final[seat] !== r.final[seat]
-      ? [`<p class="change" data-change>${esc(word("score_changed", { name, round: number, old: num(was.final[seat]), new: num(r.final[seat]) }))}</p>`] : [])) : [];
+    const changes = (was ? View.changes(was, r) : []).map((c) => `<p class="change" data-change>${esc(word("score_changed", { name: players[c.seat], round: number, old: c.old, new: c.now }))}</p>`);
     let html = `${changes.join("")}<p class="doubling ${r.doubled ? "is-doubled" : ""}" data-doubling>${r.closer === null ? esc(says) : says}</p>`;
     const ends = after.finished && !early;
     const staysOver = number && number < local.rounds.length; // a past round of a game over

@@ -199,9 +199,7 @@
   // (web/pad.py, `_say_corrected`): the typed score, else the closer's doubling come or gone.
   const CHANGED = "skyjo:shell:changed";
   function noteCorrection(key, before, after) {
-    // As the cells show them: a closer now doubled, "−2 → 30" (the server says the same).
-    const lines = after.final.flatMap((_, seat) => (before.raw[seat] !== after.raw[seat] || before.final[seat] !== after.final[seat]
-      ? [{ seat, old: num(before.final[seat]), now: num(after.final[seat]) }] : []));
+    const lines = View.changes(before, after);
     try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, lines })); } catch (e) { /* not said */ }
   }
   let correction; // the note, taken once per page: the sheet's redraws (a send tried) keep it

@@ -32,6 +32,13 @@
     return scores.map((score, seat) => `${players[seat]} ${num(score)}${closer === seat ? ` (${word("closed")})` : ""}`).join(", ");
   }
 
+  // What a correction changes, as the sheet's cells show it (a closer now doubled: "−2 →
+  // 30"; the server says the same): each seat whose score or doubling changed.
+  function changes(before, after) {
+    return after.final.flatMap((_, seat) => (before.raw[seat] !== after.raw[seat] || before.final[seat] !== after.final[seat]
+      ? [{ seat, old: num(before.final[seat]), now: num(after.final[seat]) }] : []));
+  }
+
   // The sheet's table: names and totals on top, a row per round; rounds still waiting to
   // be sent are marked. `link(number)`: the address that corrects a round, or null.
   // `changed`: the round a correction just changed and its seats, marked as the server's
@@ -73,5 +80,5 @@
     return `<ol class="totals-strip ${sheet.players.length <= 4 ? "few" : ""}" aria-label="${esc(word("totals"))}">${items}</ol>`;
   }
 
-  root.PadView = Object.freeze({ word, esc, num, names, inWords, table, strip, TROPHY });
+  root.PadView = Object.freeze({ word, esc, num, names, inWords, changes, table, strip, TROPHY });
 })(window);

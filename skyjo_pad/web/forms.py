@@ -56,16 +56,16 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def button_number(text: str) -> int | None:
-    """The row a form's button names by its value ("2"); None if no small whole number."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+def button_number(text: str, digits: int = 3) -> int | None:
+    """The number a button ("2": a row) or hidden field sends, of `digits` at most; else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def _version(field: HiddenField) -> int | None:
     """The sheet version a form was opened on: None if none sent, -1 (stale) if unreadable."""
     text = str(field.data or "").strip()
-    readable = text.isascii() and text.isdigit() and len(text) < 19  # (a version's digits)
-    return (int(text) if readable else -1) if text else None
+    number = button_number(text, digits=18) if text else None
+    return -1 if text and number is None else number
 
 
 def choices(pairs: Any) -> list[SelectChoice]:

@@ -62,9 +62,7 @@ def _ben_corrected_reaches_the_server(
     Ann 2 (closed), Ben 7, once."""
     _correct_ben(page, 1, 7)
     expect(page.locator("tr.totals td")).to_have_text(["2", "7"])
-    context.set_offline(False)
-    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
-    assert server_rounds(live_server, game) == [([2, 7], 0)]
+    assert _rounds_once_back(page, context, live_server, game) == [([2, 7], 0)]
 
 
 def _another_phone_sets_ann_to_1(live_server: str, game: str) -> None:
@@ -76,6 +74,21 @@ def _another_phone_sets_ann_to_1(live_server: str, game: str) -> None:
         f"/games/{game}/rounds/1",
         {"scores": [1, 8], "closer": 0, "version": version},
     )
+
+
+def _rounds_once_back(
+    page: Page, context: BrowserContext, live_server: str, game: str
+) -> list[tuple[list[int], int | None]]:
+    """The network back: once nothing waits on the phone, the server's rounds."""
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    return server_rounds(live_server, game)
+
+
+def _take_back_round_1(page: Page) -> None:
+    """On the sheet drawn offline: round 1 taken back, confirmed."""
+    page.get_by_role("link", name="Take back round 1").tap()
+    page.get_by_role("button", name="Take back round 1").tap()
 
 
 def _correct_ben(page: Page, number: int, score: int) -> None:
@@ -158,14 +171,11 @@ def test_a_lost_round_taken_back_offline_is_taken_back_on_the_server(
     a change, and the server ends without it."""
     conflicts = watch_for_conflicts(context, page)
     game = _sent_but_unanswered(page, context, live_server)
-    page.get_by_role("link", name="Take back round 1").tap()
-    page.get_by_role("button", name="Take back round 1").tap()
+    _take_back_round_1(page)
     expect(page.locator("[data-waiting-note]")).to_contain_text("1 change is kept on this phone")
     expect(page.locator("tr.waiting")).to_have_count(0)
     assert server_rounds(live_server, game) == [([2, 8], 0)]
-    context.set_offline(False)
-    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
-    assert server_rounds(live_server, game) == []
+    assert _rounds_once_back(page, context, live_server, game) == []
     assert conflicts == []
 
 
@@ -178,11 +188,8 @@ def test_a_lost_round_both_phones_took_back_is_no_conflict(
     game = _sent_but_unanswered(page, context, live_server)
     version = api(live_server, "GET", f"/games/{game}")["version"]
     api(live_server, "DELETE", f"/games/{game}/rounds/1", {"version": version})
-    page.get_by_role("link", name="Take back round 1").tap()
-    page.get_by_role("button", name="Take back round 1").tap()
-    context.set_offline(False)
-    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
-    assert server_rounds(live_server, game) == []
+    _take_back_round_1(page)
+    assert _rounds_once_back(page, context, live_server, game) == []
     assert conflicts == []
 
 
@@ -193,8 +200,7 @@ def test_a_lost_round_another_phone_corrected_is_not_taken_back_unseen(
     keeping theirs keeps the other phone's correction."""
     game = _sent_but_unanswered(page, context, live_server)
     _another_phone_sets_ann_to_1(live_server, game)
-    page.get_by_role("link", name="Take back round 1").tap()
-    page.get_by_role("button", name="Take back round 1").tap()
+    _take_back_round_1(page)
     context.set_offline(False)
     conflict = page.locator("[data-conflict]")
     expect(conflict).to_be_visible()
