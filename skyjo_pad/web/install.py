@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask import Blueprint, current_app, g, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
 from . import access
@@ -93,5 +93,7 @@ def service_worker() -> Response:
 @bp.get("/offline")
 def offline() -> str:
     """The pad's pages drawn on the phone (static/pad-shell.js) from the games it keeps:
-    what the service worker shows for a pad page it cannot fetch."""
+    what the service worker shows for a pad page it cannot fetch (fetched in the background:
+    the session cookie is left as it is)."""
+    g.quiet_session = True
     return render_template("offline.html")

@@ -7,8 +7,8 @@ made once per set of keys and reused.
 
 from __future__ import annotations
 
-from flask import Flask, has_request_context, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, g, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 
 
@@ -25,6 +25,14 @@ class ReusedSignerSessions(SecureCookieSessionInterface):
         if keys not in self._signers:
             self._signers[keys] = super().get_signing_serializer(app)
         return self._signers[keys]
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """As Flask's, except for a page the service worker fetches in the background
+        (`g.quiet_session`): it never refreshes the cookie, which could put back the session
+        as it was before a form the reader sent meanwhile changed it."""
+        if has_request_context() and g.get("quiet_session"):
+            return session.modified
+        return super().should_set_cookie(app, session)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """`Secure` when set so, or when the request came over HTTPS (behind a proxy:
