@@ -4,6 +4,10 @@
 
 (() => {
   const { ANSWER_WAIT_MS } = window.skyjoCards;
+  // A stream refused while the table answers is asked for again after 2 s, then twice as
+  // long each time, up to 30 s.
+  const RETRY_FIRST_MS = 2000;
+  const RETRY_LAST_MS = 30000;
 
   // Methods of the play screen (static/table.js copies them onto its Table class).
   class Online {
@@ -28,34 +32,51 @@
         this.banner(false);
         return true;
       };
-      const source = new EventSource(this.root.dataset.eventsUrl);
-      this.source = source; // closed once the link opens the table no more (`replaced`)
-      source.addEventListener("open", () => setOnline(true));
-      source.addEventListener("error", async () => {
-        // The stream ended: 401 (a replaced link) or 204 (over) for good, else EventSource
-        // reconnects by itself after a while. The table is asked at once: a link replaced
-        // or a table deleted is said now, the last move's answer is not missed, and the
-        // network is said to be gone only when the table does not answer.
-        if (over()) return;
-        const answered = await this.refresh();
-        if (!over() && answered === false) setOnline(false);
-      });
-      // The stream pushes this page's own answer after each version (`?answers=1`): asked
-      // for only when it does not come.
-      source.addEventListener("version", (event) => {
-        setOnline(true);
-        const version = JSON.parse(event.data).version;
-        if (version === this.state.version) return;
-        setTimeout(() => {
-          if (this.state.version < version) this.refresh();
-        }, ANSWER_WAIT_MS);
-      });
-      source.addEventListener("answer", (event) => {
-        const state = JSON.parse(event.data);
-        if (state.version <= this.state.version) return;
-        if (this.busy) this.again = true; // a move is on its way: ask once it is answered
-        else this.update(state);
-      });
+      let retry = RETRY_FIRST_MS;
+      const connect = () => {
+        if (this.root.classList.contains("is-replaced")) return;
+        const source = new EventSource(this.root.dataset.eventsUrl);
+        this.source = source; // closed once the link opens the table no more (`replaced`)
+        source.addEventListener("open", () => {
+          retry = RETRY_FIRST_MS;
+          setOnline(true);
+        });
+        source.addEventListener("error", async () => {
+          // The stream ended: 401 (a replaced link) or 204 (over) for good, else EventSource
+          // reconnects by itself after a while. The table is asked at once: a link replaced
+          // or a table deleted is said now, the last move's answer is not missed, and the
+          // network is said to be gone only when the table does not answer.
+          if (over()) return;
+          const answered = await this.refresh();
+          if (over() || this.root.classList.contains("is-replaced")) return;
+          if (answered === false) setOnline(false);
+          if (source.readyState === EventSource.CLOSED) {
+            // Refused (429: this link's pages hold every stream it may have; 503: the server
+            // is full; a proxy's error page): EventSource never asks again by itself. The
+            // page is not live: it asks again later, the table looked at each time.
+            if (live) live.hidden = true;
+            setTimeout(connect, retry);
+            retry = Math.min(retry * 2, RETRY_LAST_MS);
+          }
+        });
+        // The stream pushes this page's own answer after each version (`?answers=1`): asked
+        // for only when it does not come.
+        source.addEventListener("version", (event) => {
+          setOnline(true);
+          const version = JSON.parse(event.data).version;
+          if (version === this.state.version) return;
+          setTimeout(() => {
+            if (this.state.version < version) this.refresh();
+          }, ANSWER_WAIT_MS);
+        });
+        source.addEventListener("answer", (event) => {
+          const state = JSON.parse(event.data);
+          if (state.version <= this.state.version) return;
+          if (this.busy) this.again = true; // a move is on its way: ask once it is answered
+          else this.update(state);
+        });
+      };
+      connect();
       // The phone's own network events say it at once (the stream may take its time to fail).
       window.addEventListener("offline", () => setOnline(false));
       window.addEventListener("online", async () => {

@@ -17,7 +17,7 @@ from itertools import chain
 from .cards import excess, is_card
 from .errors import PositionError
 from .game import players_problem
-from .limits import CELLS, COLUMNS, ROUNDS_MAX, ROWS
+from .limits import CELLS, COLUMNS, ROUNDS_MAX, ROWS, SEED_MAX
 from .scoring import complete_columns, complete_rows, game_over
 from .state import Card, CardGrid, HeldFrom, Phase, Position
 
@@ -57,8 +57,8 @@ def _numbers_problem(p: Position) -> str | None:
         return f"totals must hold one whole number per player ({len(p.players)})"
     if not _whole(p.turns) or p.turns < 0:
         return "turns must be a whole number from 0"
-    if p.seed is not None and not _whole(p.seed):
-        return "seed must be a whole number"
+    if p.seed is not None and (not _whole(p.seed) or not 0 <= p.seed <= SEED_MAX):
+        return f"seed must be a whole number from 0 to {SEED_MAX}"
     return None
 
 
@@ -134,6 +134,11 @@ def _phase_problem(p: Position) -> str | None:
         return f"the closer, seat {p.closer}, still has face-down cards"
     if p.current == p.closer:
         return "the closer does not play again"
+    waiting = p.current
+    while needed < CELLS and waiting is not None and waiting != p.closer:  # last turns to play
+        if not down[waiting]:
+            return f"seat {waiting} has no face-down card left, so it would have closed the round"
+        waiting = (waiting + 1) % len(p.players)
     return None
 
 

@@ -177,15 +177,9 @@ def _check_game(item: object) -> ImportedGame:
     """One game of the file, checked (refused with what is wrong with it)."""
     if not isinstance(item, dict):
         raise Malformed(N_("a game must be a JSON object."))
-    game_id: Any = item.get("id")
-    if not (
-        isinstance(game_id, str)
-        and 0 < len(game_id) <= GAME_ID_LENGTH
-        and game_id.isascii()
-        and game_id.isalnum()
-    ):
+    game_id = _readable_id(item).lower()
+    if not game_id:
         raise Invalid("its id must be up to %(max)s letters and digits.", max=GAME_ID_LENGTH)
-    game_id = game_id.lower()
     kind = item.get("kind")
     if kind not in KINDS:
         raise Invalid('its kind must be "pad" or "table".')
@@ -214,17 +208,15 @@ def _check_game(item: object) -> ImportedGame:
         totals = scoring.totals([r.final for r in rounds], len(names))
         finished = bool(rounds) and bool(scoring.winners(totals, rules))
         status, table = (FINISHED if finished else PLAYING), None
+        if (said := _status(item.get("status", status))) != status:  # a hand-edited file
+            raise Invalid('its rounds do not end as its status "%(status)s" says.', status=said)
         stored_rules = rules.to_dict(PAD_RULE_KEYS)
     else:
         rules = table_rules(_rule_options(item))
         player_book.check_names(names, maximum=rules.max_players)  # as its table was made
         if all(bot is not None for bot in bots):
             raise Invalid("At least one seat needs a person.")
-        status = str(item.get("status"))
-        if status not in STATUSES:
-            raise Invalid(
-                "a digital game's status is one of %(statuses)s.", statuses=", ".join(STATUSES)
-            )
+        status = _status(item.get("status"))
         rounds, table = _table_rounds(item, names, status, rules)
         finished = status != PLAYING
         stored_rules = rules.to_dict()
@@ -245,6 +237,13 @@ def _check_game(item: object) -> ImportedGame:
         place=place,
         table=table,
     )
+
+
+def _status(value: object) -> str:
+    """A game's status as the file gives it: one of `STATUSES`."""
+    if value not in STATUSES:
+        raise Invalid("its status must be one of %(statuses)s.", statuses=", ".join(STATUSES))
+    return str(value)
 
 
 def _moment(value: object, what: str, optional: bool = False) -> datetime | None:
@@ -305,7 +304,9 @@ def _scored_rounds(data: object, seats: int, rules: Rules) -> list[ImportedRound
                 "round %(number)s's closer must be one of the players, or nobody.", number=number
             )
         result = scoring.score_round(raw, closer, rules)
-        if "final" in item and item["final"] != list(result.final):
+        if item.get("final", list(result.final)) != list(result.final) or (
+            item.get("doubled", result.doubled) is not result.doubled
+        ):
             raise Invalid(
                 "round %(number)s's scores do not add up under the game's rules.", number=number
             )
@@ -386,6 +387,8 @@ def _table_rounds(
             raise
         problem = str(error).rstrip(".")  # the sentence ends with its own full stop
         raise Invalid("its record cannot be read: %(problem)s.", problem=problem) from error
+    if item.get("rounds") and not _as_listed(item["rounds"], rounds):  # [] lists none
+        raise Invalid("its rounds are not the ones its record plays.")
     if (status == FINISHED) != (position.phase is Phase.GAME_OVER):
         raise Invalid(
             'its record does not end the way its status "%(status)s" says.', status=status
@@ -400,6 +403,23 @@ def _table_rounds(
         "seed": str(seed),
     }
     return rounds, table
+
+
+def _as_listed(listed: object, rounds: list[ImportedRound]) -> bool:
+    """Whether the rounds a file lists beside a record (the export writes both) are the
+    ones the record's replay scored: closers, scores, doublings."""
+    scored = [
+        {"number": n, "closer": r.closer, "doubled": r.doubled, "raw": r.raw, "final": r.final}
+        for n, r in enumerate(rounds, start=1)
+    ]
+    return (
+        isinstance(listed, list)
+        and len(listed) == len(scored)
+        and all(
+            isinstance(line, dict) and all(line.get(key, v) == v for key, v in want.items())
+            for line, want in zip(listed, scored, strict=True)
+        )
+    )
 
 
 def _check_grid(grid: object, raw: int, number: int, seat: int, rules: Rules) -> None:

@@ -195,6 +195,11 @@ def _give_seat(
         fresh = new_token()
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
         policy.forget_tokens()
+    elif name is not None and name != "" and bot is not None:
+        raise Invalid(
+            "A name goes only with a person who takes a seat: a computer player has its own.",
+            field="name",
+        )
     elif name is not None and name != "":
         raise Invalid(
             "This seat goes back to its own person: a name is given only to a seat dealt "

@@ -7,7 +7,7 @@ one-phone play screen's JSON or the online answer of API.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import EndedRound, Move, Position, View, ended_round, game_winners, view
@@ -110,7 +110,7 @@ def screen_of(table: Table, actor: policy.Actor) -> Screen:
         role=actor.role,
         bots=bots,
         names=table.names,
-        seen=view(position, policy.viewer(actor, position, bots)),
+        seen=named(view(position, policy.viewer(actor, position, bots)), table.names),
         seat=policy.shown_seat(actor, position, bots),
         actor=policy.actor_of(position) if table.status == PLAYING else None,
         moves=moves,
@@ -122,3 +122,10 @@ def screen_of(table: Table, actor: policy.Actor) -> Screen:
         chosen_deal=table.chosen_deal,
         steps=table.steps,
     )
+
+
+def named(seen: View, names: tuple[str, ...]) -> View:
+    """`seen` under the seats' names now, which the screens and their words show: the
+    deal's (the position's) may be older, a computer's whose seat a person took since, or
+    a name the address book changed."""
+    return seen if seen.players == names else replace(seen, players=names)

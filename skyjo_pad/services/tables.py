@@ -45,7 +45,7 @@ from . import table_store as store
 from .errors import N_, Conflict, Invalid, NotFound, refused
 from .pad import capped
 from .retry import retried
-from .table_view import Screen, build
+from .table_view import Screen, build, named
 from .transaction import transaction
 
 EXTENDED_NEEDED = N_(
@@ -305,7 +305,7 @@ def replay_of(state: TableState, step: int) -> ReplayStep:
     return ReplayStep(
         step=step,
         steps=total,
-        seen=view(position, None),
+        seen=named(view(position, None), tuple(seat.player.name for seat in state.game.seats)),
         bots=tuple(state.bots),
         event=told,
         ended=ended_round(position),

@@ -288,6 +288,35 @@ def test_an_online_seat_asks_about_its_own_moves_only(app: Flask, online: Online
         assert online.client.get(f"/api/phone-tables/{game}/{url}").status_code == 404
 
 
+def test_an_online_seat_handed_to_a_computer_is_not_judged_as_the_persons(
+    app: Flask, online: OnlineApi, quick_judge: None
+) -> None:
+    table = online.create(seats=[{"name": "Ann"}, {"name": "Bob"}], rules={"target": 30})
+    ann, bob = (seat["token"] for seat in table["seats"])
+    game = table["id"]
+    for token in (ann, bob):
+        s = online.state(game, token)
+        assert online.move(game, token, s["version"], s["moves"][0]).status_code == 200
+    handed = online.client.post(
+        f"/api/tables/{game}/seats/1/player",
+        json={"bot": "easy"},
+        headers=bearer(table["host_token"]),
+    )
+    assert handed.status_code == 200
+    for _ in range(6):  # Ann's last reveal and turns; the computer plays in Bob's seat
+        s = online.state(game, ann)
+        if s["moves"]:
+            move = s["moves"][0] if s["view"]["phase"] == "reveal" else _first(s)
+            assert online.move(game, ann, s["version"], move).status_code == 200
+    s = online.state(game, ann)
+    computers = [n for n in range(3, s["step"] + 1) if _mover(app, game, n) == 1]
+    assert len(computers) > 2, "the computer turned up Bob's card, then played turns"
+    for step in computers:
+        refused = online.client.get(f"/api/tables/{game}/coach?move={step}", headers=bearer(bob))
+        assert refused.status_code == 403, step
+        assert "computer" in refused.get_json()["error"]
+
+
 def _first(s: dict[str, Any]) -> dict[str, Any]:
     """Draw, then keep the card in place of the first card offered."""
     actions = {m["action"] for m in s["moves"]}

@@ -311,6 +311,13 @@ def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
     assert online.state(game, dee)["seat"] == 2 and online.state(game, dee)["moves"] == []
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[2]["name"] == "Dee" and seats[2]["bot"] is None
+    for token in (dee, *tokens(table).values()):  # every screen says so, its words too
+        seen = online.state(game, token)
+        assert seen["view"]["players"][2] == "Dee", token
+        assert "Hard bot" not in json.dumps([seen["info"], seen["log"]]), token
+    named = {"bot": "easy", "name": "Zed"}  # a computer player plays under its own name
+    refused = client.post(seat, json=named, headers=host)
+    assert refused.status_code == 422 and "a computer player has its own" in refused.json["error"]
     back = client.post(f"/api/tables/{game}/seats/0/player", json={"bot": "easy"}, headers=host)
     assert back.status_code == 200
     named = {"bot": None, "name": "Zed"}  # Ann's own seat goes back to Ann, not to Zed

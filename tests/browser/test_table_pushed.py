@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 from browser_helpers import PHONE_CONTEXT
-from playwright.sync_api import Browser, Request
+from playwright.sync_api import Browser, Page, Request, Route, expect
 from table_helpers import state
 
 
@@ -53,3 +53,33 @@ def test_the_other_phone_shows_a_move_without_asking_for_it(
         assert asked == []
     finally:
         context.close()
+
+
+def test_a_page_refused_its_stream_says_it_is_not_live_and_asks_again(
+    page: Page, live_server: str
+) -> None:
+    """A link's fifth page gets 429 for its stream (four per link): EventSource never asks
+    again by itself. The page must not claim "Live", and must come back to the table."""
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    table = api(live_server, "POST", "/api/tables", {"seats": seats})
+    ann, bob = (seat["token"] for seat in table["seats"])
+    refused: list[str] = []
+
+    def full(route: Route) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=429, json={"error": "Too many pages follow this link."})
+        else:
+            route.continue_()
+
+    page.route("**/events*", full)
+    page.goto(f"{live_server}/t/{bob}")
+    page.wait_for_function("() => window.skyjoTable && window.skyjoTable.state")
+    expect(page.locator("[data-live]")).to_be_hidden()
+    expect(page.locator("[data-live-offline]")).to_be_hidden()  # the network is there
+    assert refused
+    mine = api(live_server, "GET", f"/api/tables/{table['id']}", token=ann)
+    body = {"version": mine["version"], "move": mine["moves"][0]}
+    api(live_server, "POST", f"/api/tables/{table['id']}/moves", body, token=ann)
+    expect(page.locator("[data-live]")).to_be_visible()  # asked again, and let in
+    page.wait_for_function(f"window.skyjoTable.state.version >= {mine['version'] + 1}")

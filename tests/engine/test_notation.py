@@ -106,6 +106,8 @@ def test_held_cards_and_extension_keys_round_trip() -> None:
         ({"rules": {"target": 0}}, "target must be a whole number of at least 1"),
         ({"rules": {"colour": 1}}, "Unknown rule option 'colour'"),
         ({"rules": []}, "rules must be a JSON object"),
+        ({"seed": -5}, "seed must be a whole number from 0 to"),  # Random(-5) deals as 5
+        ({"seed": 2**129}, "seed must be a whole number from 0 to"),
     ],
 )
 def test_reading_names_the_problem(changes: dict[str, Any], message: str) -> None:
@@ -233,6 +235,11 @@ def test_a_seat_without_face_down_cards_means_final_turns() -> None:
     assert position_from_json(data).closer == 1
     data.update(current=1)
     with pytest.raises(PositionError, match="the closer does not play again"):
+        position_from_json(data)
+    data.update(current=2)  # seat 2, then seat 0, play their last turns
+    position_from_json(data)
+    data["grids"][0] = [["4u"] * 4, ["5u"] * 4, ["6u"] * 4]  # seat 0 would have closed first
+    with pytest.raises(PositionError, match="seat 0 has no face-down card left, so it would"):
         position_from_json(data)
 
 

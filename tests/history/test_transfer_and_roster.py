@@ -190,6 +190,17 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
             broken({"rounds": [{"closer": 0, "raw": [12, 9], "final": [12, 9]}]}),
             "round 1's scores do not add up",
         ),
+        (
+            broken({"rounds": [{"closer": 0, "raw": [5, 9], "final": [5, 9], "doubled": True}]}),
+            "round 1's scores do not add up",
+        ),
+        (broken({"status": "finished"}), 'its rounds do not end as its status "finished" says'),
+        (broken({"status": "won"}), "its status must be one of playing, finished, abandoned"),
+        (broken_table({"status": "won"}), "its status must be one of playing, finished, abandoned"),
+        (
+            broken_table({"rounds": [{"number": 1, "closer": 0, "raw": [99, 99]}]}),
+            "its rounds are not the ones its record plays",
+        ),
         (broken({"rounds": [{"closer": 5, "raw": [1, 2]}]}), "closer must be one of the players"),
         (broken({"rounds": [{"raw": [1, "two"]}]}), "one whole-number score per player"),
         (
