@@ -18,6 +18,7 @@
         this.peeking = false;
       }
       this.lastSummary = s.summary || null;
+      if (this.online) this.catchUp(s);
       const sum = s.summary || this.missed;
       if (!this.peeking || !sum) this.q("peek-back").hidden = true;
       behindInert(panel, false, "summary");
@@ -49,6 +50,50 @@
       behindInert(panel, true, "summary", "header"); // the page's top stays in view
       // The round's scores take the focus, so a screen reader reads them at once.
       if (appearing) panel.focus();
+    }
+
+    // Online: the latest round this phone followed and the latest whose scores it showed,
+    // kept on the phone. A page opened again, or a phone that slept, after another phone
+    // dealt past a round this one followed but never showed the scores of: they are asked
+    // for (`?previous=1`) and stay until its player goes on.
+    catchUp(s) {
+      const key = `skyjo-table-${this.root.dataset.id}-rounds`;
+      if (!this.rounds) {
+        try {
+          this.rounds = JSON.parse(localStorage.getItem(key)) || {};
+        } catch (error) {
+          this.rounds = {};
+        }
+      }
+      const kept = this.rounds;
+      const before = JSON.stringify(kept);
+      const followed = kept.followed || 0;
+      const showing = s.summary || this.missed;
+      if (showing) kept.shown = Math.max(kept.shown || 0, showing.round);
+      kept.followed = Math.max(followed, s.view.round);
+      try {
+        if (JSON.stringify(kept) !== before) localStorage.setItem(key, JSON.stringify(kept));
+      } catch (error) {
+        // private browsing: this page's memory only
+      }
+      const round = s.view.round;
+      const last = round - 1;
+      if (showing || s.status !== "playing" || last < 1 || this.askedFor === last) return;
+      if ((kept.shown || 0) >= last || followed < last) return;
+      this.askedFor = last;
+      const url = `${this.root.dataset.stateUrl}?previous=1`;
+      fetch(url, { headers: this.headers(), cache: "no-store" })
+        .then((answer) => (answer.ok ? answer.json() : null))
+        .then((data) => {
+          const previous = data && data.previous;
+          const now = this.state;
+          if (!previous || previous.round !== last || now.view.round !== round || now.summary) return;
+          this.missed = previous;
+          this.summaryAt = Date.now(); // its cards are gone: the scores at once
+          this.peeking = false;
+          this.render(now);
+        })
+        .catch(() => {}); // offline: the totals stand; the stream brings the table back
     }
 
     // While the cards are looked at, the way back to the scores takes the focus (it is

@@ -12,7 +12,7 @@ from flask import Response, jsonify, request
 from .. import mailer
 from ..addresses import table_link
 from ..presenters.online_screen import created_json, online_json, seats_json
-from ..presenters.table_screen import replay_json
+from ..presenters.table_screen import replay_json, summary
 from ..rate_limits import limited
 from ..services import online
 from ..services import online_seats as host_seats
@@ -53,7 +53,10 @@ def online_table(game_id: str) -> Response:
     token = bearer()
     online.identify(game_id, token)
     online.opened(game_id, token)
-    return jsonify(online_json(online.screen(game_id, token)))
+    answer = online_json(online.screen(game_id, token))
+    if request.args.get("previous") == "1" and (ended := online.last_round_end(game_id, token)):
+        answer["previous"] = summary(ended.seen, ended.ended, ended.winners)
+    return jsonify(answer)
 
 
 @bp.post("/tables/<game_id>/moves")

@@ -54,6 +54,15 @@ PATHS.update(
             "parameters": [GAME_ID],
             "get": {
                 "summary": "An online table, as this token sees it",
+                "parameters": [
+                    {
+                        "name": "previous",
+                        "in": "query",
+                        "required": False,
+                        "description": "1: add the scores of the latest round that ended.",
+                        "schema": {"type": "string", "enum": ["1"]},
+                    }
+                ],
                 "operationId": "getOnlineTable",
                 "security": TOKEN_SECURITY,
                 "responses": {

@@ -228,7 +228,10 @@ CHOOSE_STATUS = N_("Choose finished games, games not finished, or both.")
 
 def _page(text: str | None) -> int:
     page = _whole(
-        text, N_("The page number must be a whole number."), N_("There is no such page."), "page"
+        text,
+        N_("The page number must be a whole number from 1."),
+        N_("There is no such page."),
+        "page",
     )
     if page is not None and not 1 <= page <= PAGE_MAX:
         raise Invalid("There is no such page.", field="page")

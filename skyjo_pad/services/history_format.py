@@ -395,7 +395,7 @@ def _table_rounds(
         )
     seed = item.get("seed", 0)
     if not is_whole(seed) or not 0 <= seed <= SEED_MAX:
-        raise Invalid("its deal number must be a whole number.")
+        raise Invalid("its deal number must be a whole number from 0 to %(max)s.", max=SEED_MAX)
     table = {
         "start": start,
         "moves": moves,

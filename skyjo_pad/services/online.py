@@ -329,6 +329,15 @@ def replay(game_id: str, token: str | None, step: int) -> tables.ReplayStep:
     return tables.replay_of(state, step)
 
 
+def last_round_end(game_id: str, token: str | None) -> tables.ReplayStep | None:
+    """The table as its latest round ended (every card face up: all public), for a phone
+    that never showed that round's scores because another phone dealt the next one
+    first; None before a round has ended (any of its tokens)."""
+    _game, state, _actor = _table(game_id, token)
+    deals = [step for step, move in enumerate(state.moves) if move.get("action") == "deal"]
+    return tables.replay_of(state, deals[-1]) if deals else None
+
+
 def abandon(game_id: str, token: str | None) -> None:
     """Stop the table for good (host only); it stays in the history."""
     table_play.abandon(game_id, policy.Token(token))

@@ -114,11 +114,11 @@ def new_round(game_id: str) -> str | Response:
     sheet = _sheet(game_id)
     if not sheet.typed:
         return _scored_at_table(game_id)
-    if sheet.finished:
-        flash(_("This game is over. Correct a round, or play again."), "info")
-        return redirect(url_for("pad.sheet", game_id=game_id))
-    if sheet.full:
-        flash(why(pad.game_full()), "info")
+    if sheet.finished or sheet.full:
+        over = _("This game is over. Correct a round, or play again.")
+        flash(over if sheet.finished else why(pad.game_full()), "info")
+        if request.method == "POST":  # another phone's round ended it: nothing typed is lost
+            _flash_typed(sheet, _("The round you typed was not saved: %(scores)s."))
         return redirect(url_for("pad.sheet", game_id=game_id))
     return _round_page(sheet, None)
 
@@ -140,8 +140,6 @@ def edit_round(game_id: str, number: int) -> str | Response:
 def _round_gone(sheet: pad.Sheet, number: int) -> Response:
     """A correction sent for a round the sheet no longer has (another phone took it back):
     nothing saved, and the sheet says so, with what was typed."""
-    form = RoundForm().setup(sheet.players)
-    entry = form.entry() if form.validate_on_submit() else None
     flash(
         _(
             "Round %(round)s is not on the sheet any more: another phone took it back. Your "
@@ -150,14 +148,23 @@ def _round_gone(sheet: pad.Sheet, number: int) -> Response:
         ),
         "error",
     )
+    _flash_typed(sheet, _("Your correction was: %(scores)s."))
+    return redirect(url_for("pad.sheet", game_id=sheet.id))
+
+
+def _flash_typed(sheet: pad.Sheet, sentence: str) -> None:
+    """Say the round form's scores in words (`sentence`'s `%(scores)s`), when they read:
+    a round that could not be saved stays on the screen, to type again or compare."""
+    form = RoundForm().setup(sheet.players)
+    entry = form.entry() if form.validate_on_submit() else None
     try:
         typed = [seat.raw() for seat in entry.seats] if entry else None
     except ServiceError:
         typed = None
     if entry and typed:
-        said = round_words.in_words(sheet.players, typed, entry.closer)
-        flash(_("Your correction was: %(scores)s.", scores=said), "info")
-    return redirect(url_for("pad.sheet", game_id=sheet.id))
+        flash(
+            sentence % {"scores": round_words.in_words(sheet.players, typed, entry.closer)}, "info"
+        )
 
 
 @bp.route("/games/<game_id>/rounds/preview", methods=["POST"])

@@ -12,6 +12,9 @@ from playwright.sync_api import Browser, Page, Request, Route, expect
 from table_helpers import state
 
 
+SEATS = [{"name": "Ann"}, {"name": "Bob"}]
+
+
 def api(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
     data = None if body is None else json.dumps(body).encode()
     ask = urllib.request.Request(base + path, data=data, method=method)
@@ -83,3 +86,58 @@ def test_a_page_refused_its_stream_says_it_is_not_live_and_asks_again(
     api(live_server, "POST", f"/api/tables/{table['id']}/moves", body, token=ann)
     expect(page.locator("[data-live]")).to_be_visible()  # asked again, and let in
     page.wait_for_function(f"window.skyjoTable.state.version >= {mine['version'] + 1}")
+
+
+def _play_turn(base: str, table: str, tokens: list[str]) -> Any:
+    """The seat to act draws and keeps the card in place of its first card."""
+    seen = api(base, "GET", f"/api/tables/{table}", token=tokens[0])
+    token = tokens[seen["actor"]]
+    for move in ({"action": "draw"}, {"action": "swap", "cell": [0, 0]}):
+        mine = api(base, "GET", f"/api/tables/{table}", token=token)
+        body = {"version": mine["version"], "move": move}
+        seen = api(base, "POST", f"/api/tables/{table}/moves", body, token=token)
+    return seen
+
+
+def test_a_phone_away_while_a_round_ended_and_the_next_was_dealt_shows_its_scores(
+    page: Page, live_server: str
+) -> None:
+    """Ann's page was closed when round 1 ended and Bob dealt round 2: opened again, it
+    shows round 1's scores (which it never showed) until she goes on."""
+    rules = {"reveal_count": 0, "stall_turns": 2, "target": 500}  # two turns: round over
+    table = api(live_server, "POST", "/api/tables", {"seats": SEATS, "rules": rules})
+    game, tokens = table["id"], [seat["token"] for seat in table["seats"]]
+    page.goto(f"{live_server}/t/{tokens[0]}")  # Ann follows round 1
+    page.wait_for_function("() => window.skyjoTable && window.skyjoTable.state")
+    page.goto("about:blank")
+    for _ in range(2):
+        over = _play_turn(live_server, game, tokens)
+    assert over["summary"]["round"] == 1
+    body = {"version": over["version"], "move": {"action": "deal"}}
+    api(live_server, "POST", f"/api/tables/{game}/moves", body, token=tokens[1])  # Bob deals
+    page.goto(f"{live_server}/t/{tokens[0]}")
+    panel = page.locator("[data-summary]")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("Round 1 is over")
+    page.get_by_role("button", name="Round 2 is dealt: go on").click()
+    expect(panel).to_be_hidden()
+    page.reload()  # shown once: not again
+    page.wait_for_function("() => window.skyjoTable && window.skyjoTable.state")
+    page.wait_for_timeout(500)
+    expect(panel).to_be_hidden()
+
+
+def test_a_phone_that_opens_a_table_late_is_not_shown_old_scores(
+    page: Page, live_server: str
+) -> None:
+    rules = {"reveal_count": 0, "stall_turns": 2, "target": 500}
+    table = api(live_server, "POST", "/api/tables", {"seats": SEATS, "rules": rules})
+    game, tokens = table["id"], [seat["token"] for seat in table["seats"]]
+    for _ in range(2):
+        over = _play_turn(live_server, game, tokens)
+    body = {"version": over["version"], "move": {"action": "deal"}}
+    api(live_server, "POST", f"/api/tables/{game}/moves", body, token=tokens[1])
+    page.goto(f"{live_server}/t/{tokens[0]}")  # never opened in round 1
+    page.wait_for_function("() => window.skyjoTable && window.skyjoTable.state")
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-summary]")).to_be_hidden()

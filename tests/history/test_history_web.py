@@ -287,3 +287,9 @@ def test_a_sheet_holding_all_its_rounds_offers_a_new_game(client: FlaskClient) -
     assert "Enter round 1001" not in sheet and "Play again" in sheet
     asked = client.get("/games/fullgame01/rounds/new")
     assert asked.status_code == 302 and asked.location == "/games/fullgame01"
+
+
+def test_a_page_number_below_1_is_named_as_such(client: FlaskClient) -> None:
+    response = client.get("/history?page=-1")
+    assert response.status_code == 400
+    assert "The page number must be a whole number from 1." in response.get_data(as_text=True)

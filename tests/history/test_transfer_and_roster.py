@@ -196,6 +196,7 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
         ),
         (broken({"status": "finished"}), 'its rounds do not end as its status "finished" says'),
         (broken({"status": "won"}), "its status must be one of playing, finished, abandoned"),
+        (broken_table({"seed": 2**200}), "its deal number must be a whole number from 0 to 680"),
         (broken_table({"status": "won"}), "its status must be one of playing, finished, abandoned"),
         (
             broken_table({"rounds": [{"number": 1, "closer": 0, "raw": [99, 99]}]}),

@@ -355,6 +355,21 @@ class TestCorrections:
         ]
         assert len(sheet(app, game_id).rounds) == 1
 
+    def test_a_round_typed_while_another_phone_ended_the_game_is_said_in_words(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        opened = client.get(f"/games/{game_id}/rounds/new")
+        version = int(input_value(opened, "version") or 0)
+        save_round(client, game_id, [120, 2, 3], 1)  # another phone: Ann passes 100
+        sent = round_form([5, 10, 20], 0, version=version)
+        response = client.post(f"/games/{game_id}/rounds/new", data=sent, follow_redirects=True)
+        assert response.status_code == 200
+        assert flashes(response)[-2:] == [
+            "This game is over. Correct a round, or play again.",
+            "The round you typed was not saved: Ann 5 (closed), Bob 10, Cy 20.",
+        ]
+        assert len(sheet(app, game_id).rounds) == 1
+
     def test_an_unknown_round_is_not_found(self, client: FlaskClient, game_id: str) -> None:
         save_round(client, game_id, *RULEBOOK)
         assert client.get(f"/games/{game_id}/rounds/2/edit").status_code == 404

@@ -227,6 +227,10 @@ class OnlineTable(Answer):
         description="Whoever made the table chose its deal number (`seed`), so they can "
         "know every card: every seat is told."
     )
+    previous: Summary | None = _absent(
+        "Asked with previous=1: the scores of the latest round that ended (left out before "
+        "one has), for a phone that never showed them (another phone dealt the next round)."
+    )
 
 
 class CreatedSeat(Answer):
