@@ -645,6 +645,12 @@ function setupNewGame(form) {
     render(values);
     syncChips();
     if (b.name === "more") inputs()[values.length - 1].focus();
+    if (b.name === "remove") {
+      // The focus stays in the list: on the remove button now in the removed one's place
+      // (the last row's, when the last was removed), not on the page.
+      const rows = $$(list, ".player-row");
+      $$(rows[Math.min(i, rows.length - 1)], "button")[1].focus();
+    }
   });
   form.addEventListener("input", syncChips);
   syncChips();

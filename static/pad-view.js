@@ -63,7 +63,8 @@
       }).join("");
       return `<tr class="${r.waiting ? "waiting" : ""}" data-waiting="${r.waiting || ""}"><th scope="row" class="round-col">${number}${mark}</th>${cells}</tr>`;
     }).join("");
-    return `<div class="sheet-scroll"><table class="sheet ${sheet.players.length > 6 ? "many" : ""}">`
+    // The box scrolls sideways with many players: it takes the focus, so keys scroll it.
+    return `<div class="sheet-scroll" tabindex="0" role="region" aria-label="${esc(word("score_sheet"))}"><table class="sheet ${sheet.players.length > 6 ? "many" : ""}">`
       + `<thead><tr class="names"><th scope="col" class="round-col"><span class="visually-hidden">${esc(word("round"))}</span></th>${head}</tr>`
       + `<tr class="totals"><th scope="row" class="round-col">${esc(word("total"))}</th>${totals}</tr></thead>`
       + `<tbody>${rows}</tbody></table></div>`;

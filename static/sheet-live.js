@@ -133,8 +133,9 @@
     const part = tv.querySelector("[data-live-part]");
     const fit = () => {
       part.style.zoom = "";
-      for (let scale = 0.95; scale >= 0.5 && document.documentElement.scrollHeight > window.innerHeight + 1; scale -= 0.05) {
-        part.style.zoom = scale.toFixed(2);
+      // In hundredths: 0.95 less 0.05 nine times is not 0.5 in floating point.
+      for (let percent = 95; percent >= 50 && document.documentElement.scrollHeight > window.innerHeight + 1; percent -= 5) {
+        part.style.zoom = String(percent / 100);
       }
     };
     fit();

@@ -80,6 +80,7 @@ STRINGS = {
     "cards": _l("Cards"),
     "score": _l("Score"),
     "total": _l("Total"),
+    "score_sheet": _l("Score sheet"),
     "ended_round": _l("ended the round"),
     "fresh": _l("New game, same seats"),
     "again": _l("Play this deal again"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from browser_helpers import api, pad_game
 from page_walk import MainPages, visit
 from playwright.sync_api import Browser, Page
 
@@ -53,3 +54,23 @@ def test_every_main_page_passes_axe_light_and_dark(
                 problems[f"{stop.name} ({scheme})"] = found
     context.close()
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+def test_a_sheet_wider_than_the_phone_scrolls_with_the_keyboard_too(
+    page: Page, live_server: str
+) -> None:
+    """Twelve players' columns scroll sideways: the box that scrolls takes the focus (a
+    keyboard scrolls it) on every page that draws a sheet, the ones with no link inside."""
+    names = [f"Player {n}" for n in range(1, 13)]
+    game = pad_game(live_server, names, [(list(range(12)), 0)])
+    share = api(live_server, "POST", f"/games/{game}/shares", {"kind": "watch"})
+    for path in (f"/history/{game}", f"/games/{game}", f"/s/{share['token']}"):
+        page.goto(live_server + path)
+        box = page.locator(".sheet-scroll").first
+        assert box.evaluate("(el) => el.scrollWidth > el.clientWidth"), path
+        assert not [f for f in findings(page) if f.startswith("scrollable-region")], path
+        box.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "() => document.querySelector('.sheet-scroll').scrollLeft > 0", timeout=2000
+        )

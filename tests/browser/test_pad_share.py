@@ -344,3 +344,25 @@ def test_the_shared_pages_lose_nothing_at_320_px_or_200_percent_text(
         assert not any(problems.values()), problems
     finally:
         context.close()
+
+
+def test_the_big_screen_on_a_phone_at_double_text_tries_half_size(
+    browser: Browser, live_server: str
+) -> None:
+    """Twelve long names at 200 % text on a phone upright: drawn smaller step by step down
+    to half size (0.5 itself, which a sum of floating-point steps missed), where it fits."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send(
+            "Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}}
+        )
+        names = [f"{name}-Annabelle" for name in "ABCDEFGHIJKL"]
+        game = pad_game(live_server, names, [(list(range(5, 17)), 1)])
+        page.goto(f"{live_server}/games/{game}/tv")
+        following(page)
+        zoom = page.locator("[data-live-part]").evaluate("(el) => el.style.zoom")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= 845, (zoom, height)
+    finally:
+        context.close()

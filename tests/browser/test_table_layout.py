@@ -93,6 +93,10 @@ def test_the_play_screen_is_whole(page: Page, live_server: str, screen: str) -> 
     shoot(page, f"table-{screen}")
     problems: list[str] = page.evaluate(MEASURE)
     assert not problems, problems
+    for slot in page.locator(".pile-slot").all():  # the ring of a pile to tap: 3 px, 2 px off
+        pile = slot.locator(".card-button.tap .card").bounding_box()
+        label = slot.locator(".pile-label").bounding_box()
+        assert pile and label and label["y"] >= pile["y"] + pile["height"] + 5, (pile, label)
     left, top, right, bottom = page.evaluate(PLACES, "mine-grid")
     assert left >= 0 and right <= viewport["width"] + 1, (left, right)
     if not large:  # the whole grid on the first screen

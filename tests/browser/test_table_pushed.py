@@ -11,7 +11,6 @@ from browser_helpers import PHONE_CONTEXT
 from playwright.sync_api import Browser, Page, Request, Route, expect
 from table_helpers import state
 
-
 SEATS = [{"name": "Ann"}, {"name": "Bob"}]
 
 
