@@ -49,8 +49,10 @@ def check_link() -> None:
 
 @bp.get("/games/<game_id>/events")
 def pad_events(game_id: str) -> Response:
-    """Server-sent events: `version` with `{"version": n}` each time the sheet changes."""
-    given = bearer()
+    """Server-sent events: `version` with `{"version": n}` each time the sheet changes.
+    A link's page names its own link (`?token=`: EventSource sends no header), not the
+    one this browser opened last, which may be another since revoked."""
+    given = bearer() or request.args.get("token") or None
     token = given or kept_token(game_id)
     try:
         start = pad_shares.stream_start(game_id, token)

@@ -195,7 +195,7 @@ def _live_page(template: str, game_id: str, token: str | None, tv: bool) -> Resp
         sheet=sheet,
         last=pad_shares.last_round(sheet),
         part_url=part_url,
-        events_url=url_for("api.pad_events", game_id=game_id),
+        events_url=url_for("api.pad_events", game_id=game_id, token=token),
         tv_url=url_for(".watch_tv", token=token) if token else None,
         **PREVIEW_QUIET,
     )
@@ -242,7 +242,8 @@ def is_public(req: Request) -> bool:
     bearer = auth.token if auth is not None and auth.type.lower() == "bearer" else None
     if api:
         if req.method == "GET" and rest in ("", "/events"):
-            return _lets_in(game_id, bearer or kept_token(game_id), keeper=False)
+            named = req.args.get("token") if rest else None  # a link's page's own stream
+            return _lets_in(game_id, bearer or named or kept_token(game_id), keeper=False)
         if req.method in ("POST", "PUT", "DELETE") and rest.startswith("/rounds"):
             # any link of the game gets past the password; the API then answers a watch
             # link 403 ("only shows the sheet"), a clearer word than the password's 401

@@ -3,6 +3,7 @@ a keeper link open, the big screen, and the access password."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -143,3 +144,27 @@ def test_links_cannot_be_made_for_a_missing_game_or_with_a_stale_form(
     assert 'must be "watch" or "keeper"' in words(refused)
     stale = csrf_app.test_client().post(f"/games/{game_id}/share", data={"kind": "watch"})
     assert stale.status_code == 400  # a form without its token: nothing is made
+
+
+def test_a_watch_page_follows_its_own_link_not_the_last_one_opened(make_app: Any) -> None:
+    """With the password set: a phone opened a keeper link, then the watch link; the keeper
+    link is revoked. The watch page's stream is its own link's, and stays open."""
+    app: Flask = make_app(ACCESS_PASSWORD=PASSWORD)
+    owner = app.test_client()
+    owner.post("/login", data={"password": PASSWORD})
+    game_id = start_game(owner, ["Ann", "Bob"])
+    keeper_token = make_link(owner, game_id, "keeper")
+    watch_token = make_link(owner, game_id, "watch")
+    phone = app.test_client()
+    phone.get(f"/s/{keeper_token}")
+    page = phone.get(f"/s/{watch_token}").get_data(as_text=True)
+    found = re.search(r'data-events-url="([^"]+)"', page)
+    assert found, page[:1500]
+    events = html.unescape(found.group(1))
+    assert phone.get(events).status_code == 200
+    keeper_link = owner.get(f"/api/games/{game_id}/shares").get_json()["links"][0]
+    assert keeper_link["kind"] == "keeper"
+    revoke = f"/games/{game_id}/share/{keeper_link['id']}/revoke"
+    assert owner.post(revoke).status_code == 303
+    assert phone.get(events).status_code == 200  # its own link is still good
+    assert phone.get(f"/api/games/{game_id}/events").status_code == 401  # the kept one: not
