@@ -408,6 +408,14 @@
     });
     const closer = round.closer === null ? "none" : String(round.closer);
     form.querySelector(`input[name=closer][value="${closer}"]`).checked = true;
+    // The cards counted for it, as the keypad writes them (✕ a removed card, − a minus).
+    (round.grids || []).forEach((grid, seat) => {
+      if (!grid) return;
+      grid.flat().forEach((card, i) => {
+        const cell = form.querySelector(`[name="seats-${seat}-cards-${i}"]`);
+        if (cell) cell.value = card === null ? "✕" : String(card).replace("-", "−");
+      });
+    });
   }
 
   function keep(form, key) {

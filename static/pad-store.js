@@ -90,22 +90,30 @@
     return { raw: result.raw, closer: result.closer, final: result.final, doubled: result.doubled, ...extra };
   }
 
+  // The cards counted for a round on the server, while it still has the scores and the
+  // closer they gave (another phone may have corrected it since): null otherwise.
+  function cardsOf(game, round) {
+    const kept = (game.cards || {})[round.number];
+    const same = kept && kept.closer === round.closer && JSON.stringify(kept.raw) === JSON.stringify(round.raw);
+    return same ? kept.grids : null;
+  }
+
   // The sheet as this phone sees it: the server's last sheet with the waiting changes
   // applied in order, each marked `waiting` ("new", "corrected"), and the totals, the end
   // and the winners worked out by the shared rules.
   function localSheet(game, base) {
     const from = base || game.server || { rounds: [], version: null };
-    let rounds = from.rounds.map((r) => ({ number: r.number, raw: r.raw, closer: r.closer }));
+    let rounds = from.rounds.map((r) => ({ number: r.number, raw: r.raw, closer: r.closer, grids: cardsOf(game, r) }));
     for (const op of base ? [] : game.ops) {
       if (op.op === "add") {
-        if (!op.takenBack) rounds.push(scored(op.scores, op.closer, game.rules, { waiting: "new", op: op.clientId }));
+        if (!op.takenBack) rounds.push(scored(op.scores, op.closer, game.rules, { waiting: "new", op: op.clientId, grids: op.grids }));
       }
       else if (op.op === "put" && rounds[op.number - 1]) {
-        rounds[op.number - 1] = scored(op.scores, op.closer, game.rules, { waiting: rounds[op.number - 1].waiting || "corrected" });
+        rounds[op.number - 1] = scored(op.scores, op.closer, game.rules, { waiting: rounds[op.number - 1].waiting || "corrected", grids: op.grids });
       } else if (op.op === "del") rounds = rounds.slice(0, op.number - 1);
     }
     const sheet = root.PadRules.sheet(rounds, game.rules, game.players.length);
-    sheet.rounds = sheet.rounds.map((r, i) => ({ ...r, number: i + 1, waiting: rounds[i].waiting || null, op: rounds[i].op || null }));
+    sheet.rounds = sheet.rounds.map((r, i) => ({ ...r, number: i + 1, waiting: rounds[i].waiting || null, op: rounds[i].op || null, grids: rounds[i].grids || null }));
     const lowest = sheet.rounds.length ? Math.min(...sheet.totals) : null;
     sheet.leaders = sheet.totals.flatMap((t, seat) => (t === lowest ? [seat] : []));
     sheet.players = game.players;

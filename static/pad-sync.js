@@ -20,10 +20,13 @@
     const block = document.getElementById("pad-game");
     if (block) {
       const data = JSON.parse(block.textContent);
+      const counted = document.getElementById("pad-cards"); // the sheet's: its rounds' cards
+      const cards = counted ? cardsOf(JSON.parse(counted.textContent)) : null;
       const made = (await Store.all()).find((g) => g.id === data.id && g.key !== data.id);
       await Store.update(made ? made.key : data.id, (game) => {
-        const known = game || { key: data.id, id: data.id, clientId: null, ops: [], setAside: [] };
-        if (known.server && known.server.version > data.version) return undefined;
+        const found = game || { key: data.id, id: data.id, clientId: null, ops: [], setAside: [] };
+        if (found.server && found.server.version > data.version) return undefined;
+        const known = cards ? { ...found, cards } : found;
         // Changes still waiting were typed on the sheet as the phone had it: they go with
         // that sheet's version, so that another phone's change since is a conflict to
         // show, never written over unseen.
@@ -164,6 +167,17 @@
 
   const forget = (op) => (game) => ({ ...game, ops: game.ops.filter((o) => o.id !== op.id) });
 
+  // The cards counted for rounds on the server, by round number, each with the scores
+  // and closer they gave (a correction form shows them while the round is still that).
+  function cardsOf(rounds) {
+    return Object.fromEntries(rounds.map((r) => [r.number, { raw: r.raw, closer: r.closer, grids: r.grids }]));
+  }
+
+  // A round sent with its counted cards (number `number` on the server now): kept with them.
+  const counted = (op, number) => (game) => (op.grids && number
+    ? { ...game, cards: { ...(game.cards || {}), [number]: { raw: op.scores, closer: op.closer, grids: op.grids } } }
+    : game);
+
   // Send one game's waiting changes in order: "sent", "offline" (try again later) or
   // "stopped" (a conflict or a refusal waits for the player).
   async function sendGame(key) {
@@ -207,7 +221,8 @@
         continue;
       }
       if (answer.ok) {
-        game = await Store.update(key, (g) => ({ ...forget(op)(g), server: answer.data }));
+        const number = op.op === "put" ? op.number : answer.data.saved_as || answer.data.rounds.length;
+        game = await Store.update(key, (g) => ({ ...counted(op, number)(forget(op)(g)), server: answer.data }));
         continue;
       }
       if (answer.status !== 409) return refusedOrOffline(key, answer, op);
@@ -318,9 +333,10 @@
     box.hidden = !parts.length;
     // Until the player settles it, no round is entered, corrected or taken back here: it
     // would reach the server before what waits, under another number (the empty sheet's
-    // hint to tap "Enter round 1" goes with the button).
+    // hint to tap "Enter round 1" goes with the button, the hint to tap a round number and
+    // the rounds' ✎ with the correction links).
     const unsettled = Boolean(game.conflict || game.refused);
-    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty').forEach((shown) => { shown.hidden = unsettled; });
+    document.querySelectorAll('a[href$="/rounds/new"], a[href$="/delete"], p.empty, .sheet-actions .hint, .round-col .edit-mark').forEach((shown) => { shown.hidden = unsettled; });
     // A round's form reached anyway (Back, an address typed) saves nothing meanwhile.
     document.querySelectorAll(".round-form [type=submit], form.take-back [type=submit]").forEach((button) => { button.disabled = unsettled; });
     // A round's correction link stays on the sheet as text meanwhile.

@@ -136,7 +136,7 @@ def _export_games(games: list[Game]) -> list[dict[str, Any]]:
     out = []
     for game in games:
         state = states.get(game.id)
-        lines = [_round_line(r) for r in rounds.get(game.id, [])]
+        lines = [r.to_json() for r in rounds.get(game.id, [])]
         data: dict[str, Any] = {
             "id": game.id,
             "kind": game.kind,
@@ -166,17 +166,3 @@ def _status(game: Game, state: TableState | None) -> str:
     if state is not None:
         return state.status
     return FINISHED if game.finished else PLAYING
-
-
-def _round_line(stored: sheets.StoredRound) -> dict[str, Any]:
-    """A stored round as the export writes it (grids only when some were entered)."""
-    line: dict[str, Any] = {
-        "number": stored.number,
-        "closer": stored.closer,
-        "doubled": stored.doubled,
-        "raw": list(stored.raw),
-        "final": list(stored.final),
-    }
-    if any(stored.grids):
-        line["grids"] = [[list(row) for row in g] if g else None for g in stored.grids]
-    return line

@@ -122,6 +122,13 @@ def new_game(
         raise Conflict("The game could not be saved just now: please try again.") from error
 
 
+def counted_cards(game_id: str) -> list[dict[str, Any]]:
+    """The rounds whose cards were counted, with their grids (the sheet's page gives them
+    to the phone, whose offline correction form then shows the cards)."""
+    stored = rounds_with_grids([game_id]).get(game_id, [])
+    return [r.to_json() for r in stored if any(r.grids)]
+
+
 def get_sheet(game_id: str, with_grids: bool = False) -> Sheet:
     """The sheet of a game, or NotFound; `with_grids`: with the cards entered."""
     return read_sheet(game_id, with_grids)

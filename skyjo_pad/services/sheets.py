@@ -149,6 +149,19 @@ class StoredRound:
         """The same round, its grids left out (as sheets read without grids have it)."""
         return replace(self, grids=(None,) * len(self.grids))
 
+    def to_json(self) -> dict[str, Any]:
+        """The round as the history export writes it (grids only when some were entered)."""
+        line: dict[str, Any] = {
+            "number": self.number,
+            "closer": self.closer,
+            "doubled": self.doubled,
+            "raw": list(self.raw),
+            "final": list(self.final),
+        }
+        if any(self.grids):
+            line["grids"] = [[list(row) for row in g] if g else None for g in self.grids]
+        return line
+
     def per_seat(self) -> Iterator[tuple[int, int, int, Grid | None]]:
         """(seat, raw, final, grid) for each seat."""
         return zip(range(len(self.raw)), self.raw, self.final, self.grids, strict=True)

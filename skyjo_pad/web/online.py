@@ -28,6 +28,7 @@ from ..presenters.online_screen import created_json, online_json, seats_json
 from ..presenters.problems import why
 from ..services import invitations, online, online_seats
 from ..services.errors import ServiceError, Unauthorized
+from .js_strings import level_word
 from .table_forms import BOT_KINDS, NewTableForm
 from .table_new import render_new
 
@@ -299,7 +300,7 @@ def _host_page(token: str, access: online.Access) -> Response:
             invitations=_invitations_kept(access.game_id) is not None,
             newcomer=newcomer,
             qr=qr_svg,
-            bots=BOT_KINDS,
+            bots=[(level, level_word(level).capitalize()) for level, _name in BOT_KINDS],
             record_url=url_for(
                 "api.online_record", game_id=access.game_id, via=online.live_selector(token)
             ),

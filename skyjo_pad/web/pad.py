@@ -96,12 +96,17 @@ def sheet(game_id: str) -> Response:
         abort(404)
     if "_flashes" in session or round_words.CHANGED in session:
         changed = round_words.changed_cells(game_id)
-        return make_response(render_template("sheet.html", sheet=_sheet(game_id), changed=changed))
+        drawn = _sheet(game_id)
+        cards = pad.counted_cards(game_id) if drawn.typed else []
+        return make_response(
+            render_template("sheet.html", sheet=drawn, changed=changed, cards=cards)
+        )
     key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
     if page is None:
         drawn = _sheet(game_id)
-        html = render_template("sheet.html", sheet=drawn)
+        cards = pad.counted_cards(game_id) if drawn.typed else []
+        html = render_template("sheet.html", sheet=drawn, cards=cards)
         if (drawn.version, drawn.players) != stamp[:2]:  # changed meanwhile: draw it next time
             return make_response(html)
         page = sheet_pages().draw(key, html)

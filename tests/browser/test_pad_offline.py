@@ -186,6 +186,8 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     # Until it is settled, no round is entered (it would go before what waits here).
     expect(page.get_by_role("link", name=re.compile(r"^\+?\s*Enter round"))).to_be_hidden()
     expect(page.get_by_role("link", name="Correct round 1")).to_have_count(0)
+    expect(page.get_by_text("Tap a round number to correct it.")).to_be_hidden()  # nor ✎
+    expect(page.locator(".sheet .round-col .edit-mark").first).to_be_hidden()
     page.goto(f"{live_server}/games/{game}/rounds/new")  # reached anyway: Back, say
     expect(page.get_by_role("button", name=re.compile("^Save round"))).to_be_disabled()
     page.goto(f"{live_server}/games/{game}")
@@ -195,6 +197,7 @@ def test_a_real_conflict_shows_both_versions_and_loses_nothing(
     expect(page.locator("tr.totals td")).to_have_text(["13", "13"])
     expect(page.get_by_role("link", name=re.compile(r"^\+?\s*Enter round 3"))).to_be_visible()
     expect(page.get_by_role("link", name="Correct round 1")).to_have_count(1)
+    expect(page.get_by_text("Tap a round number to correct it.")).to_be_visible()
     assert server_rounds(live_server, game) == [([5, 2], 0), ([3, 11], 0)]
 
 

@@ -80,3 +80,38 @@ def test_a_take_back_confirmed_as_the_network_drops_is_kept_on_the_phone(
     _network_back(page, context, how)
     expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
     assert server_rounds(live_server, game) == [([3, 4], 0)]
+
+
+ANN_CARDS = [[1, 2, 3, 4], [0, 0, 0, 0], [5, 5, 5, 5]]  # 30
+BEN_CARDS = [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]]  # 24
+CY_CARDS = [[-1, 0, 1, 2], [3, 4, 5, 6], [7, 8, 9, 10]]  # 54
+
+
+def cards_shown(page: Page, seat: int) -> list[str]:
+    return [page.locator(f'[name="seats-{seat}-cards-{i}"]').input_value() for i in range(12)]
+
+
+def test_an_offline_correction_shows_the_cards_counted_for_the_round(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Counted on another phone (the server keeps the cards): offline, the correction
+    form shows them, one is changed; sent, then corrected offline again: the new ones."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"])
+    body = {"grids": [ANN_CARDS, BEN_CARDS, CY_CARDS], "closer": 0}
+    api(live_server, "POST", f"/games/{game}/rounds", body)
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 1").tap()
+    assert cards_shown(page, 0) == ["1", "2", "3", "4", "0", "0", "0", "0", "5", "5", "5", "5"]
+    assert cards_shown(page, 2)[0] == "−1"
+    expect(page.locator("details[data-count][open]")).to_have_count(3)
+    page.locator('[name="seats-0-cards-0"]').fill("12")  # Ann's first card was a 12
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator("table.sheet").first).to_be_visible()
+    context.set_offline(False)
+    expect(page.locator("[data-waiting-note].queued")).to_have_count(0, timeout=20_000)
+    assert server_rounds(live_server, game) == [([41, 24, 54], 0)]
+    context.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="Correct round 1").tap()
+    assert cards_shown(page, 0)[:4] == ["12", "2", "3", "4"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_helpers import api
 from page_walk import MainPages, visit
 from playwright.sync_api import Browser, Page
 
@@ -108,3 +109,22 @@ def test_no_content_is_lost(
             problems[stop.name] = found
     context.close()
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_hosts_page_loses_nothing_at_200_percent_in_long_languages(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str, language: str
+) -> None:
+    """The level to give a seat to ("Mittlerer Computer" was cut) beside its button."""
+    seats = [{"name": "Åsa"}, {"name": "Björn"}, {"bot": "easy"}]
+    table = api(live_server, "POST", "/tables", {"seats": seats})
+    screen = {"viewport": PHONE, "device_scale_factor": 1}
+    context = browser.new_context(**{**browser_context_args, **screen})
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": DOUBLE_TEXT})
+        page.goto(f"{live_server}/language/{language}?next=/t/{table['host_token']}")
+        assert page.locator("select.kind").count() == 2
+        assert lost(page, PHONE["width"]) == []
+    finally:
+        context.close()

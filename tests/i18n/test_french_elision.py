@@ -33,3 +33,19 @@ def test_the_catalogues_own_words_are_left_alone(app: Flask) -> None:
     with app.test_request_context("/?lang=fr"):
         words = i18n.gettext("That is not the password. Check it and try again.")
         assert words == "Ce n’est pas le mot de passe. Vérifiez-le et réessayez."
+
+
+def test_french_agrees_with_the_count_and_spaces_its_colons(app: Flask) -> None:
+    """ "1 won" of 2 games is not "1 gagnées"; a colon joined in a template is the message's."""
+    with app.test_request_context("/?lang=fr"):
+        label = i18n.ngettext(
+            "Final totals of the last %(num)s game, %(wins)s won.",
+            "Final totals of the last %(num)s games, %(wins)s won.",
+            2,
+            wins=1,
+        )
+        assert label == "Totaux finaux des 2 dernières parties, victoires\u00a0: 1."
+        page = render_template_string(
+            "{{ _('%(date)s: %(rounds)s.', date='1 déc. 2026', rounds='2 manches') }}"
+        )
+        assert page == "1 déc. 2026\u00a0: 2 manches."
