@@ -653,6 +653,16 @@ function setupNewGame(form) {
     }
   });
   form.addEventListener("input", syncChips);
+  // Enter (a phone's "Go") after a name goes on to the next name, as after a score; on
+  // an empty name, or the last, it starts the game.
+  list.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing || !event.target.matches("input")) return;
+    const all = inputs();
+    const next = all[all.indexOf(event.target) + 1];
+    if (!next || !event.target.value.trim()) return;
+    event.preventDefault();
+    next.focus();
+  });
   syncChips();
 }
 

@@ -84,6 +84,11 @@
       handedOver(table.state);
     }
     for (const box of document.querySelectorAll("[data-signal]")) {
+      // A phone that cannot vibrate (Safari has no navigator.vibrate) is not offered to.
+      if (box.dataset.signal === "vibrate" && typeof navigator.vibrate !== "function") {
+        box.closest("label").hidden = true;
+        continue;
+      }
       box.checked = wanted(box.dataset.signal);
       box.addEventListener("change", () => {
         try {

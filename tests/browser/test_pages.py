@@ -36,6 +36,22 @@ def test_new_game_form_adds_and_orders_players(page: Page, own_server: str) -> N
     expect(page.get_by_role("link", name=re.compile("Enter round 1"))).to_be_visible()
 
 
+def test_enter_after_a_name_goes_to_the_next_and_on_an_empty_one_starts(
+    page: Page, live_server: str
+) -> None:
+    """A phone's "Go" key after each name, as after each score: the game starts once a
+    name is left empty (or from the last row)."""
+    page.goto(live_server + "/games/new")
+    for seat, name in enumerate(("Gus", "Hal")):
+        box = page.get_by_label(f"Player {seat + 1}", exact=True)
+        box.fill(name)
+        box.press("Enter")
+        expect(page.get_by_label(f"Player {seat + 2}", exact=True)).to_be_focused()
+    expect(page).to_have_url(re.compile(r"/games/new$"))
+    page.get_by_label("Player 3", exact=True).press("Enter")
+    expect(page.locator(".seat-list li")).to_have_text(["Gus", "Hal"])
+
+
 def test_a_full_table_says_there_is_no_room(page: Page, own_server: str) -> None:
     """With 12 names in, the known players give way to a word on the limit."""
     start_game(page, own_server, ["Mia", "Ned"])

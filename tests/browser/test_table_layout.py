@@ -209,3 +209,15 @@ def test_a_seats_name_box_keeps_room_for_a_name_beside_long_kinds(
         name = row.locator("input[name$='-name']").bounding_box()
         whole = row.bounding_box()
         assert name and whole and name["width"] >= whole["width"] * 0.4, (language, name, whole)
+
+
+def test_vibrate_is_offered_only_where_the_phone_can_vibrate(page: Page, live_server: str) -> None:
+    vibrate = page.locator("label:has([data-signal=vibrate])")
+    sound = page.locator("label:has([data-signal=sound])")
+    new_table(page, live_server, [("Ann", "person"), ("", "easy")], seed=5)
+    expect(vibrate).to_have_js_property("hidden", False)  # Chromium on Android vibrates
+    page.add_init_script("delete Navigator.prototype.vibrate")  # Safari: no vibration
+    page.reload()
+    expect(page.locator("[data-board]")).to_be_visible()
+    expect(vibrate).to_have_js_property("hidden", True)
+    expect(sound).to_have_js_property("hidden", False)
