@@ -237,8 +237,20 @@ class TableState(db.Model):  # type: ignore[name-defined,misc]
     chosen_deal: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Whoever made the table chose its deal number (so they can know every card): an
     online table tells every seat so."""
+    handovers: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Each time the host gave a seat to a computer player or back: [moves played by then,
+    seat, its bot before, its bot after], oldest first (None: never, or kept before)."""
 
     game: Mapped[Game] = relationship()
+
+    def bots_at(self, move: int) -> list[str | None]:
+        """Who played each seat when move `move` (from 0) was made: its computer player,
+        None for its person (`handovers` undone back to that move)."""
+        bots = list(self.bots)
+        for step, seat, before, _after in reversed(self.handovers or []):
+            if step > move:
+                bots[seat] = before
+        return bots
 
 
 class TableSnapshot(db.Model):  # type: ignore[name-defined,misc]

@@ -214,6 +214,9 @@ def _give_seat(
     if bot is None:  # its link (a new one, shown to the host) would show the card
         held = HELD_SEAT if state.bots[seat] is None else HELD_BY_COMPUTER
         _check_not_held(state, position, seat, held)
+    if bots[seat] != state.bots[seat]:  # who plays the seat from the next move on
+        handover = [len(state.moves), seat, state.bots[seat], bots[seat]]
+        state.handovers = [*(state.handovers or []), handover]
     state.bots = bots
     for gs in game.seats:
         if gs.seat == seat:

@@ -146,7 +146,7 @@ def judge(
         raise Forbidden(NOT_YOURS)  # a deal: nobody's choice
     if actor.role == policy.SEAT and seat != actor.seat:
         raise Forbidden(NOT_YOURS)
-    if state.bots[seat] is not None:  # online too: a seat the host gave a computer
+    if state.bots_at(step - 1)[seat] is not None:  # online too: while the host gave it one
         raise Forbidden(COMPUTER_MOVE)
     seen = view(before, seat)
     legal = legal_moves(before, seat)

@@ -311,10 +311,22 @@ def test_an_online_seat_handed_to_a_computer_is_not_judged_as_the_persons(
     s = online.state(game, ann)
     computers = [n for n in range(3, s["step"] + 1) if _mover(app, game, n) == 1]
     assert len(computers) > 2, "the computer turned up Bob's card, then played turns"
+
+    def coach(step: int) -> Any:
+        return online.client.get(f"/api/tables/{game}/coach?move={step}", headers=bearer(bob))
+
+    assert coach(2).status_code == 200  # Bob's own opening card, before the computer came
+    back = online.client.post(
+        f"/api/tables/{game}/seats/1/player",
+        json={"bot": None},
+        headers=bearer(table["host_token"]),
+    )
+    assert back.status_code == 200  # Bob plays on: the computer's moves stay the computer's
     for step in computers:
-        refused = online.client.get(f"/api/tables/{game}/coach?move={step}", headers=bearer(bob))
+        refused = coach(step)
         assert refused.status_code == 403, step
         assert "computer" in refused.get_json()["error"]
+    assert coach(2).status_code == 200
 
 
 def _first(s: dict[str, Any]) -> dict[str, Any]:
