@@ -28,7 +28,21 @@ def database_url(instance_path: str) -> str:
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
         return "sqlite:///" + str(Path(instance_path) / SQLITE_FILE)
-    return normalised_url(url)
+    return in_instance(normalised_url(url), instance_path)
+
+
+def in_instance(url: str, instance_path: str) -> str:
+    """`url` with a relative SQLite file made absolute in the instance folder, where
+    Flask-SQLAlchemy would open it: the start's checks, its line and the file's
+    owner-only mode then name that file, not one beside the current folder."""
+    if not url.startswith("sqlite") or "://" not in url:
+        return url
+    scheme, _, rest = url.partition(":///")
+    path, query = rest.partition("?")[::2]
+    if not path or path.startswith(("/", ":memory:")):
+        return url
+    absolute = f"{scheme}:///{Path(instance_path) / path}"
+    return f"{absolute}?{query}" if query else absolute
 
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")

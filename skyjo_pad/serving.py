@@ -195,7 +195,7 @@ def check_settings() -> None:
     settings()
     startup_checks.check_pages(PROJECT_ROOT)
     startup_checks.check_rate_store(os.environ)
-    startup_checks.check_database(os.environ)
+    startup_checks.check_database(os.environ, str(PROJECT_ROOT / "instance"))
 
 
 def database_label(url: str) -> str:
@@ -203,11 +203,13 @@ def database_label(url: str) -> str:
     file in instance/."""
     from sqlalchemy.engine import make_url
 
-    from .config import SQLITE_FILE, normalised_url
+    from .config import SQLITE_FILE, in_instance, normalised_url
+    from .factory import PROJECT_ROOT
 
     if not url:
         return f"sqlite (instance/{SQLITE_FILE})"
-    return make_url(normalised_url(url)).render_as_string(hide_password=True)
+    resolved = in_instance(normalised_url(url), str(PROJECT_ROOT / "instance"))
+    return make_url(resolved).render_as_string(hide_password=True)
 
 
 def run_one(host: str, port: int, threads: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from .config import SettingError, normalised_url
+from .config import SettingError, in_instance, normalised_url
 
 PAGES = ("templates", "static")
 """The folders of pages and files the app serves, beside its package (a clone's)."""
@@ -23,7 +23,7 @@ def check_pages(root: Path) -> None:
         )
 
 
-def check_database(environ: Mapping[str, str]) -> None:
+def check_database(environ: Mapping[str, str], instance_path: str) -> None:
     """Refuse a DATABASE_URL that is no database address, names a database this app does
     not speak to, or cannot be reached now (the default SQLite file is made at start)."""
     from sqlalchemy import create_engine, text
@@ -34,7 +34,7 @@ def check_database(environ: Mapping[str, str]) -> None:
     if not given:
         return
     try:
-        url = make_url(normalised_url(given))
+        url = make_url(in_instance(normalised_url(given), instance_path))
     except ArgumentError as error:
         raise SettingError(
             "DATABASE_URL is not a database address: use postgresql://user:password@host/"

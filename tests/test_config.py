@@ -28,6 +28,9 @@ from skyjo_pad import config
         ("postgresql://ann@localhost:5433/skyjo", "postgresql+psycopg://ann@localhost:5433/skyjo"),
         ("postgresql+psycopg://ann@localhost/skyjo", "postgresql+psycopg://ann@localhost/skyjo"),
         ("sqlite:////srv/skyjo/pad.sqlite3", "sqlite:////srv/skyjo/pad.sqlite3"),
+        ("sqlite:///pad.sqlite3", "sqlite:////unused/pad.sqlite3"),  # in the instance folder
+        ("sqlite:///games/pad.sqlite3?timeout=9", "sqlite:////unused/games/pad.sqlite3?timeout=9"),
+        ("sqlite://", "sqlite://"),  # in memory
     ],
 )
 def test_postgresql_urls_are_served_by_psycopg_3(
@@ -143,6 +146,33 @@ def test_the_sqlite_file_is_readable_by_its_owner_alone(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
     create_app({"SECRET_KEY": "test"})
     assert database.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_relative_sqlite_file_is_the_one_in_the_instance_folder_and_owner_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Where Flask-SQLAlchemy opens it (instance/): the start's check made a stray empty
+    file in the current folder and the real one stayed readable by all."""
+    from skyjo_pad import create_app
+    from skyjo_pad.extensions import db
+    from skyjo_pad.serving import database_label
+    from skyjo_pad.startup_checks import check_database
+
+    instance = Path(create_app({"SECRET_KEY": "test"}).instance_path)
+    name = f"relative-{os.getpid()}.sqlite3"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{name}")
+    try:
+        check_database(os.environ, str(instance))
+        app = create_app({"SECRET_KEY": "test"})
+        with app.app_context():
+            db.session.remove()
+        assert not (tmp_path / name).exists()
+        assert (instance / name).stat().st_mode & 0o777 == 0o600
+        assert str(instance / name) in database_label(f"sqlite:///{name}")
+    finally:
+        for suffix in ("", "-wal", "-shm", ".migrating"):
+            (instance / (name + suffix)).unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize(

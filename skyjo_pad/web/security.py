@@ -11,7 +11,7 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import unquote_to_bytes
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.wrappers import Request
@@ -23,7 +23,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wrappers import Response
 
-from ..config import SettingError, flag
+from ..config import SettingError, flag, public_url
 from ..i18n import N_, gettext
 from ..rate_limits import METHOD, RATE_LIMITS, group_of
 from ..services import rate_store
@@ -101,6 +101,9 @@ def settings(environ: Mapping[str, str]) -> dict[str, Any]:
     hosts = [  # a host name is the same in any case (a browser sends it in lower case)
         h.strip().lower() for h in environ.get("SKYJO_TRUSTED_HOSTS", "").split(",") if h.strip()
     ]
+    public = urlsplit(public_url(environ) or "").hostname  # its links are answered
+    if public and hosts != ["*"]:
+        hosts.append(public)
     return {
         "PROXY_HOPS": _whole(environ.get("SKYJO_PROXY_HOPS", "0"), "SKYJO_PROXY_HOPS"),
         "ANSWERED_HOSTS": None if not hosts or hosts == ["*"] else hosts,

@@ -111,6 +111,17 @@ def test_a_host_name_set_in_capitals_is_answered_as_browsers_send_it() -> None:
     assert named["ANSWERED_HOSTS"] == ["pad.example.org", "other.example"]
 
 
+def test_the_public_addresss_host_is_answered_as_its_links_need() -> None:
+    """SKYJO_PUBLIC_URL's links (an invitation's) lead to that host: it is answered, beside
+    the names trusted (or alone, when none is); `*` stays everything."""
+    public = {"SKYJO_PUBLIC_URL": "https://Pad.Example.org"}
+    alone = security.settings(public)
+    assert alone["ANSWERED_HOSTS"] == ["pad.example.org"] and not alone["LOCAL_HOSTS_ONLY"]
+    beside = security.settings({**public, "SKYJO_TRUSTED_HOSTS": "other.example"})
+    assert beside["ANSWERED_HOSTS"] == ["other.example", "pad.example.org"]
+    assert security.settings({**public, "SKYJO_TRUSTED_HOSTS": "*"})["ANSWERED_HOSTS"] is None
+
+
 def test_by_default_only_addresses_and_localhost_are_answered(client: FlaskClient) -> None:
     for host in ("localhost:5000", "127.0.0.1:5000", "192.168.1.20:5000", "[::1]:5000"):
         assert client.get("/", headers={"Host": host}).status_code == 200, host
