@@ -195,7 +195,7 @@ def check_settings() -> None:
     settings()
     startup_checks.check_pages(PROJECT_ROOT)
     startup_checks.check_rate_store(os.environ)
-    startup_checks.check_database(os.environ, str(PROJECT_ROOT / "instance"))
+    startup_checks.check_database(os.environ)
 
 
 def database_label(url: str) -> str:
@@ -204,11 +204,11 @@ def database_label(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     from .config import SQLITE_FILE, in_instance, normalised_url
-    from .factory import PROJECT_ROOT
+    from .startup_checks import INSTANCE
 
     if not url:
         return f"sqlite (instance/{SQLITE_FILE})"
-    resolved = in_instance(normalised_url(url), str(PROJECT_ROOT / "instance"))
+    resolved = in_instance(normalised_url(url), str(INSTANCE))
     return make_url(resolved).render_as_string(hide_password=True)
 
 

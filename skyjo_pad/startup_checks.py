@@ -23,7 +23,11 @@ def check_pages(root: Path) -> None:
         )
 
 
-def check_database(environ: Mapping[str, str], instance_path: str) -> None:
+INSTANCE = Path(__file__).resolve().parent.parent / "instance"
+"""The app's instance folder, where a relative SQLite file is (Flask's, from the clone)."""
+
+
+def check_database(environ: Mapping[str, str], instance_path: str = str(INSTANCE)) -> None:
     """Refuse a DATABASE_URL that is no database address, names a database this app does
     not speak to, or cannot be reached now (the default SQLite file is made at start)."""
     from sqlalchemy import create_engine, text
