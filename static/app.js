@@ -653,18 +653,24 @@ function setupNewGame(form) {
     }
   });
   form.addEventListener("input", syncChips);
-  // Enter (a phone's "Go") after a name goes on to the next name, as after a score; on
-  // an empty name, or the last, it starts the game.
+  enterMovesOn(list);
+  syncChips();
+}
+
+// A new game's names (the server's form and the one drawn offline, static/pad-shell.js):
+// Enter (a phone's "Go") after a name goes on to the next name, as after a score; on an
+// empty name, or the last, it starts the game.
+function enterMovesOn(list) {
   list.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.isComposing || !event.target.matches("input")) return;
-    const all = inputs();
+    const all = $$(list, "input");
     const next = all[all.indexOf(event.target) + 1];
     if (!next || !event.target.value.trim()) return;
     event.preventDefault();
     next.focus();
   });
-  syncChips();
 }
+window.enterMovesOn = enterMovesOn;
 
 // The new-table form: a seat's name box shows the name its kind plays under when left
 // blank ("Seat 2", "Expert bot"), and follows a changed kind.

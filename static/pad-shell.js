@@ -116,15 +116,24 @@
       form.querySelectorAll("[data-add]").forEach((chip) => { chip.hidden = taken.has(chip.dataset.add.toLowerCase()); });
     };
     form.addEventListener("input", syncChips);
-    form.querySelector("[data-more]").addEventListener("click", () => {
-      if (values().length < MAX_PLAYERS) list.innerHTML = rows([...values(), ""]);
+    if (typeof root.enterMovesOn === "function") root.enterMovesOn(list); // app.js
+    // At 12 rows there is no other to add: the button goes, as on the server's form.
+    const more = form.querySelector("[data-more]");
+    const redraw = (now) => {
+      list.innerHTML = rows(now);
+      more.hidden = now.length >= MAX_PLAYERS;
+    };
+    more.addEventListener("click", () => {
+      if (values().length >= MAX_PLAYERS) return;
+      redraw([...values(), ""]);
+      list.querySelector("li:last-child input").focus(); // the new row's name, to type
     });
     form.querySelectorAll("[data-add]").forEach((chip) => chip.addEventListener("click", () => {
       const now = values();
       if (now.some((v) => v.trim().toLowerCase() === chip.dataset.add.toLowerCase())) return;
       const blank = now.findIndex((v) => !v.trim());
       if (blank >= 0) now[blank] = chip.dataset.add; else if (now.length < MAX_PLAYERS) now.push(chip.dataset.add);
-      list.innerHTML = rows(now);
+      redraw(now);
       syncChips();
     }));
     form.addEventListener("submit", async (event) => {

@@ -98,6 +98,13 @@
     return same ? kept.grids : null;
   }
 
+  // A correction typed as scores keeps the cards of each seat whose score it left as it
+  // was (so does the server): null when none does.
+  function keptCards(round, scores) {
+    const kept = (round.grids || []).map((grid, seat) => (grid && round.raw[seat] === scores[seat] ? grid : null));
+    return kept.some(Boolean) ? kept : null;
+  }
+
   // The sheet as this phone sees it: the server's last sheet with the waiting changes
   // applied in order, each marked `waiting` ("new", "corrected"), and the totals, the end
   // and the winners worked out by the shared rules.
@@ -109,7 +116,8 @@
         if (!op.takenBack) rounds.push(scored(op.scores, op.closer, game.rules, { waiting: "new", op: op.clientId, grids: op.grids }));
       }
       else if (op.op === "put" && rounds[op.number - 1]) {
-        rounds[op.number - 1] = scored(op.scores, op.closer, game.rules, { waiting: rounds[op.number - 1].waiting || "corrected", grids: op.grids });
+        const was = rounds[op.number - 1];
+        rounds[op.number - 1] = scored(op.scores, op.closer, game.rules, { waiting: was.waiting || "corrected", grids: op.grids || keptCards(was, op.scores) });
       } else if (op.op === "del") rounds = rounds.slice(0, op.number - 1);
     }
     const sheet = root.PadRules.sheet(rounds, game.rules, game.players.length);

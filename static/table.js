@@ -100,8 +100,12 @@
       this.q("summary-body").addEventListener("click", (event) => {
         const button = event.target.closest("button[data-act]");
         if (!button) return;
-        if (button.dataset.act === "deal") this.send({ action: "deal" });
+        if (button.dataset.act === "deal") {
+          if (this.state.summary) this.scoresSeen(this.state.summary.round);
+          this.send({ action: "deal" });
+        }
         if (button.dataset.act === "go-on") {
+          if (this.missed) this.scoresSeen(this.missed.round);
           this.missed = null;
           this.render(this.state);
           this.q("info").focus();

@@ -57,25 +57,10 @@
     // dealt past a round this one followed but never showed the scores of: they are asked
     // for (`?previous=1`) and stay until its player goes on.
     catchUp(s) {
-      const key = `skyjo-table-${this.root.dataset.id}-rounds`;
-      if (!this.rounds) {
-        try {
-          this.rounds = JSON.parse(localStorage.getItem(key)) || {};
-        } catch (error) {
-          this.rounds = {};
-        }
-      }
-      const kept = this.rounds;
-      const before = JSON.stringify(kept);
+      const kept = this.roundsKept();
       const followed = kept.followed || 0;
       const showing = s.summary || this.missed;
-      if (showing) kept.shown = Math.max(kept.shown || 0, showing.round);
-      kept.followed = Math.max(followed, s.view.round);
-      try {
-        if (JSON.stringify(kept) !== before) localStorage.setItem(key, JSON.stringify(kept));
-      } catch (error) {
-        // private browsing: this page's memory only
-      }
+      if (s.view.round > followed) this.keepRounds({ ...kept, followed: s.view.round });
       const round = s.view.round;
       const last = round - 1;
       if (showing || s.status !== "playing" || last < 1 || this.askedFor === last) return;
@@ -94,6 +79,38 @@
           this.render(now);
         })
         .catch(() => {}); // offline: the totals stand; the stream brings the table back
+    }
+
+    // What this phone keeps of the table's rounds: `followed`, the latest round it showed,
+    // and `shown`, the latest whose scores its player went on from (dealt, or "go on").
+    roundsKept() {
+      if (!this.rounds) {
+        try {
+          this.rounds = JSON.parse(localStorage.getItem(this.roundsKey())) || {};
+        } catch (error) {
+          this.rounds = {};
+        }
+      }
+      return this.rounds;
+    }
+
+    roundsKey() {
+      return `skyjo-table-${this.root.dataset.id}-rounds`;
+    }
+
+    keepRounds(kept) {
+      this.rounds = kept;
+      try {
+        localStorage.setItem(this.roundsKey(), JSON.stringify(kept));
+      } catch (error) {
+        // private browsing: this page's memory only
+      }
+    }
+
+    // The scores of round `round` gone on from: a page opened again does not show them.
+    scoresSeen(round) {
+      const kept = this.roundsKept();
+      if (this.online && round > (kept.shown || 0)) this.keepRounds({ ...kept, shown: round });
     }
 
     // While the cards are looked at, the way back to the scores takes the focus (it is
@@ -171,8 +188,8 @@
       const data = this.root.dataset;
       if (sum.game_over && this.online) {
         const row = el("div", "row");
-        row.append(link(t("download"), data.recordUrl, "button", true), link(t("home"), data.homeUrl, "button quiet"));
-        actions.append(row);
+        row.append(link(t("replay"), data.replayUrl, "button"), link(t("download"), data.recordUrl, "button", true));
+        actions.append(row, link(t("home"), data.homeUrl, "button quiet"));
       } else if (sum.game_over) {
         const again = el("div", "row");
         again.append(link(t("fresh"), data.freshUrl, "button primary"), link(t("again"), data.againUrl, "button"));

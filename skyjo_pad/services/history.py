@@ -224,17 +224,13 @@ def _day_start(day: date, zone: str | None) -> datetime:
 
 CHOOSE_KIND = N_("Choose the score pad, digital tables or both.")
 CHOOSE_STATUS = N_("Choose finished games, games not finished, or both.")
+NO_PAGE = N_("There is no such page.")
 
 
 def _page(text: str | None) -> int:
-    page = _whole(
-        text,
-        N_("The page number must be a whole number from 1."),
-        N_("There is no such page."),
-        "page",
-    )
+    page = _whole(text, N_("The page number must be a whole number from 1."), NO_PAGE, "page")
     if page is not None and not 1 <= page <= PAGE_MAX:
-        raise Invalid("There is no such page.", field="page")
+        raise Invalid(NO_PAGE, field="page")
     return page or 1
 
 

@@ -61,6 +61,7 @@ def page(token: str) -> Response | str | tuple[str, int]:
         "events": url_for("api.online_events", game_id=access.game_id, answers=1, via=sel),
         "record": url_for("api.online_record", game_id=access.game_id, via=sel),
         "coach": url_for("api.online_coach", game_id=access.game_id),
+        "replay": url_for("table.replay", game_id=access.game_id),  # once the game is over
     }
     if access.kind == online.HOST:
         answer = _host_page(token, access)

@@ -115,3 +115,30 @@ def test_an_offline_correction_shows_the_cards_counted_for_the_round(
     page.reload()
     page.get_by_role("link", name="Correct round 1").tap()
     assert cards_shown(page, 0)[:4] == ["12", "2", "3", "4"]
+    page.get_by_role("textbox", name="Ann", exact=True).fill("40")  # a score typed: her
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()  # cards go
+    page.get_by_role("link", name="Correct round 1").tap()  # while it waits to be sent
+    assert cards_shown(page, 0) == [""] * 12
+    assert cards_shown(page, 1)[:4] == ["1", "1", "1", "1"]  # Ben's stay, as on the server
+
+
+def test_the_new_game_form_drawn_offline_moves_on_by_enter_and_stops_at_twelve(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    installed(page, live_server)
+    context.set_offline(True)
+    page.goto(live_server + "/games/new")
+    expect(page.locator("form[data-shell-new]")).to_be_visible()
+    for seat, name in enumerate(("Ann", "Ben")):
+        box = page.get_by_label(f"Player {seat + 1}", exact=True)
+        box.fill(name)
+        box.press("Enter")
+        expect(page.get_by_label(f"Player {seat + 2}", exact=True)).to_be_focused()
+    more = page.get_by_role("button", name=re.compile("Another player"))
+    for rows in range(5, 13):
+        more.click()
+        expect(page.get_by_label(f"Player {rows}", exact=True)).to_be_focused()
+    expect(more).to_be_hidden()
+    page.get_by_label("Player 3", exact=True).press("Enter")  # an empty name: start
+    expect(page.locator("table.sheet, .seat-list").first).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/games/c-"))

@@ -4,6 +4,7 @@ stream pushes its own answer, and the page shows it without asking the server ag
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -118,6 +119,8 @@ def test_a_phone_away_while_a_round_ended_and_the_next_was_dealt_shows_its_score
     panel = page.locator("[data-summary]")
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Round 1 is over")
+    page.reload()  # they stay until she goes on
+    expect(panel).to_contain_text("Round 1 is over")
     page.get_by_role("button", name="Round 2 is dealt: go on").click()
     expect(panel).to_be_hidden()
     page.reload()  # shown once: not again
@@ -140,3 +143,20 @@ def test_a_phone_that_opens_a_table_late_is_not_shown_old_scores(
     page.wait_for_function("() => window.skyjoTable && window.skyjoTable.state")
     page.wait_for_timeout(500)
     expect(page.locator("[data-summary]")).to_be_hidden()
+
+
+def test_an_online_games_end_offers_its_replay(page: Page, live_server: str) -> None:
+    """As at a one-phone table: the replay (open to anyone once the game is over) and
+    the record, from the panel that names the winner."""
+    rules = {"reveal_count": 0, "stall_turns": 2, "target": 1}  # one round ends the game
+    table = api(live_server, "POST", "/api/tables", {"seats": SEATS, "rules": rules})
+    game, tokens = table["id"], [seat["token"] for seat in table["seats"]]
+    page.goto(f"{live_server}/t/{tokens[0]}")
+    for _ in range(2):
+        over = _play_turn(live_server, game, tokens)
+    assert over["status"] == "finished"
+    panel = page.locator("[data-summary]")
+    expect(panel).to_contain_text("Game over")
+    panel.get_by_role("link", name="Replay").click()
+    expect(page).to_have_url(re.compile(rf"/tables/{game}/replay$"))
+    expect(page.locator("[data-replay], .replay").first).to_be_visible()
