@@ -485,8 +485,20 @@ function markMissing(form, said) {
   const grid = field.closest("details");
   if (grid) grid.open = true;
   field.focus();
+  sayBeside(field, said);
 }
 window.markMissing = markMissing;
+
+// Large text can put a problem's sentence far from its field (a grid's keypad between):
+// the browser's own bubble then says it beside the field too, until the field changes.
+function sayBeside(field, said) {
+  if (!said || !field.matches("input, select, textarea")) return;
+  const box = said.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  field.setCustomValidity(said.textContent.trim());
+  field.reportValidity();
+  field.addEventListener("input", () => field.setCustomValidity(""), { once: true });
+}
 
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);
@@ -746,6 +758,7 @@ function showFirstProblem() {
   if (section) section.open = true;
   field.focus({ preventScroll: true });
   field.scrollIntoView({ block: "center" });
+  sayBeside(field, document.getElementById(field.getAttribute("aria-describedby") || ""));
   return true;
 }
 

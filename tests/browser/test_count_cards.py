@@ -185,3 +185,45 @@ def test_a_score_typed_over_the_cards_is_the_one_saved(page: Page, live_server: 
     page.get_by_role("button", name="Save round 1").tap()
     expect(page.locator("tr.totals td")).to_have_text(["9", "3"])
     assert api(live_server, "GET", f"/games/{game}")["rounds"][0]["raw"] == [9, 3]
+
+
+@pytest.mark.parametrize("where", ["online", "offline"])
+def test_at_large_text_a_half_counted_grid_is_said_beside_its_empty_card(
+    browser: Browser, live_server: str, where: str
+) -> None:
+    """At 200 % text the sentence lies below the grid's keypad, far off the screen: the
+    empty card that takes the focus says it too (the browser's own bubble)."""
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    game = pad_game(live_server, names)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send(
+            "Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}}
+        )
+        page.goto(f"{live_server}/games/{game}")
+        if where == "offline":
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            context.set_offline(True)
+        page.goto(f"{live_server}/games/{game}/rounds/new")
+        for name, score in zip(names[1:], (4, 5, 6, 7), strict=True):
+            type_score(page, name, score)
+        choose_closer(page, "Ben")
+        seat(page, "Ann").locator("summary").tap()
+        tap_cards(page, "Ann", SEVEN)
+        page.get_by_role("button", name="Save round 1").tap()
+        if where == "online":  # the server's page: its sentence takes the focus, in view
+            alert = seat(page, "Ann").get_by_role("alert").first
+            expect(alert).to_contain_text("Fill in all 12 cards")
+            expect(alert).to_be_focused()
+            expect(alert).to_be_in_viewport()
+            return
+        empty = seat(page, "Ann").locator(".cell").nth(7)
+        expect(empty).to_be_focused()
+        said = empty.evaluate("(cell) => cell.validationMessage")
+        assert said == "Fill in all 12 cards, or clear them and type the score.", said
+        empty.fill("5")  # changed: the bubble's sentence goes
+        assert empty.evaluate("(cell) => cell.validationMessage") == ""
+    finally:
+        context.close()
