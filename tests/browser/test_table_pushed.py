@@ -158,5 +158,5 @@ def test_an_online_games_end_offers_its_replay(page: Page, live_server: str) -> 
     panel = page.locator("[data-summary]")
     expect(panel).to_contain_text("Game over")
     panel.get_by_role("link", name="Replay").click()
-    expect(page).to_have_url(re.compile(rf"/tables/{game}/replay$"))
+    expect(page).to_have_url(re.compile(rf"/tables/{game}/replay(\?step=\d+)?$"))
     expect(page.locator("[data-replay], .replay").first).to_be_visible()
