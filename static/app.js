@@ -499,6 +499,7 @@ function sayBeside(field, said) {
   field.reportValidity();
   field.addEventListener("input", () => field.setCustomValidity(""), { once: true });
 }
+window.sayBeside = sayBeside;
 
 async function queueRound(form, verdict, save) {
   const body = roundBody(form);

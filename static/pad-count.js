@@ -138,7 +138,13 @@ function setupCount(details, onChange) {
     // The chosen cell takes the focus (so a keyboard goes on from there, and the phone's
     // keyboard closes: the cells open none).
     cells[active].focus({ preventScroll: true });
-    requestAnimationFrame(() => seat.scrollIntoView({ block: "start" }));
+    requestAnimationFrame(() => {
+      seat.scrollIntoView({ block: "start" });
+      // The server's page refused a half-counted grid: its sentence, under the keypad, may
+      // be out of sight; the cell says it too (app.js).
+      const said = details.querySelector(".field-error[role=alert]");
+      if (said && typeof window.sayBeside === "function") window.sayBeside(cells[active], said);
+    });
   });
   count();
   select(cells.findIndex((c) => !c.value) === -1 ? 0 : cells.findIndex((c) => !c.value));
