@@ -21,7 +21,7 @@
     if (block) {
       const data = JSON.parse(block.textContent);
       const counted = document.getElementById("pad-cards"); // the sheet's: its rounds' cards
-      const cards = counted ? cardsOf(JSON.parse(counted.textContent)) : null;
+      const cards = counted ? cardsByRound(JSON.parse(counted.textContent)) : null;
       const made = (await Store.all()).find((g) => g.id === data.id && g.key !== data.id);
       await Store.update(made ? made.key : data.id, (game) => {
         const found = game || { key: data.id, id: data.id, clientId: null, ops: [], setAside: [] };
@@ -169,13 +169,13 @@
 
   // The cards counted for rounds on the server, by round number, each with the scores
   // and closer they gave (a correction form shows them while the round is still that).
-  function cardsOf(rounds) {
+  function cardsByRound(rounds) {
     return Object.fromEntries(rounds.map((r) => [r.number, { raw: r.raw, closer: r.closer, grids: r.grids }]));
   }
 
   // A round sent with its counted cards (number `number` on the server now): kept with them.
   const counted = (op, number) => (game) => (op.grids && number
-    ? { ...game, cards: { ...(game.cards || {}), [number]: { raw: op.scores, closer: op.closer, grids: op.grids } } }
+    ? { ...game, cards: { ...(game.cards || {}), ...cardsByRound([{ number, raw: op.scores, closer: op.closer, grids: op.grids }]) } }
     : game);
 
   // Send one game's waiting changes in order: "sent", "offline" (try again later) or

@@ -60,8 +60,8 @@
       const kept = this.roundsKept();
       const followed = kept.followed || 0;
       const showing = s.summary || this.missed;
-      if (s.view.round > followed) this.keepRounds({ ...kept, followed: s.view.round });
       const round = s.view.round;
+      if (round > followed) this.keepRounds({ ...kept, followed: round });
       const last = round - 1;
       if (showing || s.status !== "playing" || last < 1 || this.askedFor === last) return;
       if ((kept.shown || 0) >= last || followed < last) return;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -96,21 +98,23 @@ def sheet(game_id: str) -> Response:
         abort(404)
     if "_flashes" in session or round_words.CHANGED in session:
         changed = round_words.changed_cells(game_id)
-        drawn = _sheet(game_id)
-        cards = pad.counted_cards(game_id) if drawn.typed else []
-        return make_response(
-            render_template("sheet.html", sheet=drawn, changed=changed, cards=cards)
-        )
+        return make_response(_sheet_html(game_id, changed=changed)[1])
     key = (game_id, *stamp, i18n.current())
     page = sheet_pages().get(key)
     if page is None:
-        drawn = _sheet(game_id)
-        cards = pad.counted_cards(game_id) if drawn.typed else []
-        html = render_template("sheet.html", sheet=drawn, cards=cards)
+        drawn, html = _sheet_html(game_id)
         if (drawn.version, drawn.players) != stamp[:2]:  # changed meanwhile: draw it next time
             return make_response(html)
         page = sheet_pages().draw(key, html)
     return page.response()
+
+
+def _sheet_html(game_id: str, **context: Any) -> tuple[pad.Sheet, str]:
+    """The sheet and its page, which gives the phone the cards counted for its rounds
+    (kept there for a correction made offline)."""
+    drawn = _sheet(game_id)
+    cards = pad.counted_cards(game_id) if drawn.typed else []
+    return drawn, render_template("sheet.html", sheet=drawn, cards=cards, **context)
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
