@@ -40,9 +40,11 @@ from .services import live
 
 HEADER_MAX = 16 * 1024
 """The largest request line and headers read (bytes); a larger head gets 431/400."""
+TOO_LARGE_SAYS = b'{"error": "The address or the headers of this request are too long."}'
+"""Said before the app reads the request: in JSON, as every refusal of the API is."""
 HEAD_TOO_LARGE = (
-    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
-    b"content-length: 35\r\nconnection: close\r\n\r\nThe request's headers are too long."
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+    b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(TOO_LARGE_SAYS), TOO_LARGE_SAYS)
 )
 FD_RESERVE = 64
 """File descriptors kept for the database, logs and listening sockets."""

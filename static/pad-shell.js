@@ -511,8 +511,13 @@
     // Sent meanwhile: a sheet or the home page's list on the phone is redrawn (a sheet may
     // become the server's own page), so "waiting to be sent" goes once it is sent.
     const redraw = () => { if (document.querySelector("[data-shell-sheet], [data-shell-home]")) show(); };
-    root.addEventListener("skyjo:sent", (event) => {
+    root.addEventListener("skyjo:sent", async (event) => {
       const [view, id] = route(root.location.pathname);
+      // A conflict or a refusal come meanwhile: the round's form (its draft kept) gives way
+      // to the sheet, where the player settles it first.
+      const form = document.querySelector("[data-shell-round]");
+      const game = form && (await Store.find(form.dataset.game));
+      if (game && (game.conflict || game.refused)) return away(`/games/${form.dataset.game}`);
       if (view === "sheet" && !id.startsWith("c-") && event.detail.sent.includes(id) && navigator.onLine) root.location.reload();
       else redraw();
     });

@@ -111,8 +111,12 @@
   function takeBack(key, number) {
     return Store.update(key, (game) => {
       const waiting = waitingRound(game, number);
+      // The round taken back, as the server had it: another phone's round in its place since
+      // is not taken back unseen (`clashes`).
+      const was = game.server && game.server.rounds[number - 1];
+      const base = was ? { raw: was.raw, closer: was.closer } : null;
       const ops = !waiting
-        ? [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "del", id: Store.newId(), number }]
+        ? [...game.ops.filter((op) => !(op.op === "put" && op.number === number)), { op: "del", id: Store.newId(), number, base }]
         : waiting.sentAs ? game.ops.map((op) => (op === waiting ? { ...op, takenBack: true } : op))
           : game.ops.filter((op) => op !== waiting);
       return { ...game, ops };
@@ -304,7 +308,8 @@
       const { twins, stuck } = clashes(game);
       const said = [
         ...twins.map((n) => word("same_round", { round: n, it: View.inWords(game.players, theirs.rounds[n - 1].raw, theirs.rounds[n - 1].closer) })),
-        ...stuck.map((op) => word({ add: "game_over_stuck", put: "correction_stuck", del: "takeback_stuck" }[op.op], { round: op.number, rounds: theirs.rounds.length })),
+        ...stuck.map((op) => word(op.op === "add" ? "game_over_stuck" : op.op === "put" ? "correction_stuck"
+          : op.number === theirs.rounds.length ? "takeback_changed" : "takeback_stuck", { round: op.number, rounds: theirs.rounds.length })),
       ].map((line) => `<p data-clash>${View.esc(line)}</p>`).join("");
       // A round both phones saved is kept once (what else waits here is sent after it);
       // keeping theirs alone comes first where sending mine cannot be done.
@@ -359,8 +364,9 @@
   // What makes a conflict more than two versions: new rounds waiting here that the other
   // phone saved as the same round (its number, scores and closer: one round typed on both
   // phones, most likely), and changes that can no longer be sent: a take-back when the
-  // other phone saved rounds after it (only the last round can be taken back), a
-  // correction of a round the other phone took back, a new round once the game is over.
+  // other phone saved rounds after it (only the last round can be taken back) or put
+  // another round in the place of the one taken back, a correction of a round the other
+  // phone took back, a new round once the game is over. Take-backs go one after another.
   function clashes(game) {
     const server = game.conflict.server;
     const rounds = Store.localSheet(game).rounds;
@@ -369,8 +375,14 @@
       return round.waiting === "new" && there && there.closer === round.closer && there.raw.join() === round.raw.join() ? [i + 1] : [];
     });
     const twinIds = new Set(twins.map((n) => rounds[n - 1].op));
-    const stuck = game.ops.filter((op) => (op.op === "del" ? op.number !== server.rounds.length
-      : op.op === "put" ? op.number > server.rounds.length : server.finished && !twinIds.has(op.clientId)));
+    let last = server.rounds.length;
+    const stuck = game.ops.filter((op) => {
+      if (op.op !== "del") return op.op === "put" ? op.number > server.rounds.length : server.finished && !twinIds.has(op.clientId);
+      const there = server.rounds[op.number - 1];
+      const gone = op.number !== last || Boolean(op.base && there && !sameRound(there, { scores: op.base.raw, closer: op.base.closer }));
+      if (!gone) last -= 1;
+      return gone;
+    });
     return { twins, twinIds, stuck };
   }
 

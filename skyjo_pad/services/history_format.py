@@ -26,14 +26,7 @@ from ..engine import (
     position_to_json,
     scoring,
 )
-from ..engine.limits import (
-    COLUMNS,
-    MAX_PLAYERS,
-    PAD_ROUNDS_MAX,
-    RECORD_MOVES_MAX,
-    ROWS,
-    SEED_MAX,
-)
+from ..engine.limits import COLUMNS, MAX_PLAYERS, PAD_ROUNDS_MAX, RECORD_MOVES_MAX, ROWS, SEED_MAX
 from ..engine.notation import RECORD_FORMAT
 from ..engine.rules import PAD_RULE_KEYS, Rules
 from ..models import FINISHED, GAME_ID_LENGTH, PLAYING, STATUSES, name_key
@@ -41,7 +34,7 @@ from . import history
 from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
 from .pad import pad_rules
-from .roster import A_COMPUTERS_NAME, clean_email, is_computer_name
+from .roster import A_COMPUTERS_NAME, check_computer_levels, clean_email, is_computer_name
 from .round_entry import SCORE_LIMIT, is_closer, is_score, is_whole
 from .tables import table_rules
 
@@ -195,6 +188,7 @@ def _check_game(item: object) -> ImportedGame:
     for name, bot in zip(names, bots, strict=True):
         if bot is None and is_computer_name(name):  # the name keeps the computer's record
             raise Invalid(A_COMPUTERS_NAME, name=name)
+    check_computer_levels(names, bots)
     created = _moment(item.get("created_at"), "created_at")
     assert created is not None
     finished_at = _moment(item.get("finished_at"), "finished_at", optional=True)

@@ -195,6 +195,13 @@ def _give_seat(
         fresh = new_token()
         db.session.add(TableToken(game_id=game_id, kind=SEAT, seat=seat, digest=digest(fresh)))
         policy.forget_tokens()
+    elif bot is not None and state.bots[seat] not in (None, bot) and not _has_link(game_id, seat):
+        raise Invalid(
+            "%(name)s plays at its own level to the end of the game: give its seat to a "
+            "person, or leave it.",
+            field="bot",
+            name=next(gs.player.name for gs in game.seats if gs.seat == seat),
+        )
     elif name is not None and name != "" and bot is not None:
         raise Invalid(
             "A name goes only with a person who takes a seat: a computer player has its own.",

@@ -41,6 +41,10 @@ HAS_GAMES = N_(
     "person as another entry, merge the two."
 )
 A_COMPUTERS_NAME = N_("%(name)s is a computer player's name: give this person another name.")
+ANOTHER_LEVEL = N_(
+    "%(name)s is the name of another level's computer player: give this one another name, "
+    "or leave its name blank."
+)
 KEEPS_ITS_NAME = N_(
     "%(name)s is the name new tables give this computer player: it keeps it, so that its "
     "games stay together."
@@ -91,6 +95,7 @@ def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
     for name, bot in zip(names, bots, strict=True):
         if bot is None and is_computer_name(name):
             raise Invalid(A_COMPUTERS_NAME, "players", name=name)
+    check_computer_levels(names, bots)
     people = {name_key(name): name for name, bot in zip(names, bots, strict=True) if bot is None}
     machines = {
         name_key(name): name
@@ -128,20 +133,35 @@ def free_name(base: str, used: set[str]) -> str:
     return name
 
 
+def check_computer_levels(names: Sequence[str], bots: Sequence[str | None]) -> None:
+    """Refuse a computer seat under another level's own name (an easy one named "Hard
+    bot"): that name keeps the record of the level it names."""
+    for name, bot in zip(names, bots, strict=True):
+        level = computer_level(name)
+        if bot is not None and level is not None and level != bot:
+            raise Invalid(ANOTHER_LEVEL, "players", name=name)
+
+
 def is_computer_name(name: str) -> bool:
     """Whether `name` is a computer player's own (`COMPUTER_NAMES`, in any language, with
     or without its number)."""
-    return NUMBERED.sub("", " ".join(name.split())).casefold() in _every_computer_name()
+    return computer_level(name) is not None
+
+
+def computer_level(name: str) -> str | None:
+    """The level whose own name `name` is (`COMPUTER_NAMES`, in any language, with or
+    without its number: "Svår dator 2" is "hard"), or None."""
+    return _every_computer_name().get(NUMBERED.sub("", " ".join(name.split())).casefold())
 
 
 @functools.cache
-def _every_computer_name() -> frozenset[str]:
-    """`COMPUTER_NAMES` in every language of the app, casefolded."""
-    names = {name.casefold() for name in COMPUTER_NAMES.values()}
+def _every_computer_name() -> dict[str, str]:
+    """`COMPUTER_NAMES` in every language of the app, casefolded, with their levels."""
+    levels = {name.casefold(): level for level, name in COMPUTER_NAMES.items()}
     for language in get_babel().instance.list_translations():  # the app's, from its catalogues
         with force_locale(str(language)):
-            names |= {gettext(name).casefold() for name in COMPUTER_NAMES.values()}
-    return frozenset(names)
+            levels |= {gettext(name).casefold(): lvl for lvl, name in COMPUTER_NAMES.items()}
+    return levels
 
 
 def _seat_counts() -> tuple[Any, Any, Any]:

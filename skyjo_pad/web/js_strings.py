@@ -207,6 +207,9 @@ STRINGS = {
         "Taking back round %(round)s cannot be sent: the sheet has %(rounds)s rounds now, "
         "and only the last round can be taken back."
     ),
+    "takeback_changed": _l(
+        "Taking back round %(round)s cannot be sent: another phone changed that round since."
+    ),
     "correction_stuck": _l(
         "Correcting round %(round)s cannot be sent: the other phone took that round back."
     ),

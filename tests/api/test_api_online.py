@@ -95,6 +95,17 @@ def test_computer_seats_left_blank_are_named_apart_and_no_person_takes_their_nam
         assert refused.get_json()["error"].startswith(f"{typed} is a computer player's name")
     again = online.create([{"name": "Dee"}, {"bot": "medium", "name": "Robo"}])
     assert again["seats"][1]["name"] == "Robo"  # the computer itself sits down again
+    for name in ("Hard bot", "svår dator 2"):  # another level's own name, in any language
+        other = client.post(
+            "/api/tables", json={"seats": [{"name": "Eve"}, {"bot": "easy", "name": name}]}
+        )
+        assert other.status_code == 422
+        assert other.get_json()["error"] == (
+            f"{name} is the name of another level's computer player: give this one another "
+            "name, or leave its name blank."
+        )
+    same = online.create([{"name": "Fay"}, {"bot": "hard", "name": "Hard bot"}])
+    assert same["seats"][1]["name"] == "Hard bot"
 
 
 @pytest.mark.parametrize(
@@ -304,6 +315,12 @@ def test_a_seat_dealt_to_a_computer_goes_to_a_person_by_name(
         refused = client.post(seat, json=body, headers=host)
         assert refused.status_code == status and words in refused.get_json()["error"], body
     assert online.state(game, tokens(table)["host"])["seats"][2]["bot"] == "hard"
+    level = client.post(seat, json={"bot": "easy"}, headers=host)  # its record is of one level
+    assert level.status_code == 422 and level.json["error"] == (
+        "Hard bot plays at its own level to the end of the game: give its seat to a person, "
+        "or leave it."
+    )
+    assert online.fingerprint(game) == before
     given = client.post(seat, json={"bot": None, "name": " Dee "}, headers=host)
     assert given.status_code == 200, given.json
     dee = given.get_json()["token"]  # Dee's own link, at once

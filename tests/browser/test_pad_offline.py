@@ -265,6 +265,79 @@ def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
     assert len(server_rounds(live_server, game)) == 3
 
 
+def test_a_take_back_of_a_round_another_phone_replaced_is_not_offered_to_send(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 2 is taken back; another phone takes it back too and saves another
+    round 2: sending mine would take back theirs unseen, so the box says why and offers to
+    keep theirs alone; their round stays."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Take back round 2").tap()
+    page.get_by_role("button", name="Take back round 2").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
+    api(live_server, "DELETE", f"/games/{game}/rounds/2", {})
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 20], "closer": 0})
+
+    conflict = clash_when_back(
+        page,
+        context,
+        "Taking back round 2 cannot be sent: another phone changed that round since.",
+    )
+    expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
+    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["6", "29"])
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0)]
+
+
+def test_a_round_form_open_when_a_conflict_comes_gives_way_to_the_sheet(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 2 waits here while another phone saves its own round 2; round 3's
+    form, drawn offline, is open as the network comes back: the form gives way to the
+    sheet, where the conflict is settled first (no round 3 typed over a stale sheet), and
+    the empty bar of its hidden button covers nothing."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [2, 2], "closer": 1})
+    page.get_by_role("link", name="Enter round 3").tap()
+    type_score(page, "Ann", 6)
+
+    context.set_offline(False)
+    expect(page.locator("[data-conflict]")).to_be_visible()
+    expect(page).to_have_url(re.compile(f"/games/{game}$"))
+    expect(page.locator("form.round-form")).to_have_count(0)
+    expect(page.locator(".dock")).to_be_hidden()
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([2, 2], 1)]
+
+
+def test_take_backs_one_after_another_are_sent_after_another_phones_correction(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, rounds 3 then 2 are taken back; another phone corrects round 1: both
+    take-backs can still be sent after it (each is the last round in its turn)."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None), ([2, 6], 1)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    for number in (3, 2):
+        page.get_by_role("link", name=f"Take back round {number}").tap()
+        page.get_by_role("button", name=f"Take back round {number}").tap()
+    expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
+    api(live_server, "PUT", f"/games/{game}/rounds/1", {"scores": [7, 9], "closer": 0})
+
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict.locator("[data-clash]")).to_have_count(0)
+    conflict.get_by_role("button", name="Send mine after theirs").tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("tr.totals td")).to_have_text(["7", "9"])
+    assert server_rounds(live_server, game) == [([7, 9], 0)]
+
+
 @pytest.mark.parametrize("change", ["correction", "new round"])
 def test_a_change_the_other_phone_made_impossible_is_not_offered_to_send(
     page: Page, context: BrowserContext, live_server: str, change: str

@@ -171,6 +171,10 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
         (broken({"players": ["Ann", "Easy bot"]}), "Easy bot is a computer player's name"),
         (broken_table({"players": ["Ann", "Hard bot 2"], "bots": [None, None]}), "computer"),
         (
+            broken_table({"players": ["Ann", "Hard bot 2"], "bots": [None, "easy"]}),
+            "Hard bot 2 is the name of another level's computer player",
+        ),
+        (
             broken({"finished_at": "2026-04-30T20:00:00"}),
             "its finished_at is before its created_at",
         ),

@@ -319,6 +319,16 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(serve: Any) -> None:
         pass
     assert answer.startswith((b"HTTP/1.1 413", b"HTTP/1.1 400")), answer[:200]  # 64 KB for JSON
     sock.close()
+    # an address over the head's 16 KB: refused before the app, in JSON all the same
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    sock.sendall(b"GET /api/games/%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (b"a" * 20000))
+    answer = b""
+    while chunk := sock.recv(4096):
+        answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 431") and b"content-type: application/json" in head.lower()
+    assert json.loads(body) == {"error": "The address or the headers of this request are too long."}
+    sock.close()
     assert call(server.base, "GET", "/api/openapi.json")[0] == 200  # still serving
 
 

@@ -279,7 +279,8 @@ def test_a_table_that_cannot_be_played_is_refused(
 def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
     """A computer seated as Bea, a person of the address book, would have its games
     counted as hers; a person seated as "Easy bot", a computer player's own name, would
-    mix the two records: both are refused. What is not a person's record stays free."""
+    mix the two records: both are refused, and so is a computer under another level's own
+    name. What is not a person's record stays free."""
     pad.new_game(["Bea", "Cal"])  # Bea and Cal play the score pad: people
     solo()  # "Easy bot" and "Medium bot" have played: computer players
     before = len(db.session.scalars(db.select(Game)).all())
@@ -293,7 +294,9 @@ def test_a_person_and_a_computer_player_never_share_a_name(ctx: Flask) -> None:
         with pytest.raises(Invalid, match="is a computer player's name"):
             tables.create([tables.SeatChoice(name), tables.SeatChoice("Cal")])
     assert len(db.session.scalars(db.select(Game)).all()) == before
-    assert tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Easy bot", "hard")])
+    assert tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Easy bot", "easy")])
+    with pytest.raises(Invalid, match="Easy bot is the name of another level's computer"):
+        tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Easy bot", "hard")])
 
 
 def test_a_seat_handed_to_the_computer_or_back_names_nobody_wrongly(ctx: Flask) -> None:
