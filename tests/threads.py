@@ -36,15 +36,19 @@ def run_at_once(app: Flask, calls: list[Callable[[], Any]]) -> list[Any]:
     return results
 
 
-def arrive_together(monkeypatch: pytest.MonkeyPatch, saves: int = 2) -> None:
+def arrive_together(monkeypatch: pytest.MonkeyPatch, saves: int = 2, once: bool = False) -> None:
     """Hold each of `saves` pad saves until all are about to take the game's row
     (`games_store.hold`): the first to take it writes, the others wait for its commit,
-    then read the sheet it left."""
+    then read the sheet it left (`once`: only their first tries wait, a save tried again
+    goes on alone)."""
     all_there = threading.Barrier(saves, timeout=WAIT)
     hold = games_store.hold
+    waited: set[int] = set()
 
     def wait_then_hold(game_id: str) -> None:
-        all_there.wait()
+        if not once or threading.get_ident() not in waited:
+            waited.add(threading.get_ident())
+            all_there.wait()
         hold(game_id)
 
     monkeypatch.setattr(games_store, "hold", wait_then_hold)

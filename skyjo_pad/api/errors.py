@@ -60,7 +60,10 @@ def register(bp: Blueprint) -> None:
             # the same sentence for a page to show its reader: in another language, or
             # with a card's place in words
             extra = {"message": why(error), **extra}
-        return jsonify({"error": error.message, **extra}), error.status
+        answer = jsonify({"error": error.message, **extra})
+        if error.status == 503:  # busy for a moment: said when to ask again, as the database's
+            answer.headers["Retry-After"] = "1"
+        return answer, error.status
 
     for code in default_exceptions:
         bp.register_error_handler(code, http_error)

@@ -76,6 +76,7 @@ def online_move(game_id: str) -> Response:
         except ServiceError:
             raise error from None
         raise Refused(error, state) from error
+    online.opened(game_id, token)  # a client that moves without a look first has opened it
     return jsonify(online_json(screen))
 
 

@@ -41,6 +41,10 @@ PLAYED_BY_COMPUTER = N_(
     "A computer player plays this seat (%(name)s): give it to a person first, then make "
     "its new link."
 )
+PLAYED_FOR = N_(
+    "A computer player plays %(name)s's seat now: give it back to %(name)s first, then make "
+    "its new link."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +120,10 @@ def _seat_to_reissue(game_id: str, token: str | None, seat: object) -> tuple[Gam
     store.check_playing(state)  # a table that is over keeps every link it gave
     chosen = _seat_at(state, seat)
     position = store.position_of(state)
-    if state.bots[chosen] is not None:
-        raise Conflict(PLAYED_BY_COMPUTER, name=position.players[chosen])
-    _check_not_held(state, position, chosen)
+    if state.bots[chosen] is not None:  # a person's seat handed over has a link of its own
+        said = PLAYED_FOR if _has_link(game_id, chosen) else PLAYED_BY_COMPUTER
+        raise Conflict(said, name=_seat_name(game, chosen))
+    _check_not_held(state, position, chosen, _seat_name(game, chosen))
     return game, state, chosen
 
 
@@ -159,12 +164,12 @@ def _reissue(game_id: str, token: str | None, seat: object) -> tuple[str, str | 
 
 
 def _check_not_held(
-    state: TableState, position: Position, seat: int, held: str = HELD_SEAT
+    state: TableState, position: Position, seat: int, name: str, held: str = HELD_SEAT
 ) -> None:
     """Refuse (409, saying `held`) while `seat`, a person or a computer thinking, holds a
     card drawn from the pile and not placed yet: only that seat may see it."""
     if state.status == PLAYING and policy.holds_secret_card(position, seat):
-        raise Conflict(held, name=position.players[seat])
+        raise Conflict(held, name=name)
 
 
 def give_seat(
@@ -200,7 +205,7 @@ def _give_seat(
             "%(name)s plays at its own level to the end of the game: give its seat to a "
             "person, or leave it.",
             field="bot",
-            name=next(gs.player.name for gs in game.seats if gs.seat == seat),
+            name=_seat_name(game, seat),
         )
     elif name is not None and name != "" and bot is not None:
         raise Invalid(
@@ -220,7 +225,7 @@ def _give_seat(
     position = store.position_of(state)
     if bot is None:  # its link (a new one, shown to the host) would show the card
         held = HELD_SEAT if state.bots[seat] is None else HELD_BY_COMPUTER
-        _check_not_held(state, position, seat, held)
+        _check_not_held(state, position, seat, _seat_name(game, seat), held)
     if bots[seat] != state.bots[seat]:  # who plays the seat from the next move on
         handover = [len(state.moves), seat, state.bots[seat], bots[seat]]
         state.handovers = [*(state.handovers or []), handover]
@@ -247,6 +252,11 @@ def _seat_newcomer(game: Game, seat: int, name: object) -> None:
     for gs in game.seats:
         if gs.seat == seat:
             gs.player = newcomer
+
+
+def _seat_name(game: Game, seat: int) -> str:
+    """Who sits at `seat` now (a person who took a computer's seat, by their name)."""
+    return next(gs.player.name for gs in game.seats if gs.seat == seat)
 
 
 def _has_link(game_id: str, seat: int) -> bool:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from . import games_store, pad
-from .errors import Conflict
+from .errors import Busy, Conflict
 from .sheets import Sheet, read_sheet
 
 
@@ -71,7 +71,7 @@ def save_new_round(
         return None
     try:
         return pad.save_round(game_id, entry, None, version, client_id, confirmed)
-    except (Conflict, IntegrityError) as error:
+    except (Conflict, Busy, IntegrityError) as error:  # Busy: its twin kept winning the race
         if client_id is not None and _has_round(game_id, client_id):
             return None
         if isinstance(error, IntegrityError):

@@ -183,6 +183,20 @@ def test_two_posts_of_one_round_at_once_keep_one_row(
         assert db.session.scalar(select(func.count()).select_from(Round)) == 1
 
 
+def test_two_posts_of_one_round_at_once_without_a_version_keep_one_row(
+    app: Flask, api: PadApi, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone's retry racing its first send, with no version: one saves the round, the
+    other answers 200 with the game (never 503 "other phones are saving")."""
+    arrive_together(monkeypatch, once=True)
+    body = {**RULEBOOK_ROUND, "client_id": "round-at-once-2"}
+    answers = at_once(app, [lambda c: c.post(rounds_url(game), json=body)] * 2)
+    assert sorted(a.status_code for a in answers) == [200, 201], answers
+    assert answers[0].get_json()["version"] == answers[1].get_json()["version"]
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Round)) == 1
+
+
 def test_two_posts_of_one_game_at_once_keep_one_row(
     app: Flask, api: PadApi, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -361,7 +361,7 @@ def test_a_busy_coach_says_so_and_the_table_plays_on(
     assert table_coach._slots.acquire(timeout=1)  # another player's search under way
     try:
         busy = coach(client, table, f"move={s['step'] - 1}")
-        assert busy.status_code == 503
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
         assert busy.get_json() == {
             "error": "The coach is busy with other players just now: ask again in a moment."
         }

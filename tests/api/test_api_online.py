@@ -255,6 +255,11 @@ def test_the_host_gives_a_seat_to_the_computer_and_abandons(
     online.state(game, t["ann"])
     seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
     assert seats[0]["opened"] and not seats[1]["opened"]
+    version = online.state(game, t["ann"])["version"]
+    revealed = online.move(game, t["bob"], version, {"action": "reveal", "seat": 1, "cell": [0, 0]})
+    assert revealed.status_code == 200, revealed.json
+    seats = client.get(f"/api/tables/{game}/seats", headers=host).get_json()["seats"]
+    assert seats[1]["opened"]  # Bob's client moved without a look first: he has it open
     for tool, body in (("player", {"bot": "easy"}), ("token", None)):  # API.md: no such thing
         missing = client.post(f"/api/tables/{game}/seats/3/{tool}", json=body, headers=host)
         assert missing.status_code == 404, missing.json

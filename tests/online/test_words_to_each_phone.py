@@ -58,7 +58,10 @@ def test_a_seat_given_back_while_its_computer_holds_a_card_says_to_wait(app: Fla
     assert client.post(url, json={"bot": "expert"}, headers=host).status_code == 200
     relinked = client.post(f"/api/tables/{table['id']}/seats/{seat}/token", headers=host)
     assert relinked.status_code == 409  # a computer's seat: no link, whatever it holds
-    assert relinked.get_json()["error"].startswith("A computer player plays this seat (")
+    assert relinked.get_json()["error"] == (  # their seat, named as theirs (not the computer's)
+        f"A computer player plays {['Ann', 'Bob'][seat]}'s seat now: give it back to "
+        f"{['Ann', 'Bob'][seat]} first, then make its new link."
+    )
     back = client.post(url, json={"bot": None}, headers=host)
     assert back.status_code == 409
     name = ["Ann", "Bob"][seat]
