@@ -425,13 +425,15 @@
 
   async function start() {
     try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
-    // A link revoked: the game it opened is not offered offline here any more (unless
-    // something typed waits: its refusal is shown on the sheet).
+    // A link revoked: the game it opened is not offered offline here any more, unless
+    // something typed waits or was set aside: the page that says the link is revoked
+    // shows it, in words, until it is dismissed.
     const gone = document.querySelector("[data-forget-game]");
     const forgotten = gone && (await Store.find(gone.dataset.forgetGame));
-    if (forgotten && !forgotten.ops.length) await Store.remove(forgotten.key);
+    const kept = forgotten && (forgotten.ops.length || (forgotten.setAside || []).length);
+    if (forgotten && !kept) await Store.remove(forgotten.key);
     const state = document.querySelector("[data-sheet-state], form[data-round-form], form.take-back");
-    const key = state ? state.dataset.game : null;
+    const key = state ? state.dataset.game : kept ? gone.dataset.forgetGame : null;
     const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
     if (key) showStatus(key);
     root.addEventListener("skyjo:sent", (event) => {

@@ -116,10 +116,14 @@
         if ([401, 403, 404].includes(answer.status) || answer.type === "opaqueredirect") window.location.reload();
       } catch (error) { /* no network */ }
     };
+    // The newest version told, kept while the page is hidden or something is typed: on
+    // coming back to the page (`version` null) it is drawn then.
+    let latest = shown;
     follow(root, (version) => {
-      if (version !== null && version > shown && document.visibilityState === "visible" && !typing()) {
+      if (version !== null) latest = Math.max(latest, version);
+      if (latest > shown && document.visibilityState === "visible" && !typing()) {
         if (state) {
-          try { sessionStorage.setItem(ANNOUNCED, JSON.stringify({ game: state.dataset.game, version })); } catch (e) { /* not noted */ }
+          try { sessionStorage.setItem(ANNOUNCED, JSON.stringify({ game: state.dataset.game, version: latest })); } catch (e) { /* not noted */ }
         }
         window.location.reload();
       }

@@ -173,6 +173,9 @@ def _over_problem(p: Position, down: list[int]) -> str | None:
         if revealed:
             return "current must be null once the round is over: the reveals decide who starts"
         return "current must name the seat that starts the next round"
+    ended_by = p.closer if p.rules.next_starter == "closer" else None  # else: its scores decide
+    if p.phase is Phase.ROUND_OVER and ended_by is not None and p.current != ended_by:
+        return f"current must be seat {ended_by}: the closer starts the next round"
     return None
 
 
@@ -194,6 +197,9 @@ def _held_problem(p: Position) -> str | None:
 
 def _lines_problem(p: Position) -> str | None:
     for seat, grid in enumerate(p.grids):
+        lines = "whole columns, or whole rows (row_clear)" if p.rules.row_clear else "whole columns"
+        for row, column in _removed_alone(grid, p.rules.row_clear):
+            return f"seat {seat}'s cell [{row}, {column}] is removed, but cards go only in {lines}"
         values = _face_up_values(grid)
         for column in complete_columns(values):
             return f"seat {seat}'s column {column} holds three equal face-up cards: remove it"
@@ -201,6 +207,18 @@ def _lines_problem(p: Position) -> str | None:
             for row in complete_rows(values):
                 return f"seat {seat}'s row {row} holds four equal face-up cards: remove it"
     return None
+
+
+def _removed_alone(grid: CardGrid, row_clear: bool) -> list[tuple[int, int]]:
+    """The removed cells (null) that are not in a removed column (nor, with `row_clear`,
+    in a removed row): cards leave a grid only a whole line at a time."""
+    column_gone = [all(row[c] is None for row in grid) for c in range(COLUMNS)]
+    return [
+        (r, c)
+        for r, row in enumerate(grid)
+        for c, cell in enumerate(row)
+        if cell is None and not column_gone[c] and not (row_clear and all(x is None for x in row))
+    ]
 
 
 def _face_up_values(grid: CardGrid) -> tuple[tuple[int | None, ...], ...]:

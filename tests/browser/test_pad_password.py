@@ -113,3 +113,41 @@ def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
         expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
     finally:
         phone.close()
+
+
+def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(
+    browser: Browser, guarded_server: str
+) -> None:
+    """Offline, a round is typed behind a keeper link that the owner revokes meanwhile:
+    back online, the page that says the link was revoked shows that round in words, after
+    a reload too, and once set aside, until it is dismissed (nothing typed is lost)."""
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Ann", "Bob"]}, password=GUARD_PASSWORD)
+    shares = f"/games/{game['id']}/shares"
+    made = api(base, "POST", shares, {"kind": "keeper"}, password=GUARD_PASSWORD)
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(made["link"])
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        phone.set_offline(True)
+        page.reload()
+        enter_round_here(page, ["Ann", "Bob"], [3, 9], "Ann")
+        api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD)
+
+        phone.set_offline(False)
+        page.reload()
+        expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible()
+        kept = page.locator("[data-sync]")
+        expect(kept).to_contain_text("It was: Ann 3 (closed), Bob 9.")
+        page.reload()
+        expect(kept).to_contain_text("It was: Ann 3 (closed), Bob 9.")
+        kept.get_by_role("button", name="Set it aside").click()
+        expect(kept).to_contain_text("Set aside, not on the sheet: A new round: Ann 3 (closed)")
+        page.reload()
+        expect(kept).to_contain_text("Set aside, not on the sheet: A new round: Ann 3 (closed)")
+        kept.get_by_role("button", name="Dismiss").click()
+        expect(kept).to_be_hidden()
+        assert api(base, "GET", f"/games/{game['id']}", password=GUARD_PASSWORD)["rounds"] == []
+    finally:
+        phone.close()

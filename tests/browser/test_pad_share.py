@@ -142,6 +142,30 @@ def test_a_keeper_saves_a_round_that_the_first_phone_sees(
         assert [r["raw"] for r in rounds][-1] == [1, 2, 3] and len(rounds) == 3
 
 
+SHOW = """(visible) => {
+  const value = visible ? "visible" : "hidden";
+  Object.defineProperty(document, "visibilityState", { value, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+"""Put the page in the background (another app in front) or bring it back."""
+
+
+def test_a_sheet_in_the_background_while_a_round_is_saved_shows_it_on_coming_back(
+    page: Page, live_server: str
+) -> None:
+    """The owner looks at another app while someone saves round 2 elsewhere: the sheet,
+    brought back, shows round 2 at once (not on the next round saved)."""
+    game = pad_game(live_server, ["Ann", "Bob"], [([8, 50], 0)])
+    page.goto(f"{live_server}/games/{game}")
+    following(page)
+    page.evaluate(SHOW, False)
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [4, 3], "closer": None})
+    page.wait_for_timeout(500)  # the version told while hidden: no reload behind its back
+    expect(page.locator("tr.totals td")).to_have_text(["8", "50"])
+    page.evaluate(SHOW, True)
+    expect(page.locator("tr.totals td")).to_have_text(["12", "53"], timeout=2_000)
+
+
 def test_a_revoked_link_stops_on_the_phone_holding_it(browser: Browser, live_server: str) -> None:
     with phones(browser, 2) as (owner, watcher):
         game = pad_game(live_server, ["Ann", "Bob"])

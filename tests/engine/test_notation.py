@@ -226,6 +226,51 @@ def test_a_complete_face_up_column_is_refused() -> None:
     assert position_from_json(data).grids[0][2][0] is not None
 
 
+def test_cards_are_removed_only_in_whole_lines() -> None:
+    """A removed cell (`__`) outside a removed column (or, with row_clear, a removed row)
+    cannot happen: cards leave a grid a whole line at a time."""
+    data = changed()
+    data["grids"][0] = [
+        ["5u", "__", "7d", "1d"],
+        ["8d", "10u", "2d", "6d"],
+        ["4d", "0d", "11d", "9d"],
+    ]
+    with pytest.raises(
+        PositionError,
+        match=r"seat 0's cell \[0, 1\] is removed, but cards go only in whole columns$",
+    ):
+        position_from_json(data)
+    data["grids"][0] = [
+        ["5u", "__", "7d", "1d"],
+        ["8d", "__", "2d", "6d"],
+        ["4d", "__", "11d", "9d"],
+    ]
+    assert position_from_json(data).grids[0][2][1] is None  # a whole column
+    data["grids"][0] = [["__"] * 4, ["8d", "10u", "2d", "6d"], ["4d", "0d", "11d", "9d"]]
+    with pytest.raises(
+        PositionError, match=r"cell \[0, 0\] is removed, but cards go only in whole columns$"
+    ):
+        position_from_json(data)
+    row_clear = {**data, "rules": {"row_clear": True}}
+    assert position_from_json(row_clear).grids[0][0] == (None,) * 4  # a whole row, with row_clear
+    row_clear["grids"][0][1][0] = "__"  # a row and a column share a card: both go
+    with pytest.raises(PositionError, match=r"whole columns, or whole rows \(row_clear\)$"):
+        position_from_json(row_clear)
+    row_clear["grids"][0][2][0] = "__"
+    assert position_from_json(row_clear).grids[0][2][0] is None
+
+
+def test_after_a_closed_round_the_closer_starts_the_next() -> None:
+    """Under next_starter "closer" a round_over position names the closer to start; under
+    round_winner, or with nobody closing, the round's scores decide (not in the position)."""
+    over = {"phase": "round_over", "grids": ALL_UP_GONE, "round": 2, "closer": 0, "current": 1}
+    with pytest.raises(PositionError, match="current must be seat 0: the closer starts the next"):
+        position_from_json(changed(**over))
+    assert position_from_json(changed(**{**over, "current": 0})).current == 0
+    position_from_json(changed(**{**over, "rules": {"next_starter": "round_winner"}}))
+    position_from_json(changed(**{**over, "closer": None}))
+
+
 def test_a_seat_without_face_down_cards_means_final_turns() -> None:
     data = changed()
     data["grids"][1] = [["1u"] * 4, ["2u"] * 4, ["3u"] * 4]
