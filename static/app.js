@@ -396,14 +396,19 @@ function setupRoundForm(form) {
 // The round form's save bar (the server's form and the one drawn offline by
 // static/pad-shell.js): the page keeps room for it, large text moves the verdict out of it,
 // and it rides above the phone's keyboard.
+// A bar fixed at the foot of the page (the sheet's "Enter round", a form's Save): the page
+// keeps room under its last line for it, however tall it grows, and what takes the focus
+// (Tab, Enter to the next score) is scrolled clear of it (app.css: scroll-padding).
+function keepRoomForDock(dock) {
+  if (!window.ResizeObserver) return;
+  new ResizeObserver(() => document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+}
+
 function setupDock(form) {
   const table = form.querySelector("[data-preview]");
   const verdict = form.querySelector("[data-verdict]");
-  // The page keeps room under the last field for the save bar, however tall it grows.
   const dock = form.querySelector("[data-dock]");
-  if (dock && window.ResizeObserver) {
-    new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
-  }
+  if (dock) keepRoomForDock(dock);
   // Large text: the verdict leaves the save bar for the page, just above it (after the new
   // totals), so the bar keeps Save alone and does not cover half the screen.
   const large = window.matchMedia ? window.matchMedia("(max-width: 19em)") : null;
@@ -426,7 +431,7 @@ function setupDock(form) {
       const zoomed = view.scale > 1.01;
       const covered = zoomed ? 0 : Math.round(Math.max(0, window.innerHeight - view.height - view.offsetTop));
       dock.style.setProperty("transform", covered ? `translateY(-${covered}px)` : "");
-      document.body.style.setProperty("--keyboard-height", `${covered}px`);
+      document.documentElement.style.setProperty("--keyboard-height", `${covered}px`);
     };
     view.addEventListener("resize", place);
     view.addEventListener("scroll", place);
@@ -809,6 +814,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $$(document, "input[data-time-zone]").forEach(sendTimeZone);
   $$(document, "[data-sheet-state]").forEach(forgetSavedDrafts);
   $$(document, "form[data-round-form]").forEach(setupRoundForm);
+  $$(document, "body.has-dock .dock:not([data-dock])").forEach(keepRoomForDock);
   $$(document, "form[data-new-game]").forEach(setupNewGame);
   $$(document, "form[data-new-game] details.rules").forEach(followRulesSummary);
   $$(document, "select[data-blank-names]").forEach(followSeatKind);

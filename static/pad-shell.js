@@ -292,6 +292,7 @@
     const strip = sheet.finished ? "" : View.strip(sheet);
     draw(`<div hidden data-shell-sheet data-game="${esc(id)}" ${onServer ? "data-catch-up" : ""}></div>${changed ? changed.html : ""}${head}${note}${strip}${rounds}<div class="dock">${dock}</div>`, game.players.join(", "));
     document.body.classList.add("has-dock");
+    if (typeof root.keepRoomForDock === "function") root.keepRoomForDock(document.querySelector(".dock"));
     Sync.showStatus(game.key);
     if (behind && navigator.onLine) catchUp(); // a network the phone believes in, not answering
   }

@@ -63,17 +63,21 @@
   }
 
   // After a person's move: move `step`, made by `seat`.
-  // A word on an earlier move than the one shown is dropped; a "good move" on the card
-  // placed does not hide the better move named for the draw just before it.
+  // A word on an earlier move than the one shown is dropped; a "good move" on the rest of
+  // the turn (the card placed, or thrown away and a card turned up) does not hide the
+  // better move named for the draw before it (`last`: the turn's latest move it stands for).
   async function judge(step, seat, name, pass) {
-    if (advised && advised.seat === seat && advised.step < step - 1) advised = null; // an older turn's
+    if (advised && advised.seat === seat && advised.last < step - 1) advised = null; // an older turn's
     try {
       const { ok, data } = await ask(`?move=${step}`);
       const text = ok ? data.text : data.message || data.error;
       if (!text || (advised && advised.step > step)) return;
       const better = Boolean(ok && data.better);
-      if (!better && advised && advised.better && advised.seat === seat && advised.step === step - 1) return;
-      advised = { seat, step, better, text: pass ? t("coach_said", { name, text }) : text };
+      if (!better && advised && advised.better && advised.seat === seat && advised.last === step - 1) {
+        advised.last = step;
+        return;
+      }
+      advised = { seat, step, last: step, better, text: pass ? t("coach_said", { name, text }) : text };
       show();
     } catch (error) {
       // offline: the coach stays quiet

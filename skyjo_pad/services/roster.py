@@ -195,11 +195,35 @@ def merge_choices(player_id: int) -> list[tuple[int, str]]:
     get(player_id)  # NotFound for no such entry
     everyone = entries(computers=True)
     computer = {entry.id: entry.computer or is_computer_name(entry.name) for entry in everyone}
+    level = {entry.id: computer_level(entry.name) for entry in everyone}
     return [
         (entry.id, entry.name)
         for entry in everyone
-        if entry.id != player_id and computer[entry.id] == computer[player_id]
+        if entry.id != player_id
+        and computer[entry.id] == computer[player_id]
+        and (None in (level[entry.id], level[player_id]) or level[entry.id] == level[player_id])
     ]
+
+
+def _check_one_level(keep: Player, drop: Player) -> None:
+    """Refuse a merge that would put another level's games under a level's own name
+    ("Hard bot" taking the medium computer's): each level keeps a record of its own."""
+    level = computer_level(keep.name)
+    if level is None:
+        return
+    other = db.session.scalar(
+        select(GameSeat.bot)
+        .where(GameSeat.player_id == drop.id, GameSeat.bot.is_not(None), GameSeat.bot != level)
+        .limit(1)
+    )
+    if other is not None:
+        raise Conflict(
+            "%(name)s keeps the games of its own level, and %(other)s played at another: "
+            "not merged.",
+            field="other",
+            name=keep.name,
+            other=drop.name,
+        )
 
 
 def is_computer(player: Player) -> bool:
@@ -335,6 +359,7 @@ def mergeable(keep_id: int, drop_id: int) -> tuple[Player, Player]:
             computer=computer.name,
             person=person.name,
         )
+    _check_one_level(keep, drop)
     a, b = aliased(GameSeat), aliased(GameSeat)
     shared = db.session.execute(
         select(Game.created_at)

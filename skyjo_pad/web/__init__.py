@@ -155,7 +155,8 @@ def one_decimal(value: float | None) -> str:
         return "—"
     if isinstance(value, int):
         return true_minus(format_decimal(value))
-    return true_minus(format_decimal(half_up(value, 1), format="#,##0.0"))
+    rounded = half_up(value, 1)
+    return true_minus(format_decimal(abs(rounded) if rounded == 0 else rounded, format="#,##0.0"))
 
 
 def percent_or_dash(value: float | None) -> str:

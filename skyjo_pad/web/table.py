@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from ..devices import device_key
 from ..i18n import N_, current, gettext
+from ..models import PLAYING
 from ..presenters.problems import why
 from ..presenters.table_screen import screen_json
 from ..rate_limits import limited
@@ -79,11 +80,15 @@ def play(game_id: str) -> str:
     return render_template("table/play.html", state=state, status=status, seed=seed)
 
 
-@bp.post("/<game_id>/abandon")
+@bp.route("/<game_id>/abandon", methods=["GET", "POST"])
 def abandon(game_id: str) -> str | Response:
-    """Stop the table for good (it stays in the history), once confirmed; CSRF checked."""
+    """Stop the table for good (it stays in the history), once confirmed; CSRF checked.
+    The question is a page of its own (Back after abandoning comes to it, as a GET): a
+    game already over is not asked about again, its table says how it ended."""
     try:
         if request.form.get("confirm") != "yes":
+            if tables.status(game_id)[0] != PLAYING:
+                return redirect(url_for("table.play", game_id=game_id))
             names = [seat.name for seat in tables.setup(game_id).seats]
             return render_template("table/abandon.html", game_id=game_id, names=names)
         tables.abandon(game_id, device_key())

@@ -135,6 +135,31 @@ def test_enter_moves_on_and_never_saves_half_a_round(page: Page, live_server: st
     assert api(live_server, "GET", f"/games/{game}")["rounds"] == []
 
 
+CLEAR_OF_THE_DOCK = """() => {
+  const dock = [...document.querySelectorAll(".dock")].find((d) => d.getClientRects().length);
+  return document.activeElement.getBoundingClientRect().bottom <= dock.getBoundingClientRect().top;
+}"""
+"""Whether what has the focus shows whole above the bar fixed at the foot of the page."""
+
+
+def test_the_focus_never_goes_under_the_bar_at_the_foot(page: Page, live_server: str) -> None:
+    """Eight players, Enter from score to score: each score taking the focus is scrolled
+    clear of the save bar; on the sheet, Tab to its last links (the languages) too."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    game = pad_game(live_server, names, [([1, 2, 3, 4, 5, 6, 7, 8], 0)])
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    choose_closer(page, "Ann")
+    page.get_by_role("textbox", name="Ann", exact=True).tap()
+    for name in names[1:]:
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("textbox", name=name, exact=True)).to_be_focused()
+        assert page.evaluate(CLEAR_OF_THE_DOCK), f"{name}'s score is under the save bar"
+    page.goto(f"{live_server}/games/{game}")
+    page.get_by_role("link", name="Français").focus()
+    assert page.evaluate(CLEAR_OF_THE_DOCK), "the last link is under the Enter round bar"
+
+
 @pytest.mark.parametrize("where", ["online", "offline"])
 def test_enter_on_the_closers_choice_or_a_minus_never_sends_the_form(
     page: Page, live_server: str, where: str

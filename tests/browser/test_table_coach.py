@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from browser_helpers import shoot
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from table_helpers import (
     first_turn_after_reveals,
     my_cell,
@@ -156,6 +156,33 @@ def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
     expect(page.locator("[data-coach-advice]")).to_contain_text(
         re.compile(r"^The expert would have .+ \(about \d"), timeout=30000
     )
+
+
+def test_a_better_draw_stays_named_through_the_rest_of_the_turn(
+    page: Page, live_server: str
+) -> None:
+    """Ann draws (the coach names a better move), throws the card away and turns a card
+    up (each a good move): the word on the draw stands to the end of her turn."""
+    first_turn_after_reveals(page, live_server, [("Ann", "person"), ("", "hard")], seed=SEED)
+    page.get_by_label("Coach me").check()
+    draw = state(page)["step"] + 1  # the move the draw will be
+
+    def coach(route: Route) -> None:  # the coach's words, fixed: the draw could do better
+        step = int(route.request.url.rsplit("move=", 1)[1])
+        text = "Take the discard instead." if step == draw else "Good move."
+        route.fulfill(json={"text": text, "better": step == draw})
+
+    page.route(re.compile(r"/coach\?move=\d+$"), coach)
+    advice = page.locator("[data-coach-advice]")
+    tap_and_wait(page, "[data-draw]")
+    expect(advice).to_have_text("Take the discard instead.")
+    tap_and_wait(page, "[data-discard]")
+    tap_and_wait(page, my_cell(page, [1, 0]))
+    page.wait_for_function(
+        f"window.skyjoTable.state.actor !== 0 || window.skyjoTable.state.step > {draw + 2}"
+    )
+    page.wait_for_timeout(300)  # the last move's word asked and answered
+    expect(advice).to_have_text("Take the discard instead.")
 
 
 def test_pass_and_play_the_word_goes_to_the_player_who_moved(page: Page, live_server: str) -> None:

@@ -326,6 +326,25 @@ def test_a_person_and_a_computer_player_are_never_merged(fixed: dict[str, str]) 
     assert stats.player_stats(pid("Cy")).games == 2  # as before
 
 
+def test_computer_players_of_two_levels_are_never_merged_under_a_levels_name(
+    ctx: Flask,
+) -> None:
+    """ "Medium bot" keeps the medium computer's games: the hard one's are not merged into
+    it (its export would then seat a hard computer as "Medium bot"), nor offered; a
+    computer the host named may take another's games."""
+    tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Medium bot", "medium")], seed=3)
+    tables.create([tables.SeatChoice("Eve"), tables.SeatChoice("Hard bot", "hard")], seed=4)
+    tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Robo", "hard")], seed=5)
+    assert "Hard bot" not in dict(roster.merge_choices(pid("Medium bot"))).values()
+    assert "Medium bot" not in dict(roster.merge_choices(pid("Hard bot"))).values()
+    assert "Robo" in dict(roster.merge_choices(pid("Medium bot"))).values()
+    for keep, drop in (("Medium bot", "Hard bot"), ("Medium bot", "Robo")):
+        with pytest.raises(Conflict, match=f"{keep} keeps the games of its own level, and {drop}"):
+            roster.merge(pid(keep), pid(drop))
+        db.session.rollback()
+    assert roster.merge(pid("Robo"), pid("Hard bot")).name == "Robo"
+
+
 def test_a_computer_player_keeps_the_name_new_tables_find_it_by(ctx: Flask) -> None:
     tables.create([tables.SeatChoice("Ann"), tables.SeatChoice("Hard bot", "hard")], seed=3)
     with pytest.raises(Invalid, match="Hard bot is the name new tables give"):

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from skyjo_pad.engine import Rules
 from skyjo_pad.presenters import table_words
+from skyjo_pad.web import one_decimal
 
 NEW_GAME = {"en": "New game", "sv": "Nytt spel", "de": "Neues Spiel", "fr": "Nouvelle partie"}
 
@@ -94,7 +95,7 @@ def test_the_tables_sentences_are_whole_sentences_in_each_language(app: Flask) -
     players = ["Åsa", "Björn"]
     expected = {
         "en": "Åsa drew an 8 and kept it, in place of a face-down 5.",
-        "sv": "Åsa drog en 8:a och behöll det i stället för en nedvänd 5.",
+        "sv": "Åsa drog en 8:a och behöll den i stället för en nedvänd 5.",
         "de": "Åsa hat eine 8 gezogen und behalten, anstelle einer verdeckten 5.",
         "fr": "Åsa a pioché un 8 et l’a gardé, à la place d’un 5 face cachée.",
     }
@@ -107,3 +108,12 @@ def test_the_tables_sentences_are_whole_sentences_in_each_language(app: Flask) -
         two = table_words.told(dealt, players, Rules())
     assert one == "La manche 2 est distribuée\u00a0: chacun retourne 1 carte."
     assert two == "La manche 2 est distribuée\u00a0: chacun retourne 2 cartes."
+
+
+def test_a_statistic_is_written_as_the_reader_writes_numbers(app: Flask) -> None:
+    """One decimal, a true minus, the reader's decimal sign; a rating that rounds to
+    nothing is 0.0, never "−0.0"."""
+    expected = {"en": ["6.3", "−7.9", "0.0", "1,200"], "de": ["6,3", "−7,9", "0,0", "1.200"]}
+    for language, written in expected.items():
+        with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+            assert [one_decimal(v) for v in (6.26, -7.94, -0.04, 1200)] == written

@@ -183,6 +183,23 @@ def test_advance_and_hint_endpoints(client: FlaskClient) -> None:
     assert client.get(f"/api/phone-tables/{game_id}/hint?version=1").status_code == 409
 
 
+def test_the_abandon_question_is_a_page_and_never_asked_of_a_game_over(
+    client: FlaskClient,
+) -> None:
+    """The question is a page of its own (Back after abandoning comes to its address, not
+    to a form sent again); once the game is over, it leads to the table, which says so."""
+    game_id = start(client)
+    asked = client.get(f"/tables/{game_id}/abandon")
+    assert asked.status_code == 200 and "Abandon this game?" in asked.text
+    assert "Abandon this game?" in client.post(f"/tables/{game_id}/abandon", data={}).text
+    done = client.post(f"/tables/{game_id}/abandon", data={"confirm": "yes"})
+    assert done.status_code == 302 and done.headers["Location"] == f"/tables/{game_id}"
+    for again in (client.get, lambda url: client.post(url, data={})):
+        answer = again(f"/tables/{game_id}/abandon")
+        assert answer.status_code == 302 and answer.headers["Location"] == f"/tables/{game_id}"
+    assert screen(client, game_id)["status"] == "abandoned"
+
+
 def test_record_download_and_replay(app: Flask, client: FlaskClient) -> None:
     """The record only once the game is over, as a named JSON file; the replay steps."""
     game_id = start(client)
