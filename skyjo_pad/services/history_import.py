@@ -22,10 +22,11 @@ from sqlalchemy import Connection, insert, select, update
 
 from ..extensions import db
 from ..models import PLAYING, Game, Player, name_key, utcnow
-from . import games_store, ratings
-from .errors import N_, Malformed
+from . import games_store, ratings, roster
+from .errors import N_, Invalid, Malformed, Sentence
 from .history_format import TABLE, HistoryFile, ImportedGame, read_file
 from .retry import retried
+from .roster import A_COMPUTERS_NAME
 from .transaction import transaction
 
 GAMES = Game.__table__
@@ -76,6 +77,7 @@ def _store(checked: HistoryFile) -> ImportReport:
     report = ImportReport()
     try:
         elsewhere = _played_elsewhere(games)
+        _check_people(games)
         games = [game for game in games if game.id not in elsewhere]
         report.left_out = len(elsewhere)
         keys = _player_ids([*emails, *(name for game in games for name in game.players)], emails)
@@ -96,16 +98,44 @@ def _store(checked: HistoryFile) -> ImportReport:
     return report
 
 
+def _check_people(games: Sequence[ImportedGame]) -> None:
+    """Refuse a game not here yet that seats a person under the name of a computer player
+    of this address book ("Robo", named by a host here): their records would mix."""
+    here = _here([game.id for game in games])
+    people = [
+        (number, game.id, name)
+        for number, game in enumerate(games, start=1)
+        if game.id not in here
+        for name, bot in zip(game.players, game.bots, strict=True)
+        if bot is None
+    ]
+    computers = roster.computers_among({name for _number, _id, name in people})
+    for number, game_id, name in people:
+        if name_key(name) in computers:
+            raise Invalid(
+                N_("Game %(number)s of the file (%(id)s): %(problem)s"),
+                number=number,
+                id=game_id,
+                problem=Sentence(A_COMPUTERS_NAME, {"name": name}),
+            )
+
+
+def _here(ids: Sequence[str]) -> set[str]:
+    """Which of these games this installation has."""
+    here: set[str] = set()
+    for start in range(0, len(ids), 500):
+        here |= set(
+            db.session.scalars(select(Game.id).where(Game.id.in_(ids[start : start + 500])))
+        )
+    return here
+
+
 def _played_elsewhere(games: Sequence[ImportedGame]) -> set[str]:
     """The digital games of the file still being played that are not here: their cards
     are on the server that dealt them, so they cannot go on here (one here is left as it is,
     like any game already here)."""
     live = [game.id for game in games if game.kind == TABLE and game.status == PLAYING]
-    here: set[str] = set()
-    for start in range(0, len(live), 500):
-        chunk = live[start : start + 500]
-        here |= set(db.session.scalars(select(Game.id).where(Game.id.in_(chunk))))
-    return set(live) - here
+    return set(live) - _here(live)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +176,10 @@ def _add_players(first: dict[str, str], emails: dict[str, str | None]) -> _Playe
             ],
         )
         known |= _by_key(connection, lacking)
-    for name, email in emails.items():
+    machines = roster.computers_among({name for name, email in emails.items() if email})
+    for name, email in emails.items():  # a computer player's entry takes none
         found = known.get(name_key(name))
-        if email and found is not None and not found[1]:
+        if email and found is not None and not found[1] and name_key(name) not in machines:
             connection.execute(update(PLAYERS).where(PLAYERS.c.id == found[0]).values(email=email))
     return _PlayerIds({key: player_id for key, (player_id, _email) in known.items()}, len(lacking))
 

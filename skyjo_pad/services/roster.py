@@ -122,6 +122,22 @@ def check_seat_kinds(names: Sequence[str], bots: Sequence[str | None]) -> None:
     raise Invalid(A_PERSONS_NAME, "players", name=machines[key])
 
 
+def computers_among(names: set[str]) -> set[str]:
+    """The name keys of `names` that are computer players' entries of the address book."""
+    keys = sorted({name_key(name) for name in names})
+    counts, _games, computer = _seat_counts()
+    found: set[str] = set()
+    for start in range(0, len(keys), 500):
+        found |= set(
+            db.session.scalars(
+                select(Player.name_key)
+                .outerjoin(counts, counts.c.player_id == Player.id)
+                .where(Player.name_key.in_(keys[start : start + 500]), computer)
+            )
+        )
+    return found
+
+
 def free_name(base: str, used: set[str]) -> str:
     """`base`, or `base 2`, `base 3` … whichever nobody at the table has yet (`used`:
     the table's names so far, casefolded; the one chosen is added)."""

@@ -225,6 +225,22 @@ def test_bad_files_are_refused_whole(ctx: Flask, data: dict[str, Any], message: 
     assert store_counts() == before == (0, 0, 0, 0, 0)
 
 
+def test_an_import_never_seats_a_person_under_a_computer_players_name_here(ctx: Flask) -> None:
+    """ "Robo" is a computer player here (a host named it): a file that seats a person Robo
+    is refused whole, naming the game; a file whose games are all here already changes
+    nothing and is not refused."""
+    transfer.import_data(t1_export())  # Ann against the computer Robo
+    before = store_counts()
+    data = broken({"players": ["Ann", "Robo"]})
+    with pytest.raises(
+        Invalid,
+        match=r"^Game 1 of the file \(padgame001\): Robo is a computer player's name: give this",
+    ):
+        transfer.import_data(data)
+    assert store_counts() == before
+    assert transfer.import_data(t1_export()).already_here == 1
+
+
 def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) -> None:
     data = t1_export()
     data["games"][0]["record"]["moves"][2] = {"action": "flip", "cell": [0, 0]}  # face up
@@ -264,6 +280,10 @@ def test_a_computers_entry_of_an_address_book_is_not_made_a_person(
     with other.app_context():
         transfer.import_data(data)
         assert [name for _id, name in roster.names()] == ["Ann", "Bob", "Robo"]  # Robo: easy
+        # nor does a computer here take an email an address book gives its name
+        transfer.import_data({**data, "players": [{"name": "Robo", "email": "r@example.org"}]})
+        robo = next(p for p in roster.entries(computers=True) if p.name == "Robo")
+        assert robo.computer and robo.email is None
 
 
 def test_a_digital_game_still_played_elsewhere_is_left_out(ctx: Flask, other: Flask) -> None:
