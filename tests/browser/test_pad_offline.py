@@ -238,58 +238,54 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0), ([7, 2], 1)]
 
 
-def test_a_take_back_another_phones_round_came_after_is_not_offered_to_send(
-    page: Page, context: BrowserContext, live_server: str
+@pytest.mark.parametrize(
+    ("theirs", "said", "totals", "kept"),
+    [
+        (
+            "round 3",
+            "Taking back round 2 cannot be sent: the sheet has 3 rounds now, and only the last "
+            "round can be taken back.",
+            ["10", "15"],
+            [([5, 9], 0), ([4, 4], None), ([1, 2], 0)],
+        ),
+        (
+            "another round 2",
+            "Taking back round 2 cannot be sent: another phone changed that round since.",
+            ["6", "29"],
+            [([5, 9], 0), ([1, 20], 0)],
+        ),
+    ],
+)
+def test_a_take_back_the_other_phone_made_impossible_is_not_offered_to_send(
+    page: Page,
+    context: BrowserContext,
+    live_server: str,
+    theirs: str,
+    said: str,
+    totals: list[str],
+    kept: list[tuple[list[int], int | None]],
 ) -> None:
-    """Offline, round 2 is taken back; another phone saves round 3: only the last round
-    can be taken back, so the box says why and offers to keep theirs alone."""
+    """Offline, round 2 is taken back; another phone saves round 3 (only the last round
+    can be taken back), or takes round 2 back too and saves another round 2 (sending mine
+    would take theirs back unseen): the box says why and offers to keep theirs alone."""
     game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
     page.get_by_role("link", name="Take back round 2").tap()
     page.get_by_role("button", name="Take back round 2").tap()
     expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
-    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 2], "closer": 0})
+    if theirs == "another round 2":
+        api(live_server, "DELETE", f"/games/{game}/rounds/2", {})
+    scores = [1, 2] if theirs == "round 3" else [1, 20]
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": scores, "closer": 0})
 
-    conflict = clash_when_back(
-        page,
-        context,
-        "Taking back round 2 cannot be sent: the sheet has 3 rounds now, and only the last "
-        "round can be taken back.",
-    )
+    conflict = clash_when_back(page, context, said)
     expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
     conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
     expect(page.locator("[data-conflict]")).to_have_count(0)
-    expect(page.locator("tr.totals td")).to_have_text(["10", "15"])
+    expect(page.locator("tr.totals td")).to_have_text(totals)
     expect(page.locator("[data-sync]")).to_contain_text("Taking back round 2")
-    assert len(server_rounds(live_server, game)) == 3
-
-
-def test_a_take_back_of_a_round_another_phone_replaced_is_not_offered_to_send(
-    page: Page, context: BrowserContext, live_server: str
-) -> None:
-    """Offline, round 2 is taken back; another phone takes it back too and saves another
-    round 2: sending mine would take back theirs unseen, so the box says why and offers to
-    keep theirs alone; their round stays."""
-    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
-    installed(page, live_server, f"/games/{game}")
-    context.set_offline(True)
-    page.get_by_role("link", name="Take back round 2").tap()
-    page.get_by_role("button", name="Take back round 2").tap()
-    expect(page.locator("tr.totals td")).to_have_text(["5", "9"])
-    api(live_server, "DELETE", f"/games/{game}/rounds/2", {})
-    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 20], "closer": 0})
-
-    conflict = clash_when_back(
-        page,
-        context,
-        "Taking back round 2 cannot be sent: another phone changed that round since.",
-    )
-    expect(conflict.get_by_role("button", name="Send mine after theirs")).to_have_count(0)
-    conflict.get_by_role("button", name="Keep theirs, set mine aside").tap()
-    expect(page.locator("[data-conflict]")).to_have_count(0)
-    expect(page.locator("tr.totals td")).to_have_text(["6", "29"])
-    assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0)]
+    assert server_rounds(live_server, game) == kept
 
 
 def test_a_round_form_open_when_a_conflict_comes_gives_way_to_the_sheet(

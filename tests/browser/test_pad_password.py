@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from browser_helpers import GUARD_PASSWORD, PHONE_CONTEXT, api
 from offline_helpers import enter_round_here, installed
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 
 def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
@@ -91,7 +93,26 @@ def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
 ) -> None:
     """The owner revokes the keeper link while its phone shows the sheet: the phone says
     the link was revoked at once, not the old rounds with "Enter round" still offered."""
-    base = guarded_server
+    with keeper_phone(browser, guarded_server) as (phone, page, game, revoke):
+        expect(page).to_have_url(f"{guarded_server}/games/{game}")
+        expect(page.locator("[data-sheet-follow]")).to_have_attribute("data-connected", "yes")
+        revoke()
+        expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible(
+            timeout=5_000
+        )
+        expect(page.get_by_role("link", name=re.compile("Enter round"))).to_have_count(0)
+        # Nor does the phone offer the game offline any more.
+        phone.set_offline(True)
+        page.goto(f"{guarded_server}/games/{game}")
+        expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
+
+
+@contextmanager
+def keeper_phone(
+    browser: Browser, base: str
+) -> Iterator[tuple[BrowserContext, Page, str, Callable[[], None]]]:
+    """A phone that opened a keeper link of a new game (Ann, Bob), its worker in charge:
+    the phone, its page, the game's id, and what revokes the link."""
     game = api(base, "POST", "/games", {"players": ["Ann", "Bob"]}, password=GUARD_PASSWORD)
     shares = f"/games/{game['id']}/shares"
     made = api(base, "POST", shares, {"kind": "keeper"}, password=GUARD_PASSWORD)
@@ -99,18 +120,13 @@ def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
     try:
         page = phone.new_page()
         page.goto(made["link"])
-        expect(page).to_have_url(f"{base}/games/{game['id']}")
-        expect(page.locator("[data-sheet-follow]")).to_have_attribute("data-connected", "yes")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
-        api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD)
-        expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible(
-            timeout=5_000
+        yield (
+            phone,
+            page,
+            game["id"],
+            lambda: api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD),
         )
-        expect(page.get_by_role("link", name=re.compile("Enter round"))).to_have_count(0)
-        # Nor does the phone offer the game offline any more.
-        phone.set_offline(True)
-        page.goto(f"{base}/games/{game['id']}")
-        expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
     finally:
         phone.close()
 
@@ -121,19 +137,11 @@ def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(
     """Offline, a round is typed behind a keeper link that the owner revokes meanwhile:
     back online, the page that says the link was revoked shows that round in words, after
     a reload too, and once set aside, until it is dismissed (nothing typed is lost)."""
-    base = guarded_server
-    game = api(base, "POST", "/games", {"players": ["Ann", "Bob"]}, password=GUARD_PASSWORD)
-    shares = f"/games/{game['id']}/shares"
-    made = api(base, "POST", shares, {"kind": "keeper"}, password=GUARD_PASSWORD)
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(made["link"])
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+    with keeper_phone(browser, guarded_server) as (phone, page, game, revoke):
         phone.set_offline(True)
         page.reload()
         enter_round_here(page, ["Ann", "Bob"], [3, 9], "Ann")
-        api(base, "DELETE", f"{shares}/{made['id']}", password=GUARD_PASSWORD)
+        revoke()
 
         phone.set_offline(False)
         page.reload()
@@ -148,6 +156,5 @@ def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(
         expect(kept).to_contain_text("Set aside, not on the sheet: A new round: Ann 3 (closed)")
         kept.get_by_role("button", name="Dismiss").click()
         expect(kept).to_be_hidden()
-        assert api(base, "GET", f"/games/{game['id']}", password=GUARD_PASSWORD)["rounds"] == []
-    finally:
-        phone.close()
+        rounds = api(guarded_server, "GET", f"/games/{game}", password=GUARD_PASSWORD)["rounds"]
+        assert rounds == []
