@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +162,17 @@ def round_with_client_id(game_id: str, client_id: str) -> int | None:
         select(ROUNDS.c.number).where(ROUNDS.c.game_id == game_id, ROUNDS.c.client_id == client_id)
     )
     return found.scalar()
+
+
+def round_made(game_id: str, number: int) -> int | None:
+    """When the game's round `number` was first saved (microseconds since 1970): a
+    correction keeps it; a round taken back and entered again has its own. (Not its row's
+    id: SQLite gives a row deleted last its id again.)"""
+    found = _connection().execute(
+        select(ROUNDS.c.created_at).where(ROUNDS.c.game_id == game_id, ROUNDS.c.number == number)
+    )
+    made = found.scalar()
+    return None if made is None else (made - datetime(1970, 1, 1)) // timedelta(microseconds=1)
 
 
 def _move_version(before: Sheet, after: Sheet, now: datetime) -> None:

@@ -134,6 +134,12 @@ def get_sheet(game_id: str, with_grids: bool = False) -> Sheet:
     return read_sheet(game_id, with_grids)
 
 
+def stored_round(game_id: str, number: int) -> int | None:
+    """Which stored round is round `number` now (the same through corrections, another
+    once it was taken back and entered again); None if there is none."""
+    return games_store.round_made(game_id, number)
+
+
 def recent_games(finished: bool, limit: int = 10) -> list[Sheet]:
     """Games in progress or finished, the most recent first."""
     return recent_sheets(finished, limit)

@@ -43,7 +43,6 @@ MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
 FORM_EXPIRED = _l("This page was open too long or came from elsewhere: please try again.")
 _DEFAULTS = Rules()
 
-
 WHOLE_NUMBER = re.compile(r"\s*[-+]?\d+\s*")
 """Digits with an optional sign: what a whole number typed in a field looks like."""
 
@@ -291,8 +290,9 @@ class RoundForm(PadForm):
     opened_as = HiddenField()
     """The number the new round had when its form was opened."""
     opened_round = HiddenField()
-    """A correction's scores and closer as its form was opened ("8,50,10;2"): what this
-    phone changed is told apart from what another phone changed meanwhile."""
+    """A correction's scores, closer and stored round as its form was opened ("8,50,10;2;17"):
+    what this phone changed is told apart from what another phone changed meanwhile, and a
+    round corrected there from one taken back and entered again."""
     keep_unusual = BooleanField(_l("Keep these scores anyway (house rules)"))
 
     def setup(self, players: tuple[str, ...]) -> RoundForm:
@@ -308,17 +308,15 @@ class RoundForm(PadForm):
     def fill(
         self, raw: tuple[int, ...], grids: tuple[scoring.Grid | None, ...], closer: int | None
     ) -> None:
-        """Show a stored round, for correcting it (noted as the round opened)."""
+        """Show a stored round, for correcting it (then `note_opened`)."""
         for seat, (score, grid) in enumerate(zip(raw, grids, strict=True)):
             self.fill_seat(seat, score, grid)
         self.fill_closer(closer)
-        self.note_opened(raw, closer)
 
-    def note_opened(self, raw: tuple[int, ...], closer: int | None) -> None:
+    def note_opened(self, raw: tuple[int, ...], closer: int | None, made: int | None) -> None:
         """Keep a correction's round as it stands when its form is shown (`opened`)."""
-        self.opened_round.data = (
-            ",".join(map(str, raw)) + ";" + (NOBODY if closer is None else str(closer))
-        )
+        who, stored = NOBODY if closer is None else str(closer), "" if made is None else made
+        self.opened_round.data = ",".join(map(str, raw)) + f";{who};{stored}"
 
     def fill_seat(self, seat: int, score: int, grid: scoring.Grid | None) -> None:
         """Show one seat's stored score (and its cards, if they were counted)."""
@@ -333,15 +331,17 @@ class RoundForm(PadForm):
         """Show who closed a stored round."""
         self.closer.data = NOBODY if closer is None else str(closer)
 
-    def opened(self) -> tuple[tuple[int, ...], int | None] | None:
-        """A correction's scores and closer as its form was opened (None if not sent)."""
-        scores, _sep, closer = str(self.opened_round.data or "").partition(";")
+    def opened(self) -> tuple[tuple[int, ...], int | None, int | None] | None:
+        """A correction's scores, closer and stored round (its id: None if not sent) as its
+        form was opened; None when the form sent none."""
+        scores, closer, made = [*str(self.opened_round.data or "").split(";", 2), "", ""][:3]
         try:
             raw = tuple(whole_number(score) for score in scores.split(","))
             who = None if closer == NOBODY else whole_number(closer)
+            stored = whole_number(made) if made else None
         except ValueError:
             return None
-        return (raw, who) if len(raw) == len(self.seats) else None
+        return (raw, who, stored) if len(raw) == len(self.seats) else None
 
     def expected_version(self) -> int | None:
         """The sheet version the form was opened on."""

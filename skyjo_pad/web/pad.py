@@ -238,6 +238,7 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
             return _render_round(sheet, form, number, None)
         row = sheet.rounds[number - 1]
         form.fill(row.raw, row.grids, row.closer)
+        form.note_opened(row.raw, row.closer, pad.stored_round(sheet.id, number))
         entry = form.entry()
         outcome = pad.preview(sheet.id, entry, number) if entry else None
         return _render_round(sheet, form, number, outcome)
@@ -328,7 +329,17 @@ def _saved_meanwhile(
         return redirect(url_for("pad.sheet", game_id=game_id))
     form.version.data, form.opened_as.data = str(fresh.version), str(len(fresh.rounds) + 1)
     taken = _take_their_changes(form, entry, fresh, number) if number and entry else []
-    if taken:
+    if taken is None:
+        flash(
+            _(
+                "Round %(round)s was taken back on another phone and entered again: what you "
+                "typed corrects the round before it. It is still here: check it against the "
+                "round now, then save again.",
+                round=number,
+            ),
+            "error",
+        )
+    elif taken:
         flash(
             _(
                 "%(problem)s Their changes (%(what)s) are in the form now, with yours: check "
@@ -369,15 +380,19 @@ def _saved_meanwhile(
 
 def _take_their_changes(
     form: RoundForm, entry: pad.RoundEntry, fresh: pad.Sheet, number: int
-) -> list[str]:
+) -> list[str] | None:
     """A correction refused because another phone corrected round `number` first: each
     score (and the closer) this form left as it was opened takes the other phone's value;
-    what this phone changed stays. What was taken, in words ("Ann", "who closed")."""
+    what this phone changed stays. What was taken, in words ("Ann", "who closed"); None
+    when the round was taken back there and entered again (nothing of it is mixed in)."""
     opened = form.opened()
     if opened is None:
         return []
-    raw, closer = opened
-    theirs = fresh.rounds[number - 1]
+    raw, closer, made = opened
+    theirs, now = fresh.rounds[number - 1], pad.stored_round(fresh.id, number)
+    if made is not None and made != now:
+        form.note_opened(theirs.raw, theirs.closer, now)
+        return None
     taken = []
     for seat, (typed, before) in enumerate(zip(entry.seats, raw, strict=True)):
         if typed.raw() == before != theirs.raw[seat]:
@@ -386,7 +401,7 @@ def _take_their_changes(
     if entry.closer == closer != theirs.closer:
         form.fill_closer(theirs.closer)
         taken.append(_("who closed"))
-    form.note_opened(theirs.raw, theirs.closer)  # what the next Save is told apart from
+    form.note_opened(theirs.raw, theirs.closer, now)  # what the next Save is told apart from
     return taken
 
 

@@ -320,7 +320,7 @@ class TestCorrections:
         url = f"/games/{game_id}/rounds/1/edit"
         opened = client.get(url)
         fields = {name: input_value(opened, name) or "" for name in ("version", "opened_round")}
-        assert fields["opened_round"] == "15,2,25;0"
+        assert re.fullmatch(r"15,2,25;0;\d+", fields["opened_round"])  # the round as opened
         assert client.post(url, data={**round_form([3, 2, 25], 0), **fields}).status_code == 302
         refused = client.post(url, data={**round_form([15, 2, 20], 0), **fields})
         assert refused.status_code == 200
@@ -334,6 +334,29 @@ class TestCorrections:
         }
         assert client.post(url, data=again).status_code == 302
         assert sheet(app, game_id).rounds[0].raw == (3, 2, 20)
+
+    def test_a_round_taken_back_and_entered_again_is_not_mixed_into_a_correction(
+        self, app: Flask, client: FlaskClient, game_id: str
+    ) -> None:
+        """Phone B corrects round 1 (Cy 25 → 20) while phone A takes it back and enters
+        another round 1: B's Save is refused, its form keeps only what B typed (nothing of
+        A's round is mixed in, as if it were a correction) and says why."""
+        save_round(client, game_id, [15, 2, 25], 0)
+        url = f"/games/{game_id}/rounds/1/edit"
+        opened = client.get(url)
+        fields = {name: input_value(opened, name) or "" for name in ("version", "opened_round")}
+        version = sheet(app, game_id).version
+        client.post(f"/games/{game_id}/rounds/1/delete", data={"version": version})
+        save_round(client, game_id, [1, 40, 30], 1)  # phone A's new round 1
+        refused = client.post(url, data={**round_form([15, 2, 20], 0), **fields})
+        assert refused.status_code == 200
+        assert any(
+            "Round 1 was taken back on another phone and entered again" in m
+            for m in flashes(refused)
+        )
+        typed = [input_value(refused, f"seats-{seat}-score") for seat in range(3)]
+        assert typed == ["15", "2", "20"] and checked_value(refused, "closer") == "0"
+        assert sheet(app, game_id).rounds[0].raw == (1, 40, 30)
 
     def test_a_correction_of_a_round_taken_back_meanwhile_says_so_with_what_was_typed(
         self, app: Flask, client: FlaskClient, game_id: str
