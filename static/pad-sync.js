@@ -248,7 +248,9 @@
   async function refusedOrOffline(key, answer, op) {
     if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return "offline";
     const message = answer.data.message || answer.data.error || word("refused");
-    await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message } }));
+    // 401: the password (changed since, or this phone logged out), or a link revoked: tried
+    // again on the next page the phone opens (once logged in, it goes).
+    await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message, locked: answer.status === 401 } }));
     return "stopped";
   }
 
@@ -305,7 +307,7 @@
     if (game.conflict) {
       const theirs = Store.localSheet(game, game.conflict.server);
       const mine = Store.localSheet(game);
-      const { twins, stuck } = clashes(game);
+      const { twins, stuck, done } = clashes(game);
       const said = [
         ...twins.map((n) => word("same_round", { round: n, it: View.inWords(game.players, theirs.rounds[n - 1].raw, theirs.rounds[n - 1].closer) })),
         ...stuck.map((op) => word(op.op === "add" ? "game_over_stuck" : op.op === "put" ? "correction_stuck"
@@ -314,7 +316,7 @@
       // A round both phones saved is kept once (what else waits here is sent after it);
       // keeping theirs alone comes first where sending mine cannot be done.
       const button = (choice, words, primary) => `<button type="button" class="button ${primary ? "primary" : "quiet"}" data-resolve="${choice}">${View.esc(words)}</button>`;
-      const rest = game.ops.length > twins.length;
+      const rest = game.ops.length > twins.length + done.length;
       const actions = stuck.length ? [button("theirs", word("keep_theirs"), true)]
         : twins.length ? [button("twins", word(`keep_once${twins.length > 1 ? "_many" : ""}${rest ? "_send_rest" : ""}`), true), button("mine", word("send_mine"), false), button("theirs", word("keep_theirs"), false)]
           : [button("mine", word("send_mine"), true), button("theirs", word("keep_theirs"), false)];
@@ -326,9 +328,11 @@
     }
     if (game.refused) {
       const op = game.ops.find((o) => o.id === game.refused.op);
-      const what = op && op.scores ? `<p>${View.esc(word("it_was", { round: View.inWords(game.players, op.scores, op.closer) }))}</p>` : "";
+      const what = op ? `<p>${View.esc(word("it_was", { round: changeInWords(game, op) }))}</p>` : "";
+      const here = root.location.pathname + root.location.search;
+      const login = game.refused.locked ? `<a class="button" href="/login?next=${encodeURIComponent(here)}">${View.esc(word("log_in"))}</a> ` : "";
       parts.push(`<div class="unsent" role="alert"><p>${View.esc(word("not_sent", { error: game.refused.message }))}</p>${what}`
-        + `<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button></div>`);
+        + `<p class="conflict-actions">${login}<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button></p></div>`);
     }
     for (const [index, kept] of (game.setAside || []).entries()) {
       parts.push(`<div class="unsent"><p>${View.esc(word("set_aside", { round: kept }))}</p>`
@@ -376,20 +380,24 @@
     });
     const twinIds = new Set(twins.map((n) => rounds[n - 1].op));
     let last = server.rounds.length;
+    const done = []; // take-backs the other phone made too, entering the same round again
     const stuck = game.ops.filter((op) => {
       if (op.op !== "del") return op.op === "put" ? op.number > server.rounds.length : server.finished && !twinIds.has(op.clientId);
       const there = server.rounds[op.number - 1];
-      const gone = op.number !== last || Boolean(op.base && there && !sameRound(there, { scores: op.base.raw, closer: op.base.closer }));
+      const replaced = Boolean(op.base && there && !sameRound(there, { scores: op.base.raw, closer: op.base.closer }));
+      if (op.number === last && replaced && twins.includes(op.number)) { done.push(op); return false; }
+      const gone = op.number !== last || replaced;
       if (!gone) last -= 1;
       return gone;
     });
-    return { twins, twinIds, stuck };
+    return { twins, twinIds, stuck, done };
   }
 
-  // The waiting new rounds the other phone saved as the same round (`clashes`' twins).
+  // What "keep once" leaves unsent: the waiting new rounds the other phone saved as the
+  // same round (`clashes`' twins), and the take-backs it made before them.
   function twinOps(game) {
-    const { twinIds } = clashes(game);
-    return new Set(game.ops.filter((op) => op.op === "add" && twinIds.has(op.clientId)));
+    const { twinIds, done } = clashes(game);
+    return new Set([...game.ops.filter((op) => op.op === "add" && twinIds.has(op.clientId)), ...done]);
   }
 
   // The conflict box's list of what "send mine" writes over, in words; "" when nothing is.
@@ -403,11 +411,16 @@
 
   // The player's answer to a conflict or a refusal. Nothing typed is dropped unseen: what
   // is not sent stays listed, in words, until dismissed.
+  // A waiting change in words: "A new round: Ann 3 (closed), Ben 7", "Taking back round 2".
+  function changeInWords(game, op) {
+    return op.scores
+      ? `${op.op === "add" ? word("a_new_round") : word("queued_correction", { round: op.number })}: ${View.inWords(game.players, op.scores, op.closer)}`
+      : word("queued_takeback", { round: op.number });
+  }
+
   async function resolve(key, choice) {
     await Store.update(key, (game) => {
-      const inWords = (op) => (op.scores
-        ? `${op.op === "add" ? word("a_new_round") : word("queued_correction", { round: op.number })}: ${View.inWords(game.players, op.scores, op.closer)}`
-        : word("queued_takeback", { round: op.number }));
+      const inWords = (op) => changeInWords(game, op);
       if (choice === "mine" || choice === "twins") {
         const server = game.conflict.server;
         const once = choice === "twins" ? twinOps(game) : new Set();
@@ -432,6 +445,9 @@
     const forgotten = gone && (await Store.find(gone.dataset.forgetGame));
     const kept = forgotten && (forgotten.ops.length || (forgotten.setAside || []).length);
     if (forgotten && !kept) await Store.remove(forgotten.key);
+    for (const game of await Store.all()) { // refused for want of the password: tried again
+      if (game.refused && game.refused.locked) await Store.update(game.key, (g) => ({ ...g, refused: null }));
+    }
     const state = document.querySelector("[data-sheet-state], form[data-round-form], form.take-back");
     const key = state ? state.dataset.game : kept ? gone.dataset.forgetGame : null;
     const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));

@@ -66,7 +66,15 @@
   // A word on an earlier move than the one shown is dropped; a "good move" on the rest of
   // the turn (the card placed, or thrown away and a card turned up) does not hide the
   // better move named for the draw before it (`last`: the turn's latest move it stands for).
-  async function judge(step, seat, name, pass) {
+  // One move judged after another, in the order they were made (each answer can take a
+  // second): a quick turn's later moves never overtake its draw's word.
+  let judging = Promise.resolve();
+  function judge(step, seat, name, pass) {
+    judging = judging.then(() => judgeNow(step, seat, name, pass));
+    return judging;
+  }
+
+  async function judgeNow(step, seat, name, pass) {
     if (advised && advised.seat === seat && advised.last < step - 1) advised = null; // an older turn's
     try {
       const { ok, data } = await ask(`?move=${step}`);

@@ -222,6 +222,7 @@ STRINGS = {
     "keep_theirs": _l("Keep theirs, set mine aside"),
     "not_sent": _l("Not sent: the server refused it: %(error)s"),
     "set_aside_it": _l("Set it aside"),
+    "log_in": _l("Log in"),
     "set_aside": _l("Set aside, not on the sheet: %(round)s"),
     "a_new_round": _l("A new round"),
     "queued_takeback": _l("Taking back round %(round)s"),

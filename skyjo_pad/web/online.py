@@ -252,9 +252,10 @@ def _refused_to_host(token: str, error: ServiceError) -> Response:
     return redirect(url_for("online.page", token=token), 303)
 
 
-@bp.post("/t/<token>/abandon")
+@bp.route("/t/<token>/abandon", methods=["GET", "POST"])
 def abandon(token: str) -> Response | str:
-    """Abandon the table, once the host confirmed it."""
+    """Abandon the table, once the host confirmed it. The question is a page of its own
+    (Back after abandoning comes to it, as a GET: a table over is not asked about again)."""
     access = _host(token)
     if request.form.get("confirm") != "yes":
         try:

@@ -238,6 +238,61 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0), ([7, 2], 1)]
 
 
+def test_a_take_back_and_round_the_other_phone_made_the_same_are_kept_once(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 2 is taken back and entered again, then round 3; another phone took
+    round 2 back and entered the very same round: "keep that round once" (offered first)
+    counts both as done and sends round 3 after it, nothing set aside."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0), ([4, 4], None)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Take back round 2").tap()
+    page.get_by_role("button", name="Take back round 2").tap()
+    enter_round_here(page, ["Ann", "Ben"], [1, 20], "Ann")
+    enter_round_here(page, ["Ann", "Ben"], [2, 2], None)
+    api(live_server, "DELETE", f"/games/{game}/rounds/2", {})
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [1, 20], "closer": 0})
+
+    conflict = clash_when_back(
+        page,
+        context,
+        "Round 2 on the other phone is the one waiting here: Ann 1 (closed), Ben 20. Keep "
+        "it once, unless that round was really played twice.",
+    )
+    first = conflict.locator(".conflict-actions button").first
+    expect(first).to_have_text("Keep that round once, send the rest")
+    first.tap()
+    expect(page.locator("[data-conflict]")).to_have_count(0)
+    expect(page.locator("[data-sync]")).to_be_hidden()  # nothing set aside: nothing lost
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0), ([2, 2], None)]
+
+
+def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """The password changed while a round waited offline: its refusal (401) says so with
+    a way to log in, and is no final word: the next page opened sends the round."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
+    page.route(re.compile(r"/api/games/\w+/rounds$"), lambda r: r.fulfill(status=401, json=locked))
+    context.set_offline(False)
+    box = page.locator("[data-sync]")
+    expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")
+    login = box.get_by_role("link", name="Log in")
+    expect(login).to_have_attribute("href", f"/login?next=%2Fgames%2F{game}")
+    assert len(server_rounds(live_server, game)) == 1
+
+    page.unroute(re.compile(r"/api/games/\w+/rounds$"))  # logged in again
+    page.reload()
+    expect(box).to_be_hidden()
+    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+    assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0)]
+
+
 @pytest.mark.parametrize(
     ("theirs", "said", "totals", "kept"),
     [

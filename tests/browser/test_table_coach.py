@@ -161,27 +161,37 @@ def test_the_coach_on_an_online_seat(page: Page, live_server: str) -> None:
 def test_a_better_draw_stays_named_through_the_rest_of_the_turn(
     page: Page, live_server: str
 ) -> None:
-    """Ann draws (the coach names a better move), throws the card away and turns a card
-    up (each a good move): the word on the draw stands to the end of her turn."""
+    """Ann draws (the coach names a better move, its answer slow to come), then quickly
+    throws the card away and turns a card up (each a good move): the word on the draw
+    stands to the end of her turn, whatever order the answers come in."""
     first_turn_after_reveals(page, live_server, [("Ann", "person"), ("", "hard")], seed=SEED)
     page.get_by_label("Coach me").check()
     draw = state(page)["step"] + 1  # the move the draw will be
+    asked: list[int] = []
+    slow: list[Route] = []
 
     def coach(route: Route) -> None:  # the coach's words, fixed: the draw could do better
         step = int(route.request.url.rsplit("move=", 1)[1])
-        text = "Take the discard instead." if step == draw else "Good move."
-        route.fulfill(json={"text": text, "better": step == draw})
+        asked.append(step)
+        if step == draw and not slow:
+            slow.append(route)  # answered once the turn is over
+        else:
+            text = "Take the discard instead." if step == draw else "Good move."
+            route.fulfill(json={"text": text, "better": step == draw})
 
     page.route(re.compile(r"/coach\?move=\d+$"), coach)
     advice = page.locator("[data-coach-advice]")
     tap_and_wait(page, "[data-draw]")
-    expect(advice).to_have_text("Take the discard instead.")
     tap_and_wait(page, "[data-discard]")
     tap_and_wait(page, my_cell(page, [1, 0]))
-    page.wait_for_function(
-        f"window.skyjoTable.state.actor !== 0 || window.skyjoTable.state.step > {draw + 2}"
-    )
-    page.wait_for_timeout(300)  # the last move's word asked and answered
+    slow[0].fulfill(json={"text": "Take the discard instead.", "better": True})
+    expect(advice).to_have_text("Take the discard instead.")
+    page.wait_for_function(f"window.skyjoTable.state.step > {draw + 2}")
+    for _ in range(50):  # every move of the turn asked about and answered
+        if {draw + 1, draw + 2} <= set(asked):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(300)
     expect(advice).to_have_text("Take the discard instead.")
 
 

@@ -93,8 +93,11 @@ def test_a_host_page_left_open_asks_no_question_of_a_table_that_is_over(
     table = host_table(app)
     host = table.host_token
     assert "Abandon this game?" in client.post(f"/t/{host}/abandon", data={}).text
+    assert "Abandon this game?" in client.get(f"/t/{host}/abandon").text  # a page of its own
     client.post(f"/t/{host}/abandon", data={"confirm": "yes"})
     late = client.post(f"/t/{host}/abandon", data={})
     assert late.status_code == 303 and late.location == f"/t/{host}"
+    back = client.get(f"/t/{host}/abandon")  # Back after abandoning: the question's address
+    assert back.status_code == 303 and back.location == f"/t/{host}"
     page = client.get(late.location).text
     assert "This table was abandoned." in page and "Abandon this game?" not in page

@@ -124,13 +124,22 @@ def test_rule_options_out_of_range_are_refused(
     assert counts(app) == before
 
 
-@pytest.mark.parametrize(("typed", "summary"), [("1e3", "1e3"), ("50.5", "50.5"), ("", "…")])
+@pytest.mark.parametrize(
+    ("typed", "summary"), [("1e3", "1e3"), ("50.5", "50.5"), ("", "…"), ("5o", "5o")]
+)
 def test_a_target_that_is_not_a_number_is_told_once_and_shown_as_typed(
     client: FlaskClient, typed: str, summary: str
 ) -> None:
     response = client.post("/games/new", data=game_form(["Ann", "Bob"], target=typed))
     assert len(field_errors(response)) == 1, field_errors(response)
     assert f"Rules: to {summary}, closer ×2" in words(response)
+    # A text box with a number pad: a browser keeps "5o" to send (Safari empties a number
+    # field holding it, then the form would say no score was given).
+    for path in ("/games/new", "/tables/new"):
+        boxes = re.findall(
+            r"<input[^>]*\bid=\"(?:target|multiplier)\"[^>]*>", client.get(path).text
+        )
+        assert len(boxes) == 2 and all('type="text"' in box for box in boxes), boxes
 
 
 @pytest.mark.parametrize(
@@ -201,6 +210,22 @@ def test_play_again_fills_in_the_players_and_rules(client: FlaskClient) -> None:
     assert input_value(response, "target") == "10"
     assert input_value(response, "multiplier") == "3"
     assert "Play again" in page_text(client.get(f"/games/{game_id}"))
+
+
+def test_play_again_opens_the_rules_where_a_house_rule_was_chosen(client: FlaskClient) -> None:
+    """The rules' summary names the target and the multiplier only: a house rule carried
+    over (ties do not double) shows the rules open, never hidden behind "to 30, ×3"."""
+    official = start_game(client, ["Ann", "Bob"], target="30", multiplier="3")
+    house = start_game(client, ["Ann", "Bob"], target="30", tie_doubles=None)
+    for game_id, opened in ((official, False), (house, True)):
+        page = client.get(f"/games/new?again={game_id}").text
+        assert bool(re.search(r'<details class="rules"\s+open', page)) is opened, game_id
+
+
+def test_a_closer_times_one_is_said_to_double_nobody(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Ann", "Bob"], multiplier="1")
+    text = page_text(client.get(f"/games/{game_id}"))
+    assert "Rules: to 100; nobody is doubled (closer ×1)." in text and "ties double" not in text
 
 
 def test_play_again_with_an_unknown_game_shows_an_empty_form(client: FlaskClient) -> None:
