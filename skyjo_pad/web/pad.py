@@ -24,7 +24,7 @@ from ..presenters.problems import why
 from ..rate_limits import limited
 from ..services import pad, pad_once, players, sheets
 from ..services.errors import Conflict, NotFound, ServiceError
-from . import new_game_form, round_words
+from . import access, new_game_form, round_words
 from .forms import FORM_EXPIRED, MAX_PLAYERS, ConfirmForm, NewGameForm, RoundForm
 from .page_cache import PageCache
 
@@ -99,7 +99,7 @@ def sheet(game_id: str) -> Response:
     if "_flashes" in session or round_words.CHANGED in session:
         changed = round_words.changed_cells(game_id)
         return make_response(_sheet_html(game_id, changed=changed)[1])
-    key = (game_id, *stamp, i18n.current())
+    key = (game_id, *stamp, i18n.current(), access.let_in())  # a link's holder: no way out
     page = sheet_pages().get(key)
     if page is None:
         drawn, html = _sheet_html(game_id)

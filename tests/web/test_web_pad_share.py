@@ -76,6 +76,13 @@ def test_a_keeper_link_opens_the_sheet_where_rounds_are_entered(make_app: Any) -
     assert 'class="brand" href=' not in kept_sheet  # its icon leads to no password page
     save_round(keeper, game_id, [8, 50, 10], 2)
     assert keeper.get(f"/api/games/{game_id}/events").status_code == 200
+    save_round(keeper, game_id, [100, 5, 5], 0)  # the game ends: no "Play again" to the
+    over = words(keeper.get(f"/games/{game_id}"))  # password page for the keeper
+    assert "wins" in over and "Play again" not in over
+    seen = words(owner.get(f"/games/{game_id}"))  # the same version, drawn for the owner
+    assert "Play again" in seen and "Show on other phones" in seen
+    taken = keeper.post(f"/games/{game_id}/rounds/2/delete", data={"version": "3"})
+    assert taken.status_code == 302  # taken back: the game goes on
     assert keeper.get("/history").status_code in (302, 303)  # nothing else of the app
     assert keeper.get(f"/games/{game_id}/share").status_code in (302, 303)
     assert watcher.get(f"/s/{watch_token}").status_code == 200
