@@ -86,6 +86,8 @@
       const who = View.names(players, after.winners);
       const words = staysOver ? ["stays_over_many", "stays_over_one"] : ["ends_game_many", "ends_game_one"];
       html += `<p class="ends">${View.TROPHY} ${esc(word(after.winners.length > 1 ? words[0] : words[1], { name: who, names: who }))}</p>`;
+    } else if (number && local.finished) { // a correction that undoes the end: the winner goes
+      html += `<p class="ends" data-reopens>${esc(word("reopens", { target: num(game.rules.target) }))}</p>`;
     }
     const unusual = warnings(form, players, typed.scores);
     html += unusual;

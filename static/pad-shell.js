@@ -207,9 +207,9 @@
   // After a correction, the sheet says once which scores it changed, as the server's does
   // (web/pad.py, `_say_corrected`): the typed score, else the closer's doubling come or gone.
   const CHANGED = "skyjo:shell:changed";
-  function noteCorrection(key, before, after) {
+  function noteCorrection(key, before, after, reopened) {
     const lines = View.changes(before, after);
-    try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, lines })); } catch (e) { /* not said */ }
+    try { sessionStorage.setItem(CHANGED, JSON.stringify({ key, round: after.number, lines, reopened })); } catch (e) { /* not said */ }
   }
   let correction; // the note, taken once per page: the sheet's redraws (a send tried) keep it
   function takeCorrection(key, players) {
@@ -221,6 +221,7 @@
     const said = note.lines.length
       ? note.lines.map((l) => word("score_changed", { name: players[l.seat], round: note.round, old: l.old, new: l.now }))
       : [word("nothing_changed", { round: note.round })];
+    if (note.reopened) said.push(word("reopens", { target: note.reopened })); // the end undone
     return { round: note.round, seats: note.lines.map((l) => l.seat), html: said.map((line) => `<p class="flash flash-info" role="status">${esc(line)}</p>`).join("") };
   }
 
@@ -395,7 +396,11 @@
         return;
       }
       try { localStorage.removeItem(draftKey); localStorage.removeItem(serverDraft); } catch (e) { /* nothing kept */ }
-      if (before) noteCorrection(game.key, before, Store.localSheet(await Store.find(game.key)).rounds[number - 1]);
+      if (before) {
+        const now = Store.localSheet(await Store.find(game.key));
+        const reopened = sheet.finished && !now.finished ? View.num(game.rules.target) : null;
+        noteCorrection(game.key, before, now.rounds[number - 1], reopened);
+      }
       go(base);
     });
     if (new URLSearchParams(root.location.search).has("unsent")) {

@@ -312,6 +312,7 @@ STRINGS = {
     ),
     "ends_game_one": _l("This round ends the game: %(name)s wins."),
     "ends_game_many": _l("This round ends the game: %(names)s win."),
+    "reopens": _l("The game is no longer over: no total reaches %(target)s now."),
     "stays_over_one": _l("The game stays over: %(name)s wins."),
     "stays_over_many": _l("The game stays over: %(names)s win."),
 }

@@ -261,7 +261,8 @@ def _round_page(sheet: pad.Sheet, number: int | None) -> str | Response:
         if isinstance(saved, pad.ToConfirm):  # the box that keeps it is where the hand goes
             return _render_round(sheet, form, number, saved.outcome, focus=form.keep_unusual.id)
         if number is not None:
-            round_words.say_corrected(saved.before, number, saved.outcome.result)
+            outcome = saved.outcome
+            round_words.say_corrected(saved.before, number, outcome.result, outcome.finished)
     except Conflict as error:
         if number is not None and error.message != pad.STALE_SHEET:  # this correction's own
             return _render_round(sheet, form, number, None, problem=why(error))

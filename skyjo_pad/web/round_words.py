@@ -16,7 +16,7 @@ CHANGED = "pad_changed"
 """The session's note of the cells the last correction changed: {game, round, seats}."""
 
 
-def say_corrected(sheet: pad.Sheet, number: int, result: RoundResult) -> None:
+def say_corrected(sheet: pad.Sheet, number: int, result: RoundResult, finished: bool) -> None:
     """After a correction, the sheet says which scores changed, as its cells show them
     ("Dawit, round 2: 15 → 3"; a closer now doubled, "Ben, round 1: −2 → 30"; one no
     longer doubled, "Ben, round 7: 6 → 3"), and marks their cells, once."""
@@ -39,6 +39,11 @@ def say_corrected(sheet: pad.Sheet, number: int, result: RoundResult) -> None:
         )
     if not seats:
         flash(_("Round %(round)s corrected: no score changed.", round=number), "info")
+    if sheet.finished and not finished:
+        target = sheet.rules.target
+        flash(
+            _("The game is no longer over: no total reaches %(target)s now.", target=target), "info"
+        )
     session[CHANGED] = {"game": sheet.id, "round": number, "seats": seats}
 
 

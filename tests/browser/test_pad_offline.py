@@ -238,6 +238,27 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0), ([7, 2], 1)]
 
 
+def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, the last round of a game over is corrected so that no total reaches the
+    target: the preview says so before saving, and the sheet after, as the server's."""
+    game = api(live_server, "POST", "/games", {"players": ["Ann", "Ben"], "rules": {"target": 20}})
+    for scores, closer in (([5, 9], 0), ([15, 2], 1)):
+        api(
+            live_server, "POST", f"/games/{game['id']}/rounds", {"scores": scores, "closer": closer}
+        )
+    installed(page, live_server, f"/games/{game['id']}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 2").tap()
+    page.get_by_role("textbox", name="Ann", exact=True).fill("3")
+    said = "The game is no longer over: no total reaches 20 now."
+    expect(page.locator("[data-reopens]")).to_have_text(said)
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    expect(page.locator(".flash-info")).to_have_text(["Ann, round 2: 15 → 3", said])
+    expect(page.get_by_role("link", name="Enter round 3")).to_be_visible()
+
+
 def test_a_take_back_and_round_the_other_phone_made_the_same_are_kept_once(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:

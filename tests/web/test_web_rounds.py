@@ -286,6 +286,25 @@ class TestCorrections:
         after = sheet(app, game_id)
         assert after.rounds == before.rounds and after.version == before.version
 
+    def test_a_correction_that_undoes_the_end_says_the_game_goes_on(
+        self, app: Flask, client: FlaskClient
+    ) -> None:
+        """The last round of a game over, corrected so that no total reaches the target:
+        the preview and the sheet after saving say the game is no longer over (its winner
+        goes), not only the scores that changed."""
+        game_id = start_game(client, ["Ann", "Bob"], target="20")
+        save_round(client, game_id, [5, 9], 0)
+        save_round(client, game_id, [15, 2], 1)  # Ann reaches 20: over
+        assert sheet(app, game_id).finished
+        said = "The game is no longer over: no total reaches 20 now."
+        preview = client.post(
+            f"/games/{game_id}/rounds/preview?number=2", data=round_form([3, 2], 1)
+        )
+        assert said in page_text(preview)
+        data = round_form([3, 2], 1, version=sheet(app, game_id).version)
+        shown = client.post(f"/games/{game_id}/rounds/2/edit", data=data, follow_redirects=True)
+        assert flashes(shown)[-1] == said and not sheet(app, game_id).finished
+
     def test_a_past_round_of_a_game_over_keeps_it_over_and_says_the_doubling_it_changes(
         self, app: Flask, client: FlaskClient
     ) -> None:
