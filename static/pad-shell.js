@@ -513,6 +513,7 @@
     online();
     root.addEventListener("online", online);
     root.addEventListener("offline", online);
+    await Sync.retryLocked().catch(() => {}); // refused for the password: tried again now
     await show();
     // Sent meanwhile: a sheet or the home page's list on the phone is redrawn (a sheet may
     // become the server's own page), so "waiting to be sent" goes once it is sent.

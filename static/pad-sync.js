@@ -331,8 +331,11 @@
       const what = op ? `<p>${View.esc(word("it_was", { round: changeInWords(game, op) }))}</p>` : "";
       const here = root.location.pathname + root.location.search;
       const login = game.refused.locked ? `<a class="button" href="/login?next=${encodeURIComponent(here)}">${View.esc(word("log_in"))}</a> ` : "";
+      // A game made on this phone and refused stays here whole (its rounds with it): there
+      // is no part of it to set aside.
+      const aside = game.refused.op === "game" ? "" : `<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button>`;
       parts.push(`<div class="unsent" role="alert"><p>${View.esc(word("not_sent", { error: game.refused.message }))}</p>${what}`
-        + `<p class="conflict-actions">${login}<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button></p></div>`);
+        + `<p class="conflict-actions">${login}${aside}</p></div>`);
     }
     for (const [index, kept] of (game.setAside || []).entries()) {
       parts.push(`<div class="unsent"><p>${View.esc(word("set_aside", { round: kept }))}</p>`
@@ -436,6 +439,13 @@
 
   // ---- Starting ----
 
+  // A page opened: what was refused for want of the password (or a link) is tried again.
+  async function retryLocked() {
+    for (const game of await Store.all()) {
+      if (game.refused && game.refused.locked) await Store.update(game.key, (g) => ({ ...g, refused: null }));
+    }
+  }
+
   async function start() {
     try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
     // A link revoked: the game it opened is not offered offline here any more, unless
@@ -445,9 +455,7 @@
     const forgotten = gone && (await Store.find(gone.dataset.forgetGame));
     const kept = forgotten && (forgotten.ops.length || (forgotten.setAside || []).length);
     if (forgotten && !kept) await Store.remove(forgotten.key);
-    for (const game of await Store.all()) { // refused for want of the password: tried again
-      if (game.refused && game.refused.locked) await Store.update(game.key, (g) => ({ ...g, refused: null }));
-    }
+    await retryLocked();
     const state = document.querySelector("[data-sheet-state], form[data-round-form], form.take-back");
     const key = state ? state.dataset.game : kept ? gone.dataset.forgetGame : null;
     const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
@@ -470,5 +478,5 @@
     if (!document.querySelector("[data-pad-shell]")) start(); // the shell starts itself
   });
 
-  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, showStatus, start, forgetOld, KEEP });
+  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, retryLocked, showStatus, start, forgetOld, KEEP });
 })(window);

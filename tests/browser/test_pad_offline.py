@@ -259,6 +259,32 @@ def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
     expect(page.get_by_role("link", name="Enter round 3")).to_be_visible()
 
 
+def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A game started offline, refused for want of the password when the network is back:
+    it waits whole (no "set aside" that would send it anyway), with a way to log in, and
+    goes with its round on the next page once the phone may send it."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(["Lga", "Lgb"]):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
+    locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
+    page.route(re.compile(r"/api/games$"), lambda r: r.fulfill(status=401, json=locked))
+    context.set_offline(False)
+    box = page.locator("[data-sync]")
+    expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")
+    expect(box.get_by_role("link", name="Log in")).to_be_visible()
+    expect(box.get_by_role("button", name="Set it aside")).to_have_count(0)
+
+    page.unroute(re.compile(r"/api/games$"))  # logged in
+    page.reload()
+    assert server_rounds(live_server, server_id(page)) == [([7, 3], None)]
+
+
 def test_a_take_back_and_round_the_other_phone_made_the_same_are_kept_once(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
