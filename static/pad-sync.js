@@ -140,7 +140,9 @@
       cache: "no-store",
     });
     const data = await response.json().catch(() => ({}));
-    return { status: response.status, ok: response.ok, data };
+    // 401 for want of the password (not a revoked link's): the API asks for it by name
+    const password = response.status === 401 && response.headers.has("WWW-Authenticate");
+    return { status: response.status, ok: response.ok, data, password };
   }
 
   // Whether the server's sheet already holds what `op` does (its answer was lost).
@@ -248,9 +250,9 @@
   async function refusedOrOffline(key, answer, op) {
     if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return "offline";
     const message = answer.data.message || answer.data.error || word("refused");
-    // 401: the password (changed since, or this phone logged out), or a link revoked: tried
-    // again on the next page the phone opens (once logged in, it goes).
-    await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message, locked: answer.status === 401 } }));
+    // For want of the password (changed since, or this phone logged out): tried again on
+    // the next page the phone opens (once logged in, it goes).
+    await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message, locked: Boolean(answer.password) } }));
     return "stopped";
   }
 
@@ -412,8 +414,6 @@
     return lines.length ? `<ul class="overwrites" data-overwrites>${lines.map((l) => `<li>${View.esc(l)}</li>`).join("")}</ul>` : "";
   }
 
-  // The player's answer to a conflict or a refusal. Nothing typed is dropped unseen: what
-  // is not sent stays listed, in words, until dismissed.
   // A waiting change in words: "A new round: Ann 3 (closed), Ben 7", "Taking back round 2".
   function changeInWords(game, op) {
     return op.scores
@@ -421,6 +421,8 @@
       : word("queued_takeback", { round: op.number });
   }
 
+  // The player's answer to a conflict or a refusal. Nothing typed is dropped unseen: what
+  // is not sent stays listed, in words, until dismissed.
   async function resolve(key, choice) {
     await Store.update(key, (game) => {
       const inWords = (op) => changeInWords(game, op);
@@ -439,7 +441,7 @@
 
   // ---- Starting ----
 
-  // A page opened: what was refused for want of the password (or a link) is tried again.
+  // A page opened: what was refused for want of the password is tried again.
   async function retryLocked() {
     for (const game of await Store.all()) {
       if (game.refused && game.refused.locked) await Store.update(game.key, (g) => ({ ...g, refused: null }));

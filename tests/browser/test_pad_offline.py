@@ -273,7 +273,9 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
     page.get_by_role("button", name="Start the game").tap()
     enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
     locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
-    page.route(re.compile(r"/api/games$"), lambda r: r.fulfill(status=401, json=locked))
+    page.route(
+        re.compile(r"/api/games$"), lambda r: r.fulfill(status=401, json=locked, headers=ASKED)
+    )
     context.set_offline(False)
     box = page.locator("[data-sync]")
     expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")
@@ -315,6 +317,10 @@ def test_a_take_back_and_round_the_other_phone_made_the_same_are_kept_once(
     assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0), ([2, 2], None)]
 
 
+ASKED = {"WWW-Authenticate": 'Basic realm="Skyjo Pad", charset="UTF-8"'}
+"""What the API's refusal for want of the password carries (a revoked link's does not)."""
+
+
 def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
@@ -325,7 +331,10 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
     context.set_offline(True)
     enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
     locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
-    page.route(re.compile(r"/api/games/\w+/rounds$"), lambda r: r.fulfill(status=401, json=locked))
+    page.route(
+        re.compile(r"/api/games/\w+/rounds$"),
+        lambda r: r.fulfill(status=401, json=locked, headers=ASKED),
+    )
     context.set_offline(False)
     box = page.locator("[data-sync]")
     expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")

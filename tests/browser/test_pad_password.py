@@ -148,6 +148,7 @@ def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(
         expect(page.get_by_text(re.compile("no longer works: it was revoked"))).to_be_visible()
         kept = page.locator("[data-sync]")
         expect(kept).to_contain_text("It was: A new round: Ann 3 (closed), Bob 9.")
+        expect(kept.get_by_role("link", name="Log in")).to_have_count(0)  # a link, not the password
         page.reload()
         expect(kept).to_contain_text("It was: A new round: Ann 3 (closed), Bob 9.")
         kept.get_by_role("button", name="Set it aside").click()
