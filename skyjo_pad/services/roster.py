@@ -208,16 +208,25 @@ def names() -> list[tuple[int, str]]:
 def merge_choices(player_id: int) -> list[tuple[int, str]]:
     """(id, name) of the entries `player_id` may be merged with: the other people, or for
     a computer player the other computer players' entries."""
-    get(player_id)  # NotFound for no such entry
+    player = get(player_id)  # NotFound for no such entry
     everyone = entries(computers=True)
     computer = {entry.id: entry.computer or is_computer_name(entry.name) for entry in everyone}
-    level = {entry.id: computer_level(entry.name) for entry in everyone}
+    level = computer_level(player.name)  # a level's own name takes no other level's games
+    elsewhere = set(
+        db.session.scalars(
+            select(GameSeat.player_id)
+            .where(GameSeat.bot.is_not(None), GameSeat.bot != level)
+            .distinct()
+        )
+        if level
+        else ()
+    )
     return [
         (entry.id, entry.name)
         for entry in everyone
         if entry.id != player_id
         and computer[entry.id] == computer[player_id]
-        and (None in (level[entry.id], level[player_id]) or level[entry.id] == level[player_id])
+        and entry.id not in elsewhere
     ]
 
 

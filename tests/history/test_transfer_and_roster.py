@@ -357,7 +357,8 @@ def test_computer_players_of_two_levels_are_never_merged_under_a_levels_name(
     tables.create([tables.SeatChoice("Bea"), tables.SeatChoice("Robo", "hard")], seed=5)
     assert "Hard bot" not in dict(roster.merge_choices(pid("Medium bot"))).values()
     assert "Medium bot" not in dict(roster.merge_choices(pid("Hard bot"))).values()
-    assert "Robo" in dict(roster.merge_choices(pid("Medium bot"))).values()
+    assert "Robo" not in dict(roster.merge_choices(pid("Medium bot"))).values()  # hard games
+    assert "Hard bot" in dict(roster.merge_choices(pid("Robo"))).values()  # a host's name
     for keep, drop in (("Medium bot", "Hard bot"), ("Medium bot", "Robo")):
         with pytest.raises(Conflict, match=f"{keep} keeps the games of its own level, and {drop}"):
             roster.merge(pid(keep), pid(drop))
