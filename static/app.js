@@ -782,7 +782,9 @@ function offerGoBack(button) {
 // none of it offline. What was typed and not sent yet stays (its game, its draft), as do
 // the public pages (the app's files, the offline shell, the rules).
 const KEPT_AFTER_LOGOUT = /^\/(static\/|offline$|rules|manifest)/;
+const LOGGED_OUT = "skyjo:logged-out"; // read by static/pad-shell.js: no home page offline
 async function forgetDevice() {
+  try { localStorage.setItem(LOGGED_OUT, "1"); } catch (e) { /* no storage */ }
   if (window.caches) {
     for (const name of await caches.keys()) {
       if (!name.startsWith("skyjo-pad-")) continue;
@@ -806,6 +808,9 @@ document.addEventListener("DOMContentLoaded", () => {
   // in Chrome). Made the address's own entry, it is the page's GET there.
   if (document.body.hasAttribute("data-posted")) history.replaceState(history.state, "", window.location.href);
   if (document.querySelector("[data-forget-device]")) forgetDevice().catch(() => {});
+  else if (document.body.hasAttribute("data-let-in") && !document.querySelector("[data-pad-shell]")) {
+    try { localStorage.removeItem(LOGGED_OUT); } catch (e) { /* no storage */ } // logged in again
+  }
   // A new game the server answered: nothing left for the phone to start by itself.
   if (!document.querySelector("[data-pad-shell]")) { try { sessionStorage.removeItem(NEW_GAME_SENT); } catch (e) { /* none */ } }
   $$(document, "[data-go-back]").forEach(offerGoBack);

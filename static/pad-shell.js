@@ -486,7 +486,10 @@
   async function show() {
     const [view, id, number] = route(root.location.pathname);
     document.body.classList.remove("has-dock");
-    if (view === "home") await home();
+    let out = false; // logged out on this phone (app.js): its games are not offered offline
+    try { out = localStorage.getItem("skyjo:logged-out") === "1"; } catch (e) { /* no storage */ }
+    if (out && (view === "home" || view === "new")) missing("logged_out");
+    else if (view === "home") await home();
     else if (view === "new") await newGame();
     else if (view === "sheet") await sheetView(id);
     else if (view === "round") await roundView(id, number);

@@ -275,6 +275,10 @@ STRINGS = {
         "This game was never opened on this phone, so it cannot be shown without the "
         "network. Open it again when the network is back."
     ),
+    "logged_out": _l(
+        "This phone was logged out: its games are not shown, nor a new one started, without "
+        "the network. Log in again once the network is back."
+    ),
     "page_not_here": _l(
         "This page was never opened on this phone, so it cannot be shown without the "
         "network. The games kept on this phone are on the home page."

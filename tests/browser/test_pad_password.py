@@ -84,6 +84,18 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
             expect(page.locator("main")).not_to_contain_text("Quincy")
         page.goto(f"{base}/games/{game['id']}")
         expect(page.get_by_role("heading", name="Not on this phone")).to_be_visible()
+        for path in ("/", "/games/new"):  # nor a new game to start (it could not be sent)
+            page.goto(base + path)
+            expect(page.locator("main")).to_contain_text("This phone was logged out")
+            expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
+        phone.set_offline(False)  # logged in again: the home page offline again
+        page.goto(f"{base}/login")
+        page.get_by_label("Password").fill(GUARD_PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page).not_to_have_url(re.compile("/login"))
+        phone.set_offline(True)
+        page.goto(f"{base}/games/new")
+        expect(page.get_by_role("button", name="Start the game")).to_be_visible()
     finally:
         phone.close()
 
