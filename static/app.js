@@ -372,7 +372,7 @@ function setupRoundForm(form) {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const next = scores[i + 1];
-    if (next) { next.focus(); next.select(); return; }
+    if (next) { next.focus(); next.select(); clearOfDock(next); return; }
     if (save) save.focus({ preventScroll: true }); else input.blur();
     refresh().then(() => table.scrollIntoView({ block: "nearest" }));
   }));
@@ -678,6 +678,16 @@ function setupNewGame(form) {
 // A new game's names (the server's form and the one drawn offline, static/pad-shell.js):
 // Enter (a phone's "Go") after a name goes on to the next name, as after a score; on an
 // empty name, or the last, it starts the game.
+// A field the script moved the focus to shows clear of the bar at the foot of the page
+// (Safari leaves a field that is partly on screen where it is; app.css's scroll margin
+// does the rest).
+function clearOfDock(field) {
+  const dock = [...document.querySelectorAll(".dock")].find((bar) => bar.getClientRects().length);
+  const over = dock ? field.getBoundingClientRect().bottom - dock.getBoundingClientRect().top : 0;
+  if (over > 0) window.scrollBy(0, over + 8);
+}
+window.clearOfDock = clearOfDock;
+
 function enterMovesOn(list) {
   list.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.isComposing || !event.target.matches("input")) return;

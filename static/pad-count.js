@@ -133,8 +133,14 @@ function setupCount(details, onChange) {
   seat.querySelector("[data-sign]").addEventListener("change", typedOver);
   // Opening it closes the phone's keyboard and brings the whole grid, its total and the
   // keypad into view above the save bar.
+  // A grid drawn open (a correction of counted cards) is left where the page shows it,
+  // unless its refusal is to be said: the page opens at its top.
+  let drawnOpen = details.open;
   details.addEventListener("toggle", () => {
     if (!details.open) return;
+    const quiet = drawnOpen && !details.querySelector(".field-error[role=alert]");
+    drawnOpen = false;
+    if (quiet) return;
     // The chosen cell takes the focus (so a keyboard goes on from there, and the phone's
     // keyboard closes: the cells open none).
     cells[active].focus({ preventScroll: true });

@@ -353,7 +353,7 @@
     scoresIn.forEach((input, i) => input.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
-      if (scoresIn[i + 1]) scoresIn[i + 1].focus(); else form.querySelector("[data-save]").focus({ preventScroll: true });
+      if (scoresIn[i + 1]) { scoresIn[i + 1].focus(); root.clearOfDock(scoresIn[i + 1]); } else form.querySelector("[data-save]").focus({ preventScroll: true });
     }));
     form.addEventListener("input", update);
     form.addEventListener("change", update);

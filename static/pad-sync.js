@@ -390,7 +390,7 @@
       if (op.op !== "del") return op.op === "put" ? op.number > server.rounds.length : server.finished && !twinIds.has(op.clientId);
       const there = server.rounds[op.number - 1];
       const replaced = Boolean(op.base && there && !sameRound(there, { scores: op.base.raw, closer: op.base.closer }));
-      if (op.number === last && replaced && twins.includes(op.number)) { done.push(op); return false; }
+      if (replaced && twins.includes(op.number)) { done.push(op); return false; }
       const gone = op.number !== last || replaced;
       if (!gone) last -= 1;
       return gone;

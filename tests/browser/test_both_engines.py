@@ -119,6 +119,26 @@ def test_a_round_with_negatives_and_enter(phone: Phone, live_server: str) -> Non
     assert api(live_server, "GET", f"/games/{game}")["rounds"][1]["raw"] == [5, -2, 25, 12]
 
 
+CLEAR_OF_THE_BAR = """
+const bar = [...document.querySelectorAll(".dock")].find((d) => d.getClientRects().length);
+return document.activeElement.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top;
+"""
+
+
+def test_enter_brings_each_score_clear_of_the_save_bar(phone: Phone, live_server: str) -> None:
+    """Eight players, Enter from score to score: each score taking the focus shows whole
+    above the save bar (Safari does not scroll a field partly on screen by itself)."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    game = pad_game(live_server, names)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    phone.tap(score(0))
+    for seat in range(1, len(names)):
+        phone.keys("5")
+        phone.enter()
+        assert phone.focused(score(seat)), f"{phone.engine}: Enter did not go on to {names[seat]}"
+        assert phone.js(CLEAR_OF_THE_BAR), f"{phone.engine}: {names[seat]} is under the bar"
+
+
 def test_counting_cards(phone: Phone, live_server: str) -> None:
     """Dee's 12 cards tapped in on the keypad: the count, the removed column, her score."""
     game = pad_game(live_server, FOUR)

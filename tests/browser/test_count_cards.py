@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import api, choose_closer, pad_game, seat, shoot, type_score
+from browser_helpers import api, choose_closer, in_view, pad_game, seat, shoot, type_score
+from offline_helpers import installed
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 SEVEN = [7, 1, 2, 3, 7, -1, 0]
@@ -232,3 +233,20 @@ def test_at_large_text_a_half_counted_grid_is_said_beside_its_empty_card(
         assert empty.evaluate("(cell) => cell.validationMessage") == ""
     finally:
         context.close()
+
+
+def test_a_correction_of_counted_cards_opens_at_its_top(page: Page, live_server: str) -> None:
+    """Every seat's grid is drawn open to correct a round counted by cards: the page opens
+    at its heading and the closer's choice, not scrolled down to the last grid."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"])
+    grids = [[[1, 2, 3, 4], [0, 0, 0, 0], [5, 5, 5, 5]], [[1] * 4, [2] * 4, [3] * 4]]
+    grids.append([[-1, 0, 1, 2], [3, 4, 5, 6], [7, 8, 9, 10]])
+    api(live_server, "POST", f"/games/{game}/rounds", {"grids": grids, "closer": 0})
+    installed(page, live_server, f"/games/{game}")  # as a phone has it: the app kept
+    page.get_by_role("link", name="Correct round 1").click()
+    expect(page.locator("details[data-count][open]")).to_have_count(3)
+    page.reload()  # opened again (its draft kept): still at its top
+    expect(page.locator("details[data-count][open]")).to_have_count(3)
+    page.wait_for_timeout(300)  # the grids' own opening (a toggle each) has run
+    assert page.evaluate("window.scrollY") == 0
+    assert in_view(page, page.get_by_role("heading", name="Correct round 1"))
