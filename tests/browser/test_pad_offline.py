@@ -265,12 +265,7 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
     """A game started offline, refused for want of the password when the network is back:
     it waits whole (no "set aside" that would send it anyway), with a way to log in, and
     goes with its round on the next page once the phone may send it."""
-    installed(page, live_server)
-    context.set_offline(True)
-    page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(["Lga", "Lgb"]):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_offline(page, context, live_server, ["Lga", "Lgb"])
     enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
     locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
     page.route(
@@ -321,6 +316,16 @@ def test_a_take_back_and_rounds_the_other_phone_made_the_same_are_kept_once(
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("[data-sync]")).to_be_hidden()  # nothing set aside: nothing lost
     assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0), ([2, 2], None)]
+
+
+def start_offline(page: Page, context: BrowserContext, live_server: str, names: list[str]) -> None:
+    """The app opened once, then offline: a new game of `names` started from the home page."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(names):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
 
 
 ASKED = {"WWW-Authenticate": 'Basic realm="Skyjo Pad", charset="UTF-8"'}
@@ -681,12 +686,7 @@ def test_a_game_made_offline_is_listed_once_and_still_when_it_ends_unsent(
 ) -> None:
     """A game started offline, sent, opened online, then played on offline: the home page
     drawn on the phone lists it once; ended offline, it stays listed while it waits."""
-    installed(page, live_server)
-    context.set_offline(True)
-    page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(["Ida", "Jon"]):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_offline(page, context, live_server, ["Ida", "Jon"])
     enter_round_here(page, ["Ida", "Jon"], [4, 6], "Ida")
     context.set_offline(False)
     game = server_id(page)  # the phone goes to the server's page once both are sent
