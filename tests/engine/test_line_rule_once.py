@@ -26,7 +26,8 @@ OTHER_GRID = [
 
 FEW = st.integers(0, 1)
 """Few values, so that complete lines are common (values do not matter to the rule)."""
-cells = st.one_of(FEW, st.none())
+cells = FEW
+"""A grid's cards; the lines removed before are drawn apart (a card goes a line at a time)."""
 
 
 def _grid(values: list[int | None]) -> tuple[tuple[int | None, ...], ...]:
@@ -66,6 +67,8 @@ def _position(values: list[int | None], hidden: int, held: int, row_clear: bool)
     hidden=st.integers(3, 12),
     target=st.integers(0, CELLS - 1),
     down=st.integers(0, CELLS - 1),
+    gone_columns=st.sets(st.integers(0, COLUMNS - 1), max_size=2),
+    gone_row=st.integers(-1, 2),
     data=st.data(),
 )
 def test_a_turn_removes_what_scoring_removes(
@@ -75,9 +78,17 @@ def test_a_turn_removes_what_scoring_removes(
     hidden: int,
     target: int,
     down: int,
+    gone_columns: set[int],
+    gone_row: int,
     data: Any,
 ) -> None:
     assume(target != down)
+    kept = {target % COLUMNS, down % COLUMNS}  # the lines through both cards stay
+    for cell in range(CELLS):
+        row, column = divmod(cell, COLUMNS)
+        in_row = row_clear and gone_row == row and row not in {target // COLUMNS, down // COLUMNS}
+        if (column in gone_columns and column not in kept) or in_row:
+            values[cell] = None
     values[down] = FACE_DOWN
     if values[target] is None:
         values[target] = data.draw(FEW)
