@@ -398,7 +398,7 @@ function setupRoundForm(form) {
 // and it rides above the phone's keyboard.
 // A bar fixed at the foot of the page (the sheet's "Enter round", a form's Save): the page
 // keeps room under its last line for it, however tall it grows, and what takes the focus
-// (Tab, Enter to the next score) is scrolled clear of it (app.css: scroll-padding).
+// (Tab, Enter to the next score) is scrolled clear of it (app.css: scroll-margin).
 function keepRoomForDock(dock) {
   if (!window.ResizeObserver) return;
   new ResizeObserver(() => document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);

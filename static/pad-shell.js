@@ -487,7 +487,7 @@
     const [view, id, number] = route(root.location.pathname);
     document.body.classList.remove("has-dock");
     let out = false; // logged out on this phone (app.js): its games are not offered offline
-    try { out = localStorage.getItem("skyjo:logged-out") === "1"; } catch (e) { /* no storage */ }
+    try { out = localStorage.getItem("skyjo:logged-out") === "1"; } catch (e) { /* no storage */ } // app.js's LOGGED_OUT
     if (out && (view === "home" || view === "new")) missing("logged_out");
     else if (view === "home") await home();
     else if (view === "new") await newGame();

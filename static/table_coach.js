@@ -11,7 +11,7 @@
   const t = (key, vars = {}) => window.fillWords(WORDS[key] || key, vars);
   const KEY = (name) => `skyjo-coach:${name}`;
   let last = null; // the table at the last drawing
-  let advised = null; // { seat, step, better, text }: the latest word on a move
+  let advised = null; // { seat, step, last, better, text }: the latest word on a move
   let riskAsked = null; // the version whose closes were asked about
   let ticket = 0; // the latest close question: an older answer is dropped
 
@@ -62,18 +62,18 @@
     }
   }
 
-  // After a person's move: move `step`, made by `seat`.
-  // A word on an earlier move than the one shown is dropped; a "good move" on the rest of
-  // the turn (the card placed, or thrown away and a card turned up) does not hide the
-  // better move named for the draw before it (`last`: the turn's latest move it stands for).
-  // One move judged after another, in the order they were made (each answer can take a
-  // second): a quick turn's later moves never overtake its draw's word.
+  // After a person's move: move `step`, made by `seat`. One move judged after another, in
+  // the order they were made (each answer can take a second): a quick turn's later moves
+  // never overtake its draw's word.
   let judging = Promise.resolve();
   function judge(step, seat, name, pass) {
     judging = judging.then(() => judgeNow(step, seat, name, pass));
     return judging;
   }
 
+  // A word on an earlier move than the one shown is dropped; a "good move" on the rest of
+  // the turn (the card placed, or thrown away and a card turned up) does not hide the
+  // better move named for the draw before it (`last`: the turn's latest move it stands for).
   async function judgeNow(step, seat, name, pass) {
     if (advised && advised.seat === seat && advised.last < step - 1) advised = null; // an older turn's
     try {

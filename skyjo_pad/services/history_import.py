@@ -76,8 +76,9 @@ def _store(checked: HistoryFile) -> ImportReport:
     games, emails = checked.games, checked.emails
     report = ImportReport()
     try:
-        elsewhere = _played_elsewhere(games)
-        _check_people(games)
+        here = _here([game.id for game in games])  # one look: games here are left as they are
+        elsewhere = _played_elsewhere(games, here)
+        _check_people(games, here)
         games = [game for game in games if game.id not in elsewhere]
         report.left_out = len(elsewhere)
         keys = _player_ids([*emails, *(name for game in games for name in game.players)], emails)
@@ -98,10 +99,9 @@ def _store(checked: HistoryFile) -> ImportReport:
     return report
 
 
-def _check_people(games: Sequence[ImportedGame]) -> None:
-    """Refuse a game not here yet that seats a person under the name of a computer player
+def _check_people(games: Sequence[ImportedGame], here: set[str]) -> None:
+    """Refuse a game not `here` yet that seats a person under the name of a computer player
     of this address book ("Robo", named by a host here): their records would mix."""
-    here = _here([game.id for game in games])
     people = [
         (number, game.id, name)
         for number, game in enumerate(games, start=1)
@@ -130,12 +130,11 @@ def _here(ids: Sequence[str]) -> set[str]:
     return here
 
 
-def _played_elsewhere(games: Sequence[ImportedGame]) -> set[str]:
-    """The digital games of the file still being played that are not here: their cards
+def _played_elsewhere(games: Sequence[ImportedGame], here: set[str]) -> set[str]:
+    """The digital games of the file still being played that are not `here`: their cards
     are on the server that dealt them, so they cannot go on here (one here is left as it is,
     like any game already here)."""
-    live = [game.id for game in games if game.kind == TABLE and game.status == PLAYING]
-    return set(live) - _here(live)
+    return {g.id for g in games if g.kind == TABLE and g.status == PLAYING and g.id not in here}
 
 
 @dataclass(frozen=True, slots=True)

@@ -332,7 +332,7 @@ class RoundForm(PadForm):
         self.closer.data = NOBODY if closer is None else str(closer)
 
     def opened(self) -> tuple[tuple[int, ...], int | None, int | None] | None:
-        """A correction's scores, closer and stored round (its id: None if not sent) as its
+        """A correction's scores, closer and stored round (when first saved, if sent) as its
         form was opened; None when the form sent none."""
         scores, closer, made = [*str(self.opened_round.data or "").split(";", 2), "", ""][:3]
         try:
