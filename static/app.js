@@ -843,12 +843,13 @@ window.addEventListener("offline", showSync);
 
 // Installable and usable offline: the service worker keeps the app's shell and the pages
 // last seen (served at the site's root so that its scope is the whole app).
-// A page the server drew tells the worker its language: the pages drawn offline speak the
-// one the reader chose last (the worker fetches its shell again when it changed).
+// A page the server drew tells the worker its language and whether the browser logged in:
+// the pages drawn offline speak the one the reader chose last, with the links they may
+// open (the worker fetches its shell again when either changed).
 if ("serviceWorker" in navigator && window.isSecureContext) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     const worker = navigator.serviceWorker.controller;
-    if (worker && navigator.onLine && !document.querySelector("[data-pad-shell]")) worker.postMessage({ language: document.documentElement.lang });
+    if (worker && navigator.onLine && !document.querySelector("[data-pad-shell]")) worker.postMessage({ language: document.documentElement.lang, letIn: document.body.hasAttribute("data-let-in") });
   });
 }

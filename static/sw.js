@@ -45,19 +45,22 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// A page drawn online in another language than the shell kept (the reader chose another):
-// the shell is fetched again, so that the pages drawn offline speak the reader's language.
-async function shellIn(language) {
+// A page drawn online tells the worker its language and whether the browser is past the
+// access password: the shell kept is fetched again when it was drawn otherwise (another
+// language chosen since; logged in, or out, since: its links to History and Players), so
+// that the pages drawn offline speak the reader's language and offer what they may open.
+async function shellFor(language, letIn) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match("/offline");
-  if (kept && (await kept.text()).includes(`<html lang="${language}">`)) return;
+  const text = kept ? await kept.text() : "";
+  if (kept && text.includes(`<html lang="${language}">`) && /<body[^>]* data-let-in[ >]/.test(text) === letIn) return;
   const response = await fetch("/offline", { cache: "no-store" });
   if (response.ok && response.type === "basic") await cache.put("/offline", response);
 }
 
 self.addEventListener("message", (event) => {
-  const language = event.data && event.data.language;
-  if (typeof language === "string" && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(language)) event.waitUntil(shellIn(language).catch(() => {}));
+  const { language, letIn } = event.data || {};
+  if (typeof language === "string" && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(language)) event.waitUntil(shellFor(language, letIn === true).catch(() => {}));
 });
 
 // Static files carry their content hash: the cached copy is always right.

@@ -11,8 +11,6 @@ from typing import cast
 from flask import Blueprint, current_app, g, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import access
-
 bp = Blueprint("install", __name__)
 
 SHELL_FILES = (
@@ -75,10 +73,10 @@ def manifest() -> Response:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, at the root so that it serves the whole app, with the addresses
-    of the current shell written in (a new asset makes a new worker)."""
-    # A sheet's link holder past the access password without it: the home page is not theirs.
-    home = [url_for("pad.home")] if access.let_in() else []
-    shell = [*home, url_for(".offline"), *(_asset(name) for name in SHELL_FILES)]
+    of the current shell written in (a new asset makes a new worker). It is the same for
+    every browser: logging in or out installs no new worker (a page tells the worker
+    instead, which fetches the shell again: static/sw.js)."""
+    shell = [url_for(".offline"), *(_asset(name) for name in SHELL_FILES)]
     static = Path(current_app.static_folder or "static")
     source = (static / "sw.js").read_text(encoding="utf-8")
     version = hashlib.sha256((source + json.dumps(shell)).encode()).hexdigest()[:12]

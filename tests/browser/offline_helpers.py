@@ -24,6 +24,16 @@ def installed(page: Page, live_server: str, path: str = "/") -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
+def start_offline(page: Page, context: BrowserContext, live_server: str, names: list[str]) -> None:
+    """The app opened once, then offline: a new game of `names` started from the home page."""
+    installed(page, live_server)
+    context.set_offline(True)
+    page.get_by_role("link", name=re.compile("New game")).first.tap()
+    for index, name in enumerate(names):
+        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+
+
 def watch_for_conflicts(context: BrowserContext, page: Page) -> list[str]:
     """Every conflict or refusal any page of the context shows, as it happens."""
     shown: list[str] = []

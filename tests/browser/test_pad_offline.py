@@ -18,6 +18,7 @@ from offline_helpers import (
     save_round,
     server_id,
     server_rounds,
+    start_offline,
     watch_for_conflicts,
 )
 from playwright.sync_api import (
@@ -259,29 +260,6 @@ def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
     expect(page.get_by_role("link", name="Enter round 3")).to_be_visible()
 
 
-def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent(
-    page: Page, context: BrowserContext, live_server: str
-) -> None:
-    """A game started offline, refused for want of the password when the network is back:
-    it waits whole (no "set aside" that would send it anyway), with a way to log in, and
-    goes with its round on the next page once the phone may send it."""
-    start_offline(page, context, live_server, ["Lga", "Lgb"])
-    enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
-    locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
-    page.route(
-        re.compile(r"/api/games$"), lambda r: r.fulfill(status=401, json=locked, headers=ASKED)
-    )
-    context.set_offline(False)
-    box = page.locator("[data-sync]")
-    expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")
-    expect(box.get_by_role("link", name="Log in")).to_be_visible()
-    expect(box.get_by_role("button", name="Set it aside")).to_have_count(0)
-
-    page.unroute(re.compile(r"/api/games$"))  # logged in
-    page.reload()
-    assert server_rounds(live_server, server_id(page)) == [([7, 3], None)]
-
-
 @pytest.mark.parametrize(
     ("theirs", "button"),
     [(1, "Keep that round once, send the rest"), (2, "Keep those rounds once")],
@@ -316,48 +294,6 @@ def test_a_take_back_and_rounds_the_other_phone_made_the_same_are_kept_once(
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("[data-sync]")).to_be_hidden()  # nothing set aside: nothing lost
     assert server_rounds(live_server, game) == [([5, 9], 0), ([1, 20], 0), ([2, 2], None)]
-
-
-def start_offline(page: Page, context: BrowserContext, live_server: str, names: list[str]) -> None:
-    """The app opened once, then offline: a new game of `names` started from the home page."""
-    installed(page, live_server)
-    context.set_offline(True)
-    page.get_by_role("link", name=re.compile("New game")).first.tap()
-    for index, name in enumerate(names):
-        page.get_by_label(f"Player {index + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
-
-
-ASKED = {"WWW-Authenticate": 'Basic realm="Skyjo Pad", charset="UTF-8"'}
-"""What the API's refusal for want of the password carries (a revoked link's does not)."""
-
-
-def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
-    page: Page, context: BrowserContext, live_server: str
-) -> None:
-    """The password changed while a round waited offline: its refusal (401) says so with
-    a way to log in, and is no final word: the next page opened sends the round."""
-    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
-    installed(page, live_server, f"/games/{game}")
-    context.set_offline(True)
-    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
-    locked = {"error": "This Skyjo Pad is protected by a password: log in first."}
-    page.route(
-        re.compile(r"/api/games/\w+/rounds$"),
-        lambda r: r.fulfill(status=401, json=locked, headers=ASKED),
-    )
-    context.set_offline(False)
-    box = page.locator("[data-sync]")
-    expect(box).to_contain_text("Not sent: the server refused it: This Skyjo Pad is protected")
-    login = box.get_by_role("link", name="Log in")
-    expect(login).to_have_attribute("href", f"/login?next=%2Fgames%2F{game}")
-    assert len(server_rounds(live_server, game)) == 1
-
-    page.unroute(re.compile(r"/api/games/\w+/rounds$"))  # logged in again
-    page.reload()
-    expect(box).to_be_hidden()
-    expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
-    assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0)]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
-"""A sheet's keeper link on a phone that never typed the access password (`SKYJO_PASSWORD`):
-the phone keeps the sheet offline like any other, rounds saved there reach the server
-when the network is back, and nothing on its pages leads to the password."""
+"""The pad offline behind the access password (`SKYJO_PASSWORD`): a sheet's keeper link on a
+phone that never typed it keeps the sheet offline like any other, nothing on its pages
+leading to the password; what a logged-in phone saved offline waits, when its login is
+lost meanwhile, until the phone logs in again; logging out forgets what it kept."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from browser_helpers import GUARD_PASSWORD, PHONE_CONTEXT, api
-from offline_helpers import enter_round_here, installed
+from offline_helpers import enter_round_here, installed, server_id, start_offline
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 
@@ -51,6 +52,88 @@ def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
         phone.close()
 
 
+def log_in(page: Page) -> None:
+    """On the login page: type the password, log in, and leave the page."""
+    page.get_by_label("Password").fill(GUARD_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url(re.compile("/login"))
+
+
+def server_rounds(base: str, game: str) -> list[tuple[list[int], int | None]]:
+    """The game's rounds as the server holds them: (raw scores, closer)."""
+    sheet = api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)
+    return [(r["raw"], r["closer"]) for r in sheet["rounds"]]
+
+
+LOCKED = "Not sent: the server refused it: This Skyjo Pad is protected by a password"
+
+
+def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
+    browser: Browser, guarded_server: str
+) -> None:
+    """A logged-in phone saves a round offline, and its login is lost meanwhile (the
+    password changed): back online, the refusal says so with a way to log in, and is no
+    final word: logged in again, the phone sends the round."""
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Ann", "Ben"]}, password=GUARD_PASSWORD)["id"]
+    api(
+        base,
+        "POST",
+        f"/games/{game}/rounds",
+        {"scores": [5, 9], "closer": 0},
+        password=GUARD_PASSWORD,
+    )
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        log_in(page)
+        installed(page, base, f"/games/{game}")
+        phone.set_offline(True)
+        phone.clear_cookies()  # the login is lost meanwhile, as after a change of password
+        enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+        phone.set_offline(False)
+        box = page.locator("[data-sync]")
+        expect(box).to_contain_text(LOCKED)
+        assert len(server_rounds(base, game)) == 1
+
+        box.get_by_role("link", name="Log in").click()
+        log_in(page)
+        expect(page).to_have_url(f"{base}/games/{game}")
+        expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
+        expect(box).to_be_hidden()
+        assert server_rounds(base, game) == [([5, 9], 0), ([3, 11], 0)]
+    finally:
+        phone.close()
+
+
+def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent(
+    browser: Browser, guarded_server: str
+) -> None:
+    """A game started offline on a logged-in phone whose login is lost meanwhile: back
+    online, it waits whole (no "set aside" that would send it anyway), with a way to log
+    in, and goes with its round once the phone logs in again."""
+    base = guarded_server
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        log_in(page)
+        start_offline(page, phone, base, ["Lga", "Lgb"])
+        phone.clear_cookies()
+        enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
+        phone.set_offline(False)
+        box = page.locator("[data-sync]")
+        expect(box).to_contain_text(LOCKED)
+        expect(box.get_by_role("button", name="Set it aside")).to_have_count(0)
+
+        box.get_by_role("link", name="Log in").click()
+        log_in(page)
+        assert server_rounds(base, server_id(page)) == [([7, 3], None)]
+    finally:
+        phone.close()
+
+
 def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
     browser: Browser, guarded_server: str
 ) -> None:
@@ -62,9 +145,7 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
     try:
         page = phone.new_page()
         page.goto(f"{base}/login")
-        page.get_by_label("Password").fill(GUARD_PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        expect(page).not_to_have_url(re.compile("/login"))
+        log_in(page)
         installed(page, base)  # the worker in charge of the page, as a phone keeps it
         for path in ("/history", "/players", f"/games/{game['id']}", "/"):
             page.goto(base + path)
@@ -90,9 +171,7 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
             expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
         phone.set_offline(False)  # logged in again: the home page offline again
         page.goto(f"{base}/login")
-        page.get_by_label("Password").fill(GUARD_PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        expect(page).not_to_have_url(re.compile("/login"))
+        log_in(page)
         phone.set_offline(True)
         page.goto(f"{base}/games/new")
         expect(page.get_by_role("button", name="Start the game")).to_be_visible()
@@ -141,6 +220,30 @@ def keeper_phone(
         )
     finally:
         phone.close()
+
+
+SHELL_LET_IN = """async () => {
+  const shell = await caches.match("/offline");
+  return Boolean(shell) && /<body[^>]* data-let-in[ >]/.test(await shell.text());
+}"""
+
+
+def test_a_keeper_phone_that_logs_in_later_has_the_whole_app_offline(
+    browser: Browser, guarded_server: str
+) -> None:
+    """The keeper link's phone logs in later: its pages drawn offline then lead to the
+    history and the players too (its worker fetched the shell again, no new worker)."""
+    with keeper_phone(browser, guarded_server) as (phone, page, _game, _revoke):
+        assert page.evaluate(SHELL_LET_IN) is False
+        worker = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+        page.goto(f"{guarded_server}/login")
+        log_in(page)
+        page.wait_for_function(SHELL_LET_IN)
+        phone.set_offline(True)
+        page.goto(f"{guarded_server}/")
+        sections = page.get_by_role("navigation", name="Sections")
+        expect(sections.get_by_role("link", name="History")).to_be_visible()
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == worker
 
 
 def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(

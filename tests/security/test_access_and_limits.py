@@ -78,15 +78,17 @@ def test_what_installs_the_pad_needs_no_password_and_keeps_no_page_of_it(
     guarded: Flask,
 ) -> None:
     """A sheet's link holder installs the pad with no password: the service worker, the
-    offline shell and the manifest are open, and the worker then keeps the home page only
-    for a browser that logged in."""
+    offline shell and the manifest are open; the shell leads to the history only for a
+    browser that logged in, and logging in makes no new worker (the phone would install
+    it again, its pages waiting meanwhile)."""
     client = guarded.test_client()
     for url in ("/sw.js", "/offline", "/manifest.webmanifest", "/rules"):
         assert client.get(url).status_code == 200, url
-    assert 'const SHELL = ["/offline", ' in client.get("/sw.js").text
+    worker = client.get("/sw.js").text
+    assert 'const SHELL = ["/offline", ' in worker
     assert 'href="/history"' not in client.get("/offline").text
     client.post("/login", data={"password": PASSWORD})
-    assert 'const SHELL = ["/", "/offline", ' in client.get("/sw.js").text
+    assert client.get("/sw.js").text == worker
     assert 'href="/history"' in client.get("/offline").text
 
 

@@ -85,7 +85,7 @@ def test_install_files(client: FlaskClient) -> None:
     assert worker.mimetype == "text/javascript"
     assert worker.headers["Cache-Control"] == "no-cache"
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", worker.get_data(as_text=True))[1])
-    assert "/" in shell
+    assert "/offline" in shell
     for url in shell:
         assert client.get(url).status_code == 200
 
