@@ -145,16 +145,16 @@
     return { status: response.status, ok: response.ok, data, password };
   }
 
-  // Whether the server's sheet already holds what `op` does (its answer was lost).
-  function applied(op, server) {
-    if (op.op === "put") {
-      const round = server.rounds[op.number - 1];
-      return Boolean(round) && round.closer === op.closer && round.raw.join() === op.scores.join();
-    }
-    // A round sent before and taken back here, refused as stale: the server had it no
-    // longer (a round it has is found by its id first), as this phone wants.
-    if (op.op === "add") return Boolean(op.takenBack);
-    return op.op === "del" && server.rounds.length === op.number - 1;
+  // Whether the server's sheet is exactly this phone's sheet (`base`, the server's as the
+  // phone last had it) with `op` done: its answer was lost, or another phone did the very
+  // same and nothing else. Anything else another phone changed is a conflict to show.
+  function applied(op, base, server) {
+    if (op.op !== "put" && op.op !== "del") return false;
+    const rounds = base.rounds.map((r) => ({ raw: r.raw, closer: r.closer }));
+    if (op.op === "put") rounds[op.number - 1] = { raw: op.scores, closer: op.closer };
+    else rounds.splice(op.number - 1);
+    return server.rounds.length === rounds.length
+      && server.rounds.every((round, index) => round.closer === rounds[index].closer && round.raw.join() === rounds[index].raw.join());
   }
 
   const sameRound = (round, typed) => round.closer === typed.closer && round.raw.join() === typed.scores.join();
@@ -232,9 +232,15 @@
         continue;
       }
       if (answer.status !== 409) return refusedOrOffline(key, answer, op);
+      if (op.takenBack) { // refused: the server never had it (a round it has is found by
+        // its id first), as this phone wants. What comes after it goes on this phone's
+        // sheet as it was: another phone's change meanwhile is shown as a conflict then.
+        game = await Store.update(key, forget(op));
+        continue;
+      }
       const now = await call("GET", `/api/games/${game.id}`);
       if (!now.ok) return refusedOrOffline(key, now, op);
-      if (applied(op, now.data)) {
+      if (applied(op, game.server, now.data)) {
         game = await Store.update(key, (g) => ({ ...forget(op)(g), server: now.data }));
         continue;
       }

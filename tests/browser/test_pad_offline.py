@@ -239,6 +239,74 @@ def test_the_same_round_typed_on_two_phones_is_kept_once(
     assert server_rounds(live_server, game) == [([5, 9], 0), ([3, 11], 0), ([7, 2], 1)]
 
 
+def sent_mine_after_theirs(
+    page: Page, context: BrowserContext, live_server: str, game: str
+) -> list[tuple[list[int], int | None]]:
+    """Back online after another phone's round: both versions are shown first, the
+    server's untouched; then "Send mine after theirs": the server's rounds."""
+    before = server_rounds(live_server, game)
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_contain_text("Another phone changed this game")
+    assert server_rounds(live_server, game) == before
+    conflict.get_by_role("button", name="Send mine after theirs").tap()
+    expect(conflict).to_have_count(0)
+    expect(page.locator("[data-sync]")).to_be_hidden()
+    return server_rounds(live_server, game)
+
+
+def test_a_round_taken_back_before_it_went_still_meets_the_other_phones_rounds(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 2 is saved with a typo (a send tried meanwhile), taken back and saved
+    again; another phone saved a round 2 meanwhile: back online, this phone's round is
+    shown beside it as a conflict, never added after it unseen."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Ann", "Ben"], [3, 1], "Ann")
+    page.evaluate("window.PadSync.sendAll()")  # tried: it may have gone (answer lost)
+    page.get_by_role("link", name="Take back round 2").tap()
+    page.get_by_role("button", name="Take back round 2").tap()
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [8, 2], "closer": 1})
+
+    assert sent_mine_after_theirs(page, context, live_server, game) == [
+        ([5, 9], 0),
+        ([8, 2], 1),
+        ([3, 11], 0),
+    ]
+
+
+def test_the_same_correction_on_two_phones_still_meets_the_other_phones_round(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """Offline, round 1 is corrected and round 2 saved; another phone made the very same
+    correction and saved a round 2 of its own: the correction is kept once, and this
+    phone's round 2 is shown beside the other phone's as a conflict."""
+    game = pad_game(live_server, ["Ann", "Ben"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 1").tap()
+    page.get_by_role("textbox", name="Ben", exact=True).fill("2")
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    api(
+        live_server,
+        "PUT",
+        f"/games/{game}/rounds/1",
+        {"scores": [5, 2], "closer": 0, "version": version},
+    )
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [8, 2], "closer": 1})
+
+    assert sent_mine_after_theirs(page, context, live_server, game) == [
+        ([5, 2], 0),
+        ([8, 2], 1),
+        ([3, 11], 0),
+    ]
+
+
 def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:

@@ -12,22 +12,27 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 AB = ["Ann", "Ben"]
 
-FIRST_ANSWER_LOST_THEN_DEAD = """(pattern) => {
+LOSE_FIRST_ANSWER = """(() => {
   const real = window.fetch;
-  const path = new RegExp(pattern);
-  let lost = false;
+  let dead = false;  // after the lost answer, the network stays dead for this page
   window.fetch = async (input, init) => {
-    if (lost) throw new TypeError("Failed to fetch");  // the network stays dead here
+    if (dead) throw new TypeError("Failed to fetch");
+    const pattern = sessionStorage.getItem("lose-first-answer");
     const request = new Request(input, init);
     const answer = await real(input, init);  // the server has it and answers
-    if (request.method === "POST" && path.test(new URL(request.url).pathname)) {
-      lost = true;
+    const path = new URL(request.url).pathname;
+    if (pattern && request.method === "POST" && new RegExp(pattern).test(path)) {
+      sessionStorage.removeItem("lose-first-answer");
+      dead = true;
       console.log("ANSWER LOST");
       throw new TypeError("Failed to fetch");
     }
     return answer;
   };
-}"""
+})();"""
+"""On every page of the context: once armed (`sessionStorage`, so that it holds across a
+reload before the send), the first POST to a matching path reaches the server and its
+answer is lost; that page's network is then dead (a page opened later has it back)."""
 
 
 def _sent_but_unanswered(page: Page, context: BrowserContext, live_server: str) -> str:
@@ -35,6 +40,7 @@ def _sent_but_unanswered(page: Page, context: BrowserContext, live_server: str) 
     network came back: the server saved it, its answer was lost and the network dropped
     again. The game's id."""
     game = pad_game(live_server, AB)
+    context.add_init_script(LOSE_FIRST_ANSWER)
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
     enter_round_here(page, AB, [2, 8], "Ann")
@@ -43,7 +49,8 @@ def _sent_but_unanswered(page: Page, context: BrowserContext, live_server: str) 
     page.on(
         "console", lambda message: lost.append(message.text) if "LOST" in message.text else None
     )
-    page.evaluate(FIRST_ANSWER_LOST_THEN_DEAD, r"/api/games/\w+/rounds$")
+    arm = "(path) => sessionStorage.setItem('lose-first-answer', path)"
+    page.evaluate(arm, r"^/api/games/\w+/rounds$")
     context.set_offline(False)
     page.evaluate("window.PadSync.sendAll()")  # at once (a retry may be seconds away)
     for _ in range(200):
