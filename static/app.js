@@ -786,15 +786,20 @@ function offerGoBack(button) {
   button.addEventListener("click", () => window.history.back());
 }
 
-// Logged out of a Skyjo Pad with a password (the login page says so): the phone forgets
+// Logged out of a Skyjo Pad with a password (the login page says so), or its login ended
+// (the password changed, or it expired: the login page asks again): the phone forgets
 // what it kept to open without a network (the pages last seen, the games whose changes
 // all went to the server, the address book), so that the next person to hold it sees
 // none of it offline. What was typed and not sent yet stays (its game, its draft), as do
 // the public pages (the app's files, the offline shell, the rules).
 const KEPT_AFTER_LOGOUT = /^\/(static\/|offline$|rules|manifest)/;
 const LOGGED_OUT = "skyjo:logged-out"; // read by static/pad-shell.js: no home page offline
+const WAS_LET_IN = "skyjo:let-in"; // this phone was past the password: its pages kept
+function wasLetIn() {
+  try { return localStorage.getItem(WAS_LET_IN) === "1"; } catch (e) { return false; }
+}
 async function forgetDevice() {
-  try { localStorage.setItem(LOGGED_OUT, "1"); } catch (e) { /* no storage */ }
+  try { localStorage.setItem(LOGGED_OUT, "1"); localStorage.removeItem(WAS_LET_IN); } catch (e) { /* no storage */ }
   if (window.caches) {
     for (const name of await caches.keys()) {
       if (!name.startsWith("skyjo-pad-")) continue;
@@ -817,9 +822,12 @@ document.addEventListener("DOMContentLoaded", () => {
   // back to by its POST: Back or a reload would ask to send the form again (an error page
   // in Chrome). Made the address's own entry, it is the page's GET there.
   if (document.body.hasAttribute("data-posted")) history.replaceState(history.state, "", window.location.href);
+  const shell = document.querySelector("[data-pad-shell]");
   if (document.querySelector("[data-forget-device]")) forgetDevice().catch(() => {});
-  else if (document.body.hasAttribute("data-let-in") && !document.querySelector("[data-pad-shell]")) {
-    try { localStorage.removeItem(LOGGED_OUT); } catch (e) { /* no storage */ } // logged in again
+  else if (document.body.hasAttribute("data-let-in") && !shell) { // logged in (again)
+    try { localStorage.removeItem(LOGGED_OUT); localStorage.setItem(WAS_LET_IN, "1"); } catch (e) { /* no storage */ }
+  } else if (!shell && navigator.onLine && document.querySelector("form.login-form") && wasLetIn()) {
+    forgetDevice().catch(() => {}); // its login ended (the password changed, or it expired)
   }
   // A new game the server answered: nothing left for the phone to start by itself.
   if (!document.querySelector("[data-pad-shell]")) { try { sessionStorage.removeItem(NEW_GAME_SENT); } catch (e) { /* none */ } }

@@ -336,9 +336,10 @@
     }
     if (game.refused) {
       const op = game.ops.find((o) => o.id === game.refused.op);
-      const what = op ? `<p>${View.esc(word("it_was", { round: changeInWords(game, op) }))}</p>` : "";
+      const locked = game.refused.locked;
+      const what = op ? `<p>${View.esc(word(locked ? "it_waits" : "it_was", { round: changeInWords(game, op) }))}</p>` : "";
       const here = root.location.pathname + root.location.search;
-      const login = game.refused.locked ? `<a class="button" href="/login?next=${encodeURIComponent(here)}">${View.esc(word("log_in"))}</a> ` : "";
+      const login = locked ? `<a class="button" href="/login?next=${encodeURIComponent(here)}">${View.esc(word("log_in"))}</a> ` : "";
       // A game made on this phone and refused stays here whole (its rounds with it): there
       // is no part of it to set aside.
       const aside = game.refused.op === "game" ? "" : `<button type="button" class="button quiet" data-resolve="drop">${View.esc(word("set_aside_it"))}</button>`;

@@ -58,6 +58,7 @@ PUBLIC_ENDPOINTS = frozenset(
         "favicon",
         "access.login",
         "access.logout",
+        "access.logout_page",
         "language.switch",
         "install.manifest",
         "install.service_worker",
@@ -164,6 +165,12 @@ def login() -> tuple[str, int] | str | Response:
     return render_template(
         "login.html", form=form, problem=None, target=target, protected=enabled(current_app)
     )
+
+
+@bp.get("/logout")
+def logout_page() -> Response:
+    """The address typed: the login page, where the device logs out (a GET changes nothing)."""
+    return redirect(url_for("access.login"), 303)
 
 
 @bp.post("/logout")

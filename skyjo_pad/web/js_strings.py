@@ -158,6 +158,7 @@ STRINGS = {
     "it_was": _l(
         "It was: %(round)s. Look at the sheet, and enter it again if it is still missing."
     ),
+    "it_waits": _l("It waits on this phone and goes once the phone is logged in: %(round)s."),
     "dismiss": _l("Dismiss"),
     "move_up": _l("Move player %(n)s up"),
     "remove_player": _l("Remove player %(n)s"),

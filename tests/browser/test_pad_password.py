@@ -95,6 +95,10 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
         phone.set_offline(False)
         box = page.locator("[data-sync]")
         expect(box).to_contain_text(LOCKED)
+        expect(box).to_contain_text(
+            "It waits on this phone and goes once the phone is logged in: "
+            "A new round: Ann 3 (closed), Ben 11."
+        )
         assert len(server_rounds(base, game)) == 1
 
         box.get_by_role("link", name="Log in").click()
@@ -103,6 +107,46 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
         expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
         expect(box).to_be_hidden()
         assert server_rounds(base, game) == [([5, 9], 0), ([3, 11], 0)]
+    finally:
+        phone.close()
+
+
+def test_a_phone_whose_login_ended_forgets_the_history_it_kept(
+    browser: Browser, guarded_server: str
+) -> None:
+    """The password changed (the phone's login ended): the first page it opens online
+    asks for the password, and the phone forgets the history and players it kept, as
+    after "Log out of this device"; a round waiting on it stays, sent once logged in."""
+    base = guarded_server
+    game = api(base, "POST", "/games", {"players": ["Uma", "Vic"]}, password=GUARD_PASSWORD)["id"]
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        log_in(page)
+        installed(page, base)
+        for path in ("/history", "/players", f"/games/{game}"):
+            page.goto(base + path)
+        page.wait_for_function("async () => (await caches.match('/history')) !== undefined")
+        phone.set_offline(True)
+        enter_round_here(page, ["Uma", "Vic"], [4, 6], "Uma")
+        phone.clear_cookies()  # the login ended
+        phone.set_offline(False)
+
+        page.goto(f"{base}/players")
+        expect(page).to_have_url(re.compile("/login"))
+        page.wait_for_function("async () => (await caches.match('/history')) === undefined")
+        phone.set_offline(True)
+        for path in ("/history", "/players"):
+            page.goto(base + path)
+            expect(page.locator("main")).not_to_contain_text("Uma")
+        page.goto(f"{base}/")
+        expect(page.locator("main")).to_contain_text("This phone was logged out")
+        phone.set_offline(False)
+        page.goto(f"{base}/login?next=/games/{game}")
+        log_in(page)
+        expect(page.locator("tr.totals td")).to_have_text(["4", "6"])
+        assert server_rounds(base, game) == [([4, 6], 0)]
     finally:
         phone.close()
 

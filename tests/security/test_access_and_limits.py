@@ -110,6 +110,19 @@ def test_logging_in_opens_the_app_and_a_wrong_password_says_so(guarded: Flask) -
     assert client.get("/history").status_code == 303
 
 
+def test_the_logout_address_typed_leads_to_the_login_page_and_logs_nobody_out(
+    guarded: Flask,
+) -> None:
+    """/logout typed in the address bar (before the password or after it) opens the login
+    page, where the device logs out: no error page, and a GET logs nobody out."""
+    client = guarded.test_client()
+    typed = client.get("/logout")
+    assert typed.status_code == 303 and typed.headers["Location"] == "/login"
+    client.post("/login", data={"password": PASSWORD})
+    assert client.get("/logout", follow_redirects=True).status_code == 200
+    assert client.get("/history").status_code == 200
+
+
 def test_logging_out_forgets_the_links_this_browser_kept(guarded: Flask) -> None:
     """A keeper link opened while logged in is kept in the session: logging out of the
     device forgets it too, so the game's sheet asks for the password again."""
