@@ -34,7 +34,7 @@ from . import history
 from . import players as player_book
 from .errors import N_, Invalid, Malformed, Nn_, Sentence, ServiceError, refused
 from .pad import pad_rules
-from .roster import A_COMPUTERS_NAME, check_computer_levels, clean_email, is_computer_name
+from .roster import check_dealt_seats, check_seat_names, clean_email, is_computer_name
 from .round_entry import SCORE_LIMIT, is_closer, is_score, is_whole
 from .tables import table_rules
 
@@ -185,10 +185,7 @@ def _check_game(item: object) -> ImportedGame:
             "a computer player is one of %(levels)s, at a digital table only.",
             levels=", ".join(BUILTIN),
         )
-    for name, bot in zip(names, bots, strict=True):
-        if bot is None and is_computer_name(name):  # the name keeps the computer's record
-            raise Invalid(A_COMPUTERS_NAME, name=name)
-    check_computer_levels(names, bots)
+    check_seat_names(names, bots)
     created = _moment(item.get("created_at"), "created_at")
     assert created is not None
     finished_at = _moment(item.get("finished_at"), "finished_at", optional=True)
@@ -212,6 +209,8 @@ def _check_game(item: object) -> ImportedGame:
             raise Invalid("At least one seat needs a person.")
         status = _status(item.get("status"))
         rounds, table = _table_rounds(item, names, status, rules)
+        if table is not None:
+            check_dealt_seats(table["start"]["players"], names, bots)
         finished = status != PLAYING
         stored_rules = rules.to_dict()
     if finished and finished_at is None:

@@ -45,6 +45,10 @@ ANOTHER_LEVEL = N_(
     "%(name)s is the name of another level's computer player: give this one another name, "
     "or leave its name blank."
 )
+DEALT_TO_ANOTHER = N_(
+    "its record deals seat %(seat)s to %(dealt)s, the game gives it to %(name)s: a computer "
+    "player's seat is never another player's."
+)
 KEEPS_ITS_NAME = N_(
     "%(name)s is the name new tables give this computer player: it keeps it, so that its "
     "games stay together."
@@ -156,6 +160,27 @@ def check_computer_levels(names: Sequence[str], bots: Sequence[str | None]) -> N
         level = computer_level(name)
         if bot is not None and level is not None and level != bot:
             raise Invalid(ANOTHER_LEVEL, "players", name=name)
+
+
+def check_seat_names(names: Sequence[str], bots: Sequence[str | None]) -> None:
+    """Refuse a person under a computer player's name (the name keeps the computer's
+    record), and a computer under another level's."""
+    for name, bot in zip(names, bots, strict=True):
+        if bot is None and is_computer_name(name):
+            raise Invalid(A_COMPUTERS_NAME, name=name)
+    check_computer_levels(names, bots)
+
+
+def check_dealt_seats(
+    dealt: Sequence[str], names: Sequence[str], bots: Sequence[str | None]
+) -> None:
+    """Refuse a game whose record dealt a seat to a computer player and whose seats give it
+    to a person or to another level, or the other way round (a hand-edited file: its
+    results would go to another player)."""
+    for seat, (was, name, bot) in enumerate(zip(dealt, names, bots, strict=True), start=1):
+        level = computer_level(was)
+        if (level is not None and level != bot) or computer_level(name) not in (None, level):
+            raise Invalid(DEALT_TO_ANOTHER, "players", seat=seat, dealt=was, name=name)
 
 
 def is_computer_name(name: str) -> bool:

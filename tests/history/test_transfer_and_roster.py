@@ -135,6 +135,15 @@ def broken_table(change: dict[str, Any]) -> dict[str, Any]:
 
 
 PLAYING_TABLE = {"status": "playing", "record": None, "seed": None}
+
+
+def dealt(record_players: list[str], change: dict[str, Any]) -> dict[str, Any]:
+    """T1 edited by hand: its record deals the seats to `record_players`."""
+    data = broken_table(change)
+    data["games"][0]["record"]["position"]["players"] = record_players
+    return data
+
+
 NINE = [f"P{n}" for n in range(1, 10)]
 GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
 
@@ -173,6 +182,14 @@ GRID_OF_53 = [[12, 11, 10, 9], [1, 2, 3, 4], [0, 0, 0, 1]]
         (
             broken_table({"players": ["Ann", "Hard bot 2"], "bots": [None, "easy"]}),
             "Hard bot 2 is the name of another level's computer player",
+        ),
+        (
+            dealt(["Ann", "Easy bot"], {"players": ["Easy bot", "Ann"], "bots": ["easy", None]}),
+            "its record deals seat 1 to Ann, the game gives it to Easy bot",
+        ),
+        (
+            dealt(["Ann", "Easy bot"], {"players": ["Ann", "Hard bot"], "bots": [None, "hard"]}),
+            "its record deals seat 2 to Easy bot, the game gives it to Hard bot",
         ),
         (
             broken({"finished_at": "2026-04-30T20:00:00"}),
@@ -239,6 +256,16 @@ def test_an_import_never_seats_a_person_under_a_computer_players_name_here(ctx: 
         transfer.import_data(data)
     assert store_counts() == before
     assert transfer.import_data(t1_export()).already_here == 1
+
+
+def test_a_computer_seat_dealt_under_its_levels_name_in_any_language_imports(
+    ctx: Flask,
+) -> None:
+    """A record that dealt a seat to "Lätt dator" (the easy computer in Swedish) imports
+    with the game giving that seat to "Easy bot": the same computer player."""
+    data = dealt(["Ann", "Lätt dator"], {"players": ["Ann", "Easy bot"], "bots": [None, "easy"]})
+    data["players"] = [{"name": "Ann"}]
+    assert transfer.import_data(data).added == 1
 
 
 def test_a_bad_game_late_in_the_file_leaves_nothing_half_imported(ctx: Flask) -> None:
