@@ -63,7 +63,8 @@
     games.sort((a, b) => (b.seen || 0) - (a.seen || 0));
     const items = games.map((g) => {
       const sheet = Store.localSheet(g);
-      const waiting = unsent(g) ? `<span class="waiting-mark">${esc(word("mark_waiting"))}</span>` : "";
+      const said = Sync.mark(g);
+      const waiting = said ? `<span class="waiting-mark">${esc(said)}</span>` : "";
       const where = sheet.finished ? word("game_over") : word("round_n", { round: sheet.rounds.length + 1 });
       // A card as wide as the page, as on the home page the server draws.
       return `<li><a class="game-line" href="/games/${esc(g.id || g.key)}"><span class="who">${esc(g.players.join(", "))}</span>`

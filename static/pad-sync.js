@@ -446,6 +446,32 @@
     root.dispatchEvent(new CustomEvent("skyjo:changed", { detail: { key, choice } }));
   }
 
+  // What a list of games says of one kept here: a choice waits for the player on its sheet
+  // (a conflict, a refusal), or changes wait to be sent; else nothing (null).
+  function mark(game) {
+    if (game.conflict || game.refused) return word("mark_settle");
+    return game.ops.length || !game.id ? word("mark_waiting") : null;
+  }
+
+  // The server's list of games (the home page): each game kept here marked as above, the
+  // marks drawn again once something was sent.
+  async function markGames() {
+    const links = document.querySelectorAll("a.game-line[href^='/games/']");
+    if (!links.length) return;
+    const kept = new Map((await Store.all()).filter((g) => g.id).map((g) => [`/games/${g.id}`, mark(g)]));
+    for (const link of links) {
+      const said = kept.get(link.getAttribute("href"));
+      let note = link.querySelector(".waiting-mark");
+      if (!said) { if (note) note.remove(); continue; }
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "waiting-mark";
+        link.append(note);
+      }
+      note.textContent = said;
+    }
+  }
+
   // ---- Starting ----
 
   // A page opened: what was refused for want of the password is tried again.
@@ -469,7 +495,9 @@
     const key = state ? state.dataset.game : kept ? gone.dataset.forgetGame : null;
     const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
     if (key) showStatus(key);
+    markGames();
     root.addEventListener("skyjo:sent", (event) => {
+      markGames();
       if (!key) return;
       showStatus(key);
       // A server sheet shown without the changes just sent: drawn again, with them.
@@ -487,5 +515,5 @@
     if (!document.querySelector("[data-pad-shell]")) start(); // the shell starts itself
   });
 
-  root.PadSync = Object.freeze({ capture, newGame, addRound, correct, takeBack, sendAll, retryLocked, showStatus, start, forgetOld, KEEP });
+  root.PadSync = Object.freeze({ capture, mark, newGame, addRound, correct, takeBack, sendAll, retryLocked, showStatus, start, forgetOld, KEEP });
 })(window);

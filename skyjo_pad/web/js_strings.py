@@ -181,6 +181,7 @@ STRINGS = {
     "score_changed": _l("%(name)s, round %(round)s: %(old)s → %(new)s"),
     "nothing_changed": _l("Round %(round)s corrected: no score changed."),
     "mark_waiting": _l("changes waiting to be sent"),
+    "mark_settle": _l("waits for your choice on its sheet"),
     "conflict": _l(
         "Another phone changed this game while this one was offline. Nothing is lost: "
         "here are both versions. Send yours after theirs, or keep theirs and set yours aside."

@@ -307,6 +307,25 @@ def test_the_same_correction_on_two_phones_still_meets_the_other_phones_round(
     ]
 
 
+def test_the_home_page_says_which_game_waits_for_a_choice(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A conflict waits on a game's sheet: the home page, the server's and the one drawn
+    offline, marks that game as waiting for a choice (not as changes to be sent)."""
+    game = pad_game(live_server, ["Kai", "Lou"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Kai", "Lou"], [3, 11], "Kai")
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [8, 2], "closer": 1})
+    context.set_offline(False)
+    expect(page.locator("[data-conflict]")).to_be_visible()
+    for offline in (False, True):
+        context.set_offline(offline)
+        page.goto(f"{live_server}/")
+        line = page.locator(f"a.game-line[href='/games/{game}']")
+        expect(line.locator(".waiting-mark")).to_have_text("waits for your choice on its sheet")
+
+
 def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
