@@ -811,7 +811,7 @@ async function forgetDevice() {
   }
   if (!window.PadStore || !window.indexedDB) return;
   for (const game of await PadStore.all()) {
-    const waiting = game.ops.length || game.conflict || game.refused || (game.setAside || []).length;
+    const waiting = !game.id || game.ops.length || game.conflict || game.refused || (game.setAside || []).length;
     if (!waiting) await PadStore.remove(game.key);
   }
   await PadStore.keepBook([]);

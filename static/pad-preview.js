@@ -36,6 +36,16 @@
   }
 
   // The doubling, the new totals and the end of the game, from the shared rules.
+  // The Save button's words changed in place, its text node kept: WebKit drops a tap whose
+  // finger went down on words replaced before it came up (the field's change, as the finger
+  // lands on Save, draws the preview again).
+  function relabel(button, text) {
+    const words = button.firstChild;
+    if (button.childNodes.length === 1 && words.nodeType === Node.TEXT_NODE) {
+      if (words.data !== text) words.data = text;
+    } else button.textContent = text;
+  }
+
   function show(form, game, number, roundNo, insist = false) {
     const table = form.querySelector("[data-preview]");
     const verdict = form.querySelector("[data-verdict]");
@@ -50,7 +60,7 @@
       // Else a score or card typed that cannot be read is named at once, as online.
       const said = insist || form.dataset.insisted === "1" ? typed : root.typingProblem(form);
       verdict.innerHTML = said ? `<p class="field-error" id="offline-problem">${esc(said)}</p>` : `<p class="muted">${esc(word("enter_every"))}</p>`;
-      save.textContent = word(number ? "save_correction" : "save_round", { round: roundNo });
+      relabel(save, word(number ? "save_correction" : "save_round", { round: roundNo }));
       return;
     }
     const local = Store.localSheet(game);
@@ -108,7 +118,7 @@
         + `<td>${r.doubled && r.closer === seat ? `${num(r.raw[seat])} → <strong>${num(r.final[seat])}</strong>` : num(r.final[seat])}</td>`
         + `<td class="total">${num(after.totals[seat])}</td></tr>`).join("") + `</tbody></table>`;
     const key = number ? (ends && !staysOver ? "save_correction_ends" : "save_correction") : ends ? "save_round_ends" : "save_round";
-    save.textContent = word(key, { round: roundNo });
+    relabel(save, word(key, { round: roundNo }));
   }
   // The server's round form with no network: its preview from the sheet the phone keeps.
   async function offline(form, insist = false) {

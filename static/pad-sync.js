@@ -255,7 +255,8 @@
 
   async function refusedOrOffline(key, answer, op) {
     if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return "offline";
-    const message = answer.data.message || answer.data.error || word("refused");
+    // The API says it in English: the phone, in its reader's language.
+    const message = answer.password ? word("password_needed") : answer.data.message || answer.data.error || word("refused");
     // For want of the password (changed since, or this phone logged out): tried again on
     // the next page the phone opens (once logged in, it goes).
     await Store.update(key, (g) => ({ ...g, refused: { op: op.id || op.op, message, locked: Boolean(answer.password) } }));
@@ -337,7 +338,8 @@
     if (game.refused) {
       const op = game.ops.find((o) => o.id === game.refused.op);
       const locked = game.refused.locked;
-      const what = op ? `<p>${View.esc(word(locked ? "it_waits" : "it_was", { round: changeInWords(game, op) }))}</p>` : "";
+      const what = op ? `<p>${View.esc(word(locked ? "it_waits" : "it_was", { round: changeInWords(game, op) }))}</p>`
+        : locked ? `<p>${View.esc(word("game_waits"))}</p>` : "";
       const here = root.location.pathname + root.location.search;
       const login = locked ? `<a class="button" href="/login?next=${encodeURIComponent(here)}">${View.esc(word("log_in"))}</a> ` : "";
       // A game made on this phone and refused stays here whole (its rounds with it): there
@@ -493,10 +495,13 @@
     await retryLocked();
     const state = document.querySelector("[data-sheet-state], form[data-round-form], form.take-back");
     const key = state ? state.dataset.game : kept ? gone.dataset.forgetGame : null;
-    const pending = new Set((await Store.all()).filter((g) => g.ops.length).map((g) => g.key));
+    const pending = new Set((await Store.all()).filter((g) => g.ops.length || !g.id).map((g) => g.key));
     if (key) showStatus(key);
     markGames();
     root.addEventListener("skyjo:sent", (event) => {
+      const sentHere = event.detail.sent.some((sent) => pending.has(sent));
+      // A list of games drawn before what waited here was sent: drawn again, with it.
+      if (!key && sentHere && document.querySelector("a.game-line")) return root.location.reload();
       markGames();
       if (!key) return;
       showStatus(key);

@@ -159,6 +159,8 @@ STRINGS = {
         "It was: %(round)s. Look at the sheet, and enter it again if it is still missing."
     ),
     "it_waits": _l("It waits on this phone and goes once the phone is logged in: %(round)s."),
+    "game_waits": _l("The game waits on this phone and goes once the phone is logged in."),
+    "password_needed": _l("This Skyjo Pad is protected by a password: log in first."),
     "dismiss": _l("Dismiss"),
     "move_up": _l("Move player %(n)s up"),
     "remove_player": _l("Remove player %(n)s"),

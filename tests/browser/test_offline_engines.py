@@ -48,3 +48,23 @@ def test_a_round_saved_offline_arrives_once(phone: Phone, live_server: str) -> N
     time.sleep(2)  # a second copy, if one were sent, would be there by now
     rounds = api(live_server, "GET", f"/games/{game}")["rounds"]
     assert [r["raw"] for r in rounds] == [[5, 6, 7], [9, 1, -2]], phone.engine
+
+
+def test_one_tap_saves_the_round_form_drawn_offline(phone: Phone, live_server: str) -> None:
+    """Offline, the round form drawn on the phone: the last score typed and its field still
+    focused, one tap on Save saves the round (the preview's redraw as the field lets go
+    once cost WebKit that tap: the Save button's words were replaced under the finger)."""
+    game = pad_game(live_server, ["Ann", "Ben", "Cy"], [([5, 6, 7], 0)])
+    phone.goto(f"{live_server}/games/{game}")
+    phone.wait(lambda: controlled(phone), "the service worker in control")
+    phone.offline(True)
+    phone.goto(f"{live_server}/games/{game}/rounds/new")
+    phone.wait(lambda: phone.js("return !!document.querySelector('[data-save]')"), "the form")
+    phone.tap('input[name=closer][value="1"]')
+    for seat, digits in enumerate(("9", "1", "4")):
+        phone.tap(f'[data-seat="{seat}"] .score')
+        phone.keys(digits)
+    phone.tap("[data-save]")
+    waiting = "return document.querySelectorAll('table.sheet tr.waiting').length"
+    phone.wait(lambda: phone.js(waiting) == 1, "the sheet with the round waiting", timeout=3)
+    phone.offline(False)

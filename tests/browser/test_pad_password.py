@@ -53,9 +53,9 @@ def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
 
 
 def log_in(page: Page) -> None:
-    """On the login page: type the password, log in, and leave the page."""
-    page.get_by_label("Password").fill(GUARD_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    """On the login page (in any language): type the password, log in, leave the page."""
+    page.locator("form.login-form input[name=password]").fill(GUARD_PASSWORD)
+    page.locator("form.login-form button[type=submit]").click()
     expect(page).not_to_have_url(re.compile("/login"))
 
 
@@ -174,6 +174,91 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
         box.get_by_role("link", name="Log in").click()
         log_in(page)
         assert server_rounds(base, server_id(page)) == [([7, 3], None)]
+    finally:
+        phone.close()
+
+
+SHELL_IN_SWEDISH = """async () => {
+  const shell = await caches.match("/offline");
+  return Boolean(shell) && (await shell.text()).includes('<html lang="sv">');
+}"""
+
+
+def test_a_game_started_offline_waits_whole_through_a_lost_login_in_swedish(
+    browser: Browser, guarded_server: str
+) -> None:
+    """A game started offline, not a round in it yet, and the phone's login lost: back
+    online it says, in the reader's language, that the game waits until the phone logs
+    in; the login page forgets what the phone kept, but not that game, which goes once
+    logged in."""
+    base = guarded_server
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/language/sv?next=/login")
+        log_in(page)
+        installed(page, base)
+        page.wait_for_function(SHELL_IN_SWEDISH)
+        phone.set_offline(True)
+        page.goto(f"{base}/games/new")
+        page.locator("#player-0").fill("Yoko")
+        page.locator("#player-1").fill("Vic")
+        page.locator("form button[type=submit]").click()
+        expect(page).to_have_url(re.compile("/games/c-"))
+        phone.clear_cookies(name="session")  # the login is lost, the language stays
+        phone.set_offline(False)
+        box = page.locator("[data-sync]")
+        expect(box).to_contain_text("Det här Skyjo Pad skyddas av ett lösenord: logga in först.")
+        expect(box).to_contain_text("Spelet väntar på den här telefonen")
+        box.get_by_role("link", name="Logga in").click()  # it forgets all but this game
+        page.wait_for_function("() => localStorage.getItem('skyjo:logged-out') === '1'")
+        log_in(page)
+        game = server_id(page)
+        assert api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)["players"] == [
+            "Yoko",
+            "Vic",
+        ]
+    finally:
+        phone.close()
+
+
+SENT_GAME = """async (players) => {
+  const game = (await PadStore.all()).find((g) => g.players.join() === players);
+  return game && game.id && !game.ops.length ? game.id : null;
+}"""
+
+
+def test_a_game_started_offline_outlives_the_login_page_that_forgets(
+    browser: Browser, guarded_server: str
+) -> None:
+    """A game started offline, not a round in it yet, when the phone's login is lost: the
+    first page opened online is the login page, which forgets what the phone kept, all
+    but that game; logged in, it goes to the server."""
+    base = guarded_server
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        log_in(page)
+        start_offline(page, phone, base, ["Zia", "Ole"])
+        expect(page).to_have_url(re.compile("/games/c-"))
+        page.close()
+        phone.clear_cookies()
+        phone.set_offline(False)
+        page = phone.new_page()
+        page.goto(f"{base}/players")
+        expect(page).to_have_url(re.compile("/login"))
+        page.wait_for_function("() => localStorage.getItem('skyjo:logged-out') === '1'")
+        log_in(page)
+        game = None
+        for _ in range(100):  # sent from the page the login opens
+            game = page.evaluate(SENT_GAME, "Zia,Ole")
+            if game:
+                break
+            page.wait_for_timeout(100)
+        assert game, "the game never reached the server"
+        sheet = api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)
+        assert sheet["players"] == ["Zia", "Ole"]
     finally:
         phone.close()
 
