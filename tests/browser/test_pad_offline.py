@@ -326,6 +326,24 @@ def test_the_home_page_says_which_game_waits_for_a_choice(
         expect(line.locator(".waiting-mark")).to_have_text("waits for your choice on its sheet")
 
 
+def test_the_home_page_opened_first_shows_what_it_just_sent(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A round saved offline, the app closed; back online, the home page is the first page
+    opened: once the round is sent, it lists the game as the server now has it."""
+    game = pad_game(live_server, ["Mia", "Ned"], [([5, 9], 0)])
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    enter_round_here(page, ["Mia", "Ned"], [3, 11], "Mia")
+    page.goto("about:blank")
+    context.set_offline(False)
+    page.goto(f"{live_server}/")
+    line = page.locator(f"a.game-line[href='/games/{game}']")
+    expect(line).to_contain_text("Round 3 next")
+    expect(line.locator(".waiting-mark")).to_have_count(0)
+    assert len(server_rounds(live_server, game)) == 2
+
+
 def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
