@@ -72,6 +72,15 @@ def server_rounds(live_server: str, game_id: str) -> list[tuple[list[int], int |
     return [(r["raw"], r["closer"]) for r in api(live_server, "GET", f"/games/{game_id}")["rounds"]]
 
 
+def another_phone_corrects(
+    live_server: str, game: str, number: int, scores: list[int], closer: int | None
+) -> None:
+    """Another phone, online, corrects round `number` of the sheet as it is now."""
+    version = api(live_server, "GET", f"/games/{game}")["version"]
+    body = {"scores": scores, "closer": closer, "version": version}
+    api(live_server, "PUT", f"/games/{game}/rounds/{number}", body)
+
+
 def server_id(page: Page) -> str:
     """The server's id of the game whose sheet the page shows (once it has one)."""
     expect(page).to_have_url(re.compile(r"/games/[a-z0-9]{10}$"))

@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import api, choose_closer, pad_game, shoot, type_score
 from exports import zero_rounds_export
 from offline_helpers import (
+    another_phone_corrects,
     enter_round_here,
     installed,
     save_round,
@@ -291,13 +292,7 @@ def test_the_same_correction_on_two_phones_still_meets_the_other_phones_round(
     page.get_by_role("textbox", name="Ben", exact=True).fill("2")
     page.get_by_role("button", name=re.compile("^Save the correction")).tap()
     enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
-    version = api(live_server, "GET", f"/games/{game}")["version"]
-    api(
-        live_server,
-        "PUT",
-        f"/games/{game}/rounds/1",
-        {"scores": [5, 2], "closer": 0, "version": version},
-    )
+    another_phone_corrects(live_server, game, 1, [5, 2], 0)
     api(live_server, "POST", f"/games/{game}/rounds", {"scores": [8, 2], "closer": 1})
 
     assert sent_mine_after_theirs(page, context, live_server, game) == [

@@ -7,7 +7,13 @@ from __future__ import annotations
 import re
 
 from browser_helpers import api, pad_game, type_score
-from offline_helpers import enter_round_here, installed, server_rounds, watch_for_conflicts
+from offline_helpers import (
+    another_phone_corrects,
+    enter_round_here,
+    installed,
+    server_rounds,
+    watch_for_conflicts,
+)
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 AB = ["Ann", "Ben"]
@@ -74,13 +80,7 @@ def _ben_corrected_reaches_the_server(
 
 def _another_phone_sets_ann_to_1(live_server: str, game: str) -> None:
     """Another phone, online, corrects round 1 to Ann 1 (closed), Ben 8."""
-    version = api(live_server, "GET", f"/games/{game}")["version"]
-    api(
-        live_server,
-        "PUT",
-        f"/games/{game}/rounds/1",
-        {"scores": [1, 8], "closer": 0, "version": version},
-    )
+    another_phone_corrects(live_server, game, 1, [1, 8], 0)
 
 
 def _rounds_once_back(

@@ -59,6 +59,19 @@ def log_in(page: Page) -> None:
     expect(page).not_to_have_url(re.compile("/login"))
 
 
+@contextmanager
+def logged_in_phone(browser: Browser, base: str) -> Iterator[tuple[BrowserContext, Page]]:
+    """A fresh phone that logged in, on the page the login leads to: it and its page."""
+    phone = browser.new_context(**PHONE_CONTEXT)
+    try:
+        page = phone.new_page()
+        page.goto(f"{base}/login")
+        log_in(page)
+        yield phone, page
+    finally:
+        phone.close()
+
+
 def server_rounds(base: str, game: str) -> list[tuple[list[int], int | None]]:
     """The game's rounds as the server holds them: (raw scores, closer)."""
     sheet = api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)
@@ -83,11 +96,7 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
         {"scores": [5, 9], "closer": 0},
         password=GUARD_PASSWORD,
     )
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
         installed(page, base, f"/games/{game}")
         phone.set_offline(True)
         phone.clear_cookies()  # the login is lost meanwhile, as after a change of password
@@ -107,8 +116,6 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
         expect(page.locator("tr.totals td")).to_have_text(["8", "20"])
         expect(box).to_be_hidden()
         assert server_rounds(base, game) == [([5, 9], 0), ([3, 11], 0)]
-    finally:
-        phone.close()
 
 
 def test_a_phone_whose_login_ended_forgets_the_history_it_kept(
@@ -119,11 +126,7 @@ def test_a_phone_whose_login_ended_forgets_the_history_it_kept(
     after "Log out of this device"; a round waiting on it stays, sent once logged in."""
     base = guarded_server
     game = api(base, "POST", "/games", {"players": ["Uma", "Vic"]}, password=GUARD_PASSWORD)["id"]
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
         installed(page, base)
         for path in ("/history", "/players", f"/games/{game}"):
             page.goto(base + path)
@@ -147,8 +150,6 @@ def test_a_phone_whose_login_ended_forgets_the_history_it_kept(
         log_in(page)
         expect(page.locator("tr.totals td")).to_have_text(["4", "6"])
         assert server_rounds(base, game) == [([4, 6], 0)]
-    finally:
-        phone.close()
 
 
 def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent(
@@ -158,11 +159,7 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
     online, it waits whole (no "set aside" that would send it anyway), with a way to log
     in, and goes with its round once the phone logs in again."""
     base = guarded_server
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
         start_offline(page, phone, base, ["Lga", "Lgb"])
         phone.clear_cookies()
         enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
@@ -174,8 +171,6 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
         box.get_by_role("link", name="Log in").click()
         log_in(page)
         assert server_rounds(base, server_id(page)) == [([7, 3], None)]
-    finally:
-        phone.close()
 
 
 SHELL_IN_SWEDISH = """async () => {
@@ -192,11 +187,8 @@ def test_a_game_started_offline_waits_whole_through_a_lost_login_in_swedish(
     in; the login page forgets what the phone kept, but not that game, which goes once
     logged in."""
     base = guarded_server
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/language/sv?next=/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
+        page.goto(f"{base}/language/sv?next=/")
         installed(page, base)
         page.wait_for_function(SHELL_IN_SWEDISH)
         phone.set_offline(True)
@@ -218,8 +210,6 @@ def test_a_game_started_offline_waits_whole_through_a_lost_login_in_swedish(
             "Yoko",
             "Vic",
         ]
-    finally:
-        phone.close()
 
 
 SENT_GAME = """async (players) => {
@@ -235,11 +225,7 @@ def test_a_game_started_offline_outlives_the_login_page_that_forgets(
     first page opened online is the login page, which forgets what the phone kept, all
     but that game; logged in, it goes to the server."""
     base = guarded_server
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
         start_offline(page, phone, base, ["Zia", "Ole"])
         expect(page).to_have_url(re.compile("/games/c-"))
         page.close()
@@ -259,8 +245,6 @@ def test_a_game_started_offline_outlives_the_login_page_that_forgets(
         assert game, "the game never reached the server"
         sheet = api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)
         assert sheet["players"] == ["Zia", "Ole"]
-    finally:
-        phone.close()
 
 
 def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
@@ -270,11 +254,7 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
     the games it kept open for nobody offline (the app itself and the rules still do)."""
     base = guarded_server
     game = api(base, "POST", "/games", {"players": ["Quincy", "Rosa"]}, password=GUARD_PASSWORD)
-    phone = browser.new_context(**PHONE_CONTEXT)
-    try:
-        page = phone.new_page()
-        page.goto(f"{base}/login")
-        log_in(page)
+    with logged_in_phone(browser, base) as (phone, page):
         installed(page, base)  # the worker in charge of the page, as a phone keeps it
         for path in ("/history", "/players", f"/games/{game['id']}", "/"):
             page.goto(base + path)
@@ -304,8 +284,6 @@ def test_logging_out_makes_the_phone_forget_what_it_kept_offline(
         phone.set_offline(True)
         page.goto(f"{base}/games/new")
         expect(page.get_by_role("button", name="Start the game")).to_be_visible()
-    finally:
-        phone.close()
 
 
 def test_a_keeper_link_revoked_stops_the_sheet_open_on_the_phone(
