@@ -375,7 +375,11 @@
     box.querySelectorAll("[data-resolve]").forEach((b) => b.addEventListener("click", () => resolve(game.key, b.dataset.resolve)));
     box.querySelectorAll("[data-dismiss]").forEach((b) => b.addEventListener("click", async () => {
       await Store.update(game.key, (g) => ({ ...g, setAside: g.setAside.filter((_, i) => i !== Number(b.dataset.dismiss)) }));
-      showStatus(game.key);
+      await showStatus(game.key);
+      // The focus was on the button now gone: to the next box's, else to the page's title.
+      const next = box.querySelector("[data-dismiss], [data-resolve]") || document.querySelector("main h1");
+      if (next && next.tagName === "H1") next.tabIndex = -1;
+      if (next) next.focus();
     }));
   }
 
@@ -483,6 +487,8 @@
     }
   }
 
+  const LISTS = "a.game-line, a.history-line, ul.people, ol.board"; // home, history, players
+
   async function start() {
     try { await capture(); } catch (e) { return; } // no IndexedDB (a private window): the pages work as they are
     // A link revoked: the game it opened is not offered offline here any more, unless
@@ -500,8 +506,8 @@
     markGames();
     root.addEventListener("skyjo:sent", (event) => {
       const sentHere = event.detail.sent.some((sent) => pending.has(sent));
-      // A list of games drawn before what waited here was sent: drawn again, with it.
-      if (!key && sentHere && document.querySelector("a.game-line")) return root.location.reload();
+      // A list of games or players drawn before what waited here was sent: drawn again.
+      if (!key && sentHere && document.querySelector(LISTS)) return root.location.reload();
       markGames();
       if (!key) return;
       showStatus(key);

@@ -321,22 +321,59 @@ def test_the_home_page_says_which_game_waits_for_a_choice(
         expect(line.locator(".waiting-mark")).to_have_text("waits for your choice on its sheet")
 
 
-def test_the_home_page_opened_first_shows_what_it_just_sent(
+def test_the_list_opened_first_shows_what_it_just_sent(
     page: Page, context: BrowserContext, live_server: str
 ) -> None:
-    """A round saved offline, the app closed; back online, the home page is the first page
-    opened: once the round is sent, it lists the game as the server now has it."""
+    """A round saved offline, the app closed; back online, the history is the first page
+    opened: once the round is sent, it lists the game as the server now has it; so does
+    the home page."""
     game = pad_game(live_server, ["Mia", "Ned"], [([5, 9], 0)])
     installed(page, live_server, f"/games/{game}")
     context.set_offline(True)
     enter_round_here(page, ["Mia", "Ned"], [3, 11], "Mia")
     page.goto("about:blank")
     context.set_offline(False)
+    page.goto(f"{live_server}/history")
+    line = page.locator(f"a.history-line[href='/history/{game}']")
+    expect(line).to_contain_text("2 rounds")
     page.goto(f"{live_server}/")
     line = page.locator(f"a.game-line[href='/games/{game}']")
     expect(line).to_contain_text("Round 3 next")
     expect(line.locator(".waiting-mark")).to_have_count(0)
     assert len(server_rounds(live_server, game)) == 2
+
+
+def test_a_conflicts_buttons_take_the_focus_clear_of_the_bar(
+    page: Page, context: BrowserContext, live_server: str
+) -> None:
+    """A game over (its sheet's bar offers "Play again"), corrected here offline while
+    another phone corrected the same round: the conflict's buttons, reached with Tab,
+    are scrolled clear of the bar (WCAG 2.4.11); its round numbers read as text."""
+    game = api(
+        live_server, "POST", "/games", {"players": ["Åsa", "Björn"], "rules": {"target": 50}}
+    )
+    game = game["id"]
+    api(live_server, "POST", f"/games/{game}/rounds", {"scores": [60, 10], "closer": 1})
+    installed(page, live_server, f"/games/{game}")
+    context.set_offline(True)
+    page.get_by_role("link", name="Correct round 1").tap()
+    page.get_by_role("textbox", name="Björn", exact=True).fill("11")
+    page.get_by_role("button", name=re.compile("^Save the correction")).tap()
+    another_phone_corrects(live_server, game, 1, [60, 30], 0)
+    context.set_offline(False)
+    conflict = page.locator("[data-conflict]")
+    expect(conflict).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".dock").first.bounding_box()
+    assert bar is not None
+    for button in conflict.locator(".conflict-actions button").all():
+        button.focus()
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= bar["y"], button.text_content()
+    number = page.locator("table.sheet:not([data-conflict] *) .round-col a").first
+    assert number.evaluate(
+        "(a) => getComputedStyle(a).color === getComputedStyle(a.parentElement).color"
+    )
 
 
 def test_an_offline_correction_that_undoes_the_end_says_the_game_goes_on(

@@ -379,5 +379,6 @@ def test_a_round_typed_behind_a_keeper_link_revoked_meanwhile_stays_in_words(
         expect(kept).to_contain_text("Set aside, not on the sheet: A new round: Ann 3 (closed)")
         kept.get_by_role("button", name="Dismiss").click()
         expect(kept).to_be_hidden()
+        expect(page.locator("main h1")).to_be_focused()  # not lost with the button
         rounds = api(guarded_server, "GET", f"/games/{game}", password=GUARD_PASSWORD)["rounds"]
         assert rounds == []
