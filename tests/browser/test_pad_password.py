@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 from browser_helpers import GUARD_PASSWORD, PHONE_CONTEXT, api
 from offline_helpers import enter_round_here, installed, server_id, start_offline
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 
 
 def test_a_keeper_phone_keeps_the_sheet_offline_behind_the_password(
@@ -72,6 +72,17 @@ def logged_in_phone(browser: Browser, base: str) -> Iterator[tuple[BrowserContex
         phone.close()
 
 
+def lose_the_login(phone: BrowserContext) -> None:
+    """The phone's login lost (its session cookie gone, as when the password changes);
+    gone again if an answer still on its way brought it back (a page's answer renews it)."""
+    for _ in range(20):
+        phone.clear_cookies(name="session")
+        time.sleep(0.25)
+        if not any(cookie["name"] == "session" for cookie in phone.cookies()):
+            return
+    raise AssertionError("the session cookie keeps coming back")
+
+
 def server_rounds(base: str, game: str) -> list[tuple[list[int], int | None]]:
     """The game's rounds as the server holds them: (raw scores, closer)."""
     sheet = api(base, "GET", f"/games/{game}", password=GUARD_PASSWORD)
@@ -99,8 +110,8 @@ def test_a_round_refused_for_want_of_the_password_goes_once_the_phone_logs_in(
     with logged_in_phone(browser, base) as (phone, page):
         installed(page, base, f"/games/{game}")
         phone.set_offline(True)
-        phone.clear_cookies()  # the login is lost meanwhile, as after a change of password
         enter_round_here(page, ["Ann", "Ben"], [3, 11], "Ann")
+        lose_the_login(phone)  # meanwhile, as after a change of password
         phone.set_offline(False)
         box = page.locator("[data-sync]")
         expect(box).to_contain_text(LOCKED)
@@ -133,7 +144,7 @@ def test_a_phone_whose_login_ended_forgets_the_history_it_kept(
         page.wait_for_function("async () => (await caches.match('/history')) !== undefined")
         phone.set_offline(True)
         enter_round_here(page, ["Uma", "Vic"], [4, 6], "Uma")
-        phone.clear_cookies()  # the login ended
+        lose_the_login(phone)
         phone.set_offline(False)
 
         page.goto(f"{base}/players")
@@ -161,8 +172,8 @@ def test_a_game_made_offline_and_refused_for_the_password_stays_whole_until_sent
     base = guarded_server
     with logged_in_phone(browser, base) as (phone, page):
         start_offline(page, phone, base, ["Lga", "Lgb"])
-        phone.clear_cookies()
         enter_round_here(page, ["Lga", "Lgb"], [7, 3], None)
+        lose_the_login(phone)
         phone.set_offline(False)
         box = page.locator("[data-sync]")
         expect(box).to_contain_text(LOCKED)
@@ -197,7 +208,7 @@ def test_a_game_started_offline_waits_whole_through_a_lost_login_in_swedish(
         page.locator("#player-1").fill("Vic")
         page.locator("form button[type=submit]").click()
         expect(page).to_have_url(re.compile("/games/c-"))
-        phone.clear_cookies(name="session")  # the login is lost, the language stays
+        lose_the_login(phone)  # the language stays
         phone.set_offline(False)
         box = page.locator("[data-sync]")
         expect(box).to_contain_text("Det här Skyjo Pad skyddas av ett lösenord: logga in först.")
@@ -229,7 +240,7 @@ def test_a_game_started_offline_outlives_the_login_page_that_forgets(
         start_offline(page, phone, base, ["Zia", "Ole"])
         expect(page).to_have_url(re.compile("/games/c-"))
         page.close()
-        phone.clear_cookies()
+        lose_the_login(phone)
         phone.set_offline(False)
         page = phone.new_page()
         page.goto(f"{base}/players")
@@ -237,8 +248,11 @@ def test_a_game_started_offline_outlives_the_login_page_that_forgets(
         page.wait_for_function("() => localStorage.getItem('skyjo:logged-out') === '1'")
         log_in(page)
         game = None
-        for _ in range(100):  # sent from the page the login opens
-            game = page.evaluate(SENT_GAME, "Zia,Ole")
+        for _ in range(100):  # sent from the page the login opens (then drawn again)
+            try:
+                game = page.evaluate(SENT_GAME, "Zia,Ole")
+            except Error:  # that page reloading meanwhile
+                game = None
             if game:
                 break
             page.wait_for_timeout(100)
