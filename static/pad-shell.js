@@ -57,9 +57,8 @@
 
   // ---- Home ----
   async function home() {
-    // Games in play, and finished ones with something still to send or to look at.
-    const unsent = (g) => g.ops.length || !g.id || g.conflict || g.refused;
-    const games = (await Store.all()).filter((g) => g.players && (unsent(g) || !Store.localSheet(g).finished));
+    // Games in play, and finished ones with something still to send or to settle (marked).
+    const games = (await Store.all()).filter((g) => g.players && (Sync.mark(g) || !Store.localSheet(g).finished));
     games.sort((a, b) => (b.seen || 0) - (a.seen || 0));
     const items = games.map((g) => {
       const sheet = Store.localSheet(g);
